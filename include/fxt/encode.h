@@ -1,0 +1,89 @@
+/*
+ * fxt/encode.h - the reference encoder.
+ *
+ * Writes any record of the current revision, from the same fxt_record model
+ * the validator's visitor produces, into a caller's buffer, in either byte
+ * order. The record's size field is computed from its content (plus any
+ * appended extension words in rec->extra / arg->extra), so decode -> encode
+ * reproduces a conforming trace byte for byte.
+ *
+ * Values that do not fit their field are rejected (FXT_ENC_RANGE), never
+ * truncated. For negative tests, fxt_patch_field() then sets any field of an
+ * already written word to any value.
+ */
+#ifndef FXT_ENCODE_H
+#define FXT_ENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fxt/record.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Encoder result codes. */
+typedef enum fxt_enc_result {
+    FXT_ENC_OK = 0,
+    FXT_ENC_NOSPACE = -1, /**< the buffer is too small; nothing was written */
+    FXT_ENC_RANGE = -2,   /**< a value does not fit its field */
+    FXT_ENC_INVALID = -3  /**< undefined type, or inconsistent model (e.g. argc > 15) */
+} fxt_enc_result;
+
+/** Output buffer owned by the caller. */
+typedef struct fxt_writer {
+    uint8_t *buf;   /**< caller's buffer */
+    size_t cap;     /**< its size in bytes */
+    size_t len;     /**< bytes written so far (always a multiple of 8) */
+    int big_endian; /**< write words byte-swapped (streams stay in order) */
+} fxt_writer;
+
+/** Start writing into BUF of CAP bytes. */
+void fxt_writer_init(fxt_writer *w, void *buf, size_t cap, int big_endian);
+
+/** Append one word (in the writer's byte order). */
+fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word);
+
+/** Append a stream of LEN bytes, zero-padded to 8 bytes. */
+fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len);
+
+/** Append the magic number record. */
+fxt_enc_result fxt_encode_magic(fxt_writer *w);
+
+/** Append record R (type, subtype and fields from the model; size computed).
+ *  On error nothing is appended. */
+fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r);
+
+/** Bytes record R will take when encoded, or 0 if it cannot be encoded. */
+size_t fxt_encoded_size(const fxt_record *r);
+
+/** Set bits [lo..hi] of the word at byte offset OFF of BUF to VALUE (which is
+ *  truncated to the field width), in the given byte order. For negative
+ *  tests: any field, any value. */
+void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value, int big_endian);
+
+/** Read the word at byte offset OFF of BUF in the given byte order. */
+uint64_t fxt_read_word(const void *buf, size_t off, int big_endian);
+
+/** Name of an encoder result. */
+const char *fxt_enc_strerror(fxt_enc_result r);
+
+/* ---- small constructors for the model ---------------------------------- */
+
+/** An indexed string ref (index 1..0x7fff). */
+fxt_str fxt_str_indexed(uint16_t index);
+/** An inline string ref over DATA[0..len) (len <= 0x7fff). */
+fxt_str fxt_str_inline(const char *data, size_t len);
+/** An inline string ref over a NUL-terminated string. */
+fxt_str fxt_str_cstr(const char *s);
+/** An indexed thread ref (index 1..255). */
+fxt_thread fxt_thread_indexed(uint8_t index);
+/** An inline thread ref with koids PID and TID. */
+fxt_thread fxt_thread_inline(uint64_t pid, uint64_t tid);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FXT_ENCODE_H */
