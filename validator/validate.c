@@ -64,6 +64,7 @@ typedef struct provider {
     uint64_t strbits[STR_WORDS];
     uint64_t thrbits[4];
     uint64_t thr_pid[256], thr_tid[256];
+    void *thr_slot[256]; /* duration-tracking slot of each registered thread */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -75,13 +76,13 @@ typedef struct slot {
     uint64_t k[3];
     uint64_t off, idx; /* where the begin was */
     uint32_t used;
-    uint32_t depth;                 /* threads: duration nesting depth */
-    uint64_t soff[DUR_STACK];       /* threads: outermost unended begins */
-    uint64_t sidx[DUR_STACK];
+    uint32_t depth; /* threads: duration nesting depth */
 } slot;
 
 typedef struct table {
     slot *s;
+    uint64_t *stk; /* threads only: per slot, DUR_STACK (offset, index) pairs of
+                      the outermost unended begins */
     size_t mask;  /* slots - 1 (power of two) */
     size_t count;
     size_t max;   /* entries allowed (half the slots) */
@@ -176,6 +177,7 @@ typedef struct cur {
     const uint8_t *p; /* record start */
     uint64_t end;     /* bytes this (sub)record may use */
     uint64_t avail;   /* bytes of the record present at p */
+    uint64_t lim;     /* min(end, avail): the one bound the hot path tests */
     uint64_t pos;     /* next byte */
     fxt_rule small;   /* rule for "size too small" in this context */
     unsigned argn;    /* 1-based argument number, 0 at record level */
@@ -208,11 +210,11 @@ static COLD int need_fail(cur *c, uint64_t n, const char *what)
     return 0;
 }
 
+/* avail < end only for the head of a streamed large record, which by
+ * construction fits in the buffer; lim = min(end, avail) is a safety net. */
 static inline int need(cur *c, uint64_t n, const char *what)
 {
-    /* avail < end only for the head of a streamed large record, which by
-     * construction fits in the buffer; the second test is a safety net. */
-    if (c->pos + n <= c->end && c->pos + n <= c->avail)
+    if (c->pos + n <= c->lim)
         return 1;
     return need_fail(c, n, what);
 }
@@ -386,6 +388,14 @@ static inline int thrref(cur *c, uint8_t ref, uint64_t ref_pos, const char *what
 
 /* ---- arguments ---------------------------------------------------------------------- */
 
+/* Words of each argument type with indexed refs and no appended data. */
+static const uint8_t k_arg_words[FXT_AT_COUNT] = {1, 1, 1, 2, 2, 2, 1, 2, 2, 1};
+/* Bits of [32..63] (shifted down) that must be zero for the fast path: the
+ * reserved bits of each type, plus the inline flag of a string value. */
+static const uint32_t k_arg_hi_rsv[FXT_AT_COUNT] = {
+    0xffffffffu, 0, 0, 0xffffffffu, 0xffffffffu, 0xffffffffu,
+    0xffff0000u | FXT_STRREF_INLINE_FLAG, 0xffffffffu, 0xffffffffu, 0xfffffffeu};
+
 /* Decode ARGC arguments at the cursor into rec->args. Returns 0 if the
  * record cannot be decoded further. */
 static int args(cur *c, unsigned argc, fxt_record *rec)
@@ -422,6 +432,39 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
                    size, (unsigned long long)((c->end - apos) / 8));
             return 0;
         }
+        /* Fast path: indexed refs, exactly the implied size, no reserved
+         * bits. Anything else takes the general path below, which reports. */
+        uint16_t nref = (uint16_t)FXT_GET(h, FXT_ARG_NAME);
+        if (type < FXT_AT_COUNT && size == k_arg_words[type] && !(nref & FXT_STRREF_INLINE_FLAG) &&
+            aend <= c->lim) {
+            uint32_t hi = a->hi;
+            int clean = (hi & k_arg_hi_rsv[type]) == 0;
+            if (clean) {
+                const provider *pv = v->cur;
+                a->name.ref = nref, a->name.data = NULL, a->name.len = 0;
+                c->argn = i + 1, c->argt = type;
+                if (nref && UNLIKELY(!((pv->strbits[nref >> 6] >> (nref & 63)) & 1)) &&
+                    !pv->untracked)
+                    strref_missing(c, nref, apos, "name");
+                /* string value ref (0 for other types: bits [32..47] are 0) */
+                uint16_t sref = type == FXT_AT_STRING ? (uint16_t)hi : 0;
+                a->str.ref = sref;
+                if (sref && UNLIKELY(!((pv->strbits[sref >> 6] >> (sref & 63)) & 1)) &&
+                    !pv->untracked)
+                    strref_missing(c, sref, apos, "value");
+                if (size == 2)
+                    a->v.u64 = load_word(c->p + apos + 8, v->be);
+                else if (type == FXT_AT_INT32)
+                    a->v.i32 = (int32_t)hi;
+                else if (type == FXT_AT_BOOL)
+                    a->v.b = (int)hi;
+                else
+                    a->v.u32 = hi;
+                c->argn = 0;
+                c->pos = aend;
+                continue;
+            }
+        }
         if (type >= FXT_AT_COUNT) {
             REPORT(v, FXT_R_ARG_TYPE_UNKNOWN, fieldoff(c, apos), "argument %u has type %u", i + 1,
                    type);
@@ -431,6 +474,7 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
         /* sub-cursor bounded by the argument's own size */
         cur ac = *c;
         ac.end = aend;
+        ac.lim = aend < c->avail ? aend : c->avail;
         ac.pos = apos + 8;
         ac.small = FXT_R_ARG_TOO_SMALL;
         ac.argn = i + 1;
@@ -567,6 +611,18 @@ static slot *thread_slot(fxt_validator *v, uint64_t pid, uint64_t tid)
     return s;
 }
 
+/* Thread slot for an event: cached per thread index, hashed for inline
+ * threads. */
+static inline slot *event_thread(fxt_validator *v, const fxt_thread *t)
+{
+    if (t->ref == FXT_THREADREF_INLINE)
+        return thread_slot(v, t->pid, t->tid);
+    slot **c = (slot **)&v->cur->thr_slot[t->ref];
+    if (*c == NULL)
+        *c = thread_slot(v, t->pid, t->tid);
+    return *c;
+}
+
 static void sequence(fxt_validator *v, const fxt_event *e)
 {
     int fresh;
@@ -574,14 +630,16 @@ static void sequence(fxt_validator *v, const fxt_event *e)
     uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
     switch (e->event_type) {
     case FXT_ET_DURATION_BEGIN:
-        if ((s = thread_slot(v, e->thread.pid, e->thread.tid)) != NULL) {
-            if (s->depth < DUR_STACK)
-                s->soff[s->depth] = v->r_off, s->sidx[s->depth] = v->r_idx;
+        if ((s = event_thread(v, &e->thread)) != NULL) {
+            if (s->depth < DUR_STACK) {
+                uint64_t *st = v->threads.stk + (size_t)(s - v->threads.s) * 2 * DUR_STACK;
+                st[2 * s->depth] = v->r_off, st[2 * s->depth + 1] = v->r_idx;
+            }
             s->depth++;
         }
         break;
     case FXT_ET_DURATION_END:
-        s = thread_slot(v, e->thread.pid, e->thread.tid);
+        s = event_thread(v, &e->thread);
         if (s != NULL && s->depth > 0)
             s->depth--;
         else if (s != NULL)
@@ -968,7 +1026,7 @@ static int dec_large(cur *c, uint64_t h, fxt_record *r)
 }
 
 /* Report record-size-extra and hand the record to the visitor. */
-static void finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t implied,
+static inline void finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t implied,
                           const uint8_t *raw, uint64_t len)
 {
     r->extra = NULL;
@@ -1011,7 +1069,7 @@ static int decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t l
     r->provider_id = v->cur->id;
     r->argc = 0;
 
-    cur c = {v, p, len, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0};
+    cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0};
     int ok = 0;
     v->pad_lo = v->pad_hi = 0;
     switch (type) {
@@ -1055,6 +1113,7 @@ static int decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t l
             pv->thrbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
             pv->thr_pid[idx] = r->u.thread.pid;
             pv->thr_tid[idx] = r->u.thread.tid;
+            pv->thr_slot[idx] = NULL;
         }
         break;
     }
@@ -1095,7 +1154,7 @@ static int decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t l
 
 /* ---- streaming ------------------------------------------------------------------------------ */
 
-static uint64_t record_len(uint64_t h)
+static inline uint64_t record_len(uint64_t h)
 {
     if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE)
         return FXT_GET(h, FXT_LREC_SIZE) * 8;
@@ -1104,16 +1163,16 @@ static uint64_t record_len(uint64_t h)
 
 /* The header word at P of the record at v->off; detects byte order on the
  * first record. Returns the record length, 0 if the size is 0 (stop). */
-static uint64_t header(fxt_validator *v, const uint8_t *p, uint64_t *h)
+static inline uint64_t header(fxt_validator *v, const uint8_t *p, uint64_t *h)
 {
-    if (!v->be_known) {
+    if (UNLIKELY(!v->be_known)) {
         v->be_known = 1;
         v->be = load_le64(p) == bswap64(FXT_MAGIC_RECORD);
         v->st.big_endian = v->be;
     }
     *h = load_word(p, v->be);
     uint64_t len = record_len(*h);
-    if (len == 0) {
+    if (UNLIKELY(len == 0)) {
         unsigned type = (unsigned)FXT_GET(*h, FXT_REC_TYPE);
         report_at(v, FXT_R_RECORD_SIZE_ZERO, v->off, v->rec_idx, type, v->off,
                   "%s record has size 0; validation stops here",
@@ -1255,8 +1314,9 @@ static void report_unended(fxt_validator *v)
         slot *s = &v->threads.s[i];
         if (!s->used)
             continue;
+        const uint64_t *st = v->threads.stk + i * 2 * DUR_STACK;
         for (uint32_t d = 0; d < s->depth && d < DUR_STACK; d++)
-            PUSH(s->soff[d], s->sidx[d], FXT_R_DURATION_BEGIN_UNENDED, s->k[0], s->k[1]);
+            PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, s->k[0], s->k[1]);
     }
     for (size_t i = 0; i <= v->async.mask; i++)
         if (v->async.s[i].used)
@@ -1315,7 +1375,7 @@ static size_t pow2_at_least(size_t n)
 }
 
 typedef struct layout {
-    size_t prov, threads, async, flows, buf, total;
+    size_t prov, threads, stacks, async, flows, buf, total;
 } layout;
 
 static layout plan(const fxt_options *o)
@@ -1326,6 +1386,8 @@ static layout plan(const fxt_options *o)
     at += (o->max_providers + 2) * sizeof(provider);
     l.threads = at;
     at += pow2_at_least(o->max_threads * 2) * sizeof(slot);
+    l.stacks = at;
+    at += pow2_at_least(o->max_threads * 2) * 2 * DUR_STACK * sizeof(uint64_t);
     l.async = at;
     at += pow2_at_least(o->max_async * 2) * sizeof(slot);
     l.flows = at;
@@ -1367,6 +1429,7 @@ static void table_init(table *t, void *mem, size_t max)
 {
     size_t n = pow2_at_least(max * 2);
     t->s = mem;
+    t->stk = NULL;
     t->mask = n - 1;
     t->count = 0;
     t->max = max;
@@ -1392,6 +1455,7 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
     v->prov[s.max_providers + 1].untracked = 0;
     v->cur = &v->prov[0];
     table_init(&v->threads, m + l.threads, s.max_threads);
+    v->threads.stk = (uint64_t *)(void *)(m + l.stacks);
     table_init(&v->async, m + l.async, s.max_async);
     table_init(&v->flows, m + l.flows, s.max_flows);
     v->buf = m + l.buf;

@@ -1,0 +1,674 @@
+/*
+ * gen.c - random conforming traces (fxt/gen.h), built on the reference
+ * encoder. The generator keeps just enough state to stay warning-free:
+ * which string and thread indexes each provider registered, the duration
+ * depth of each thread, and the open async operations and flows, which it
+ * closes before the record budget runs out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/encode.h"
+#include "fxt/gen.h"
+
+uint64_t fxt_rng_next(fxt_rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+uint64_t fxt_rng_below(fxt_rng *r, uint64_t n)
+{
+    uint64_t lim = ~(uint64_t)0 - (~(uint64_t)0 % n); /* reject the biased tail */
+    uint64_t x;
+    do
+        x = fxt_rng_next(r);
+    while (x >= lim);
+    return x % n;
+}
+
+#define NTHREADS 8    /* registered threads per provider (indexes 1..8, and 0xff) */
+#define NSTRINGS 64   /* registered strings per provider (indexes 1..64, and 0x7fff) */
+#define MAXDEPTH 6    /* duration nesting per thread */
+#define MAXOPEN 16    /* open async operations / flows */
+#define NPROV 3       /* providers in the coverage profile */
+#define BUFSZ (1u << 18)
+#define LONGSTR 32000u
+
+typedef struct async_op {
+    unsigned prov, thread;
+    uint64_t id;
+} open_async;
+
+typedef struct gen {
+    fxt_rng r;
+    fxt_gen_profile profile;
+    fxt_writer w;
+    uint8_t *buf;
+    fxt_gen_write_fn write;
+    void *ctx;
+    int err;
+    uint64_t left; /* records still to write */
+    uint64_t ts;
+    unsigned prov, nprov; /* current provider (index), providers introduced */
+    unsigned depth[NPROV][NTHREADS];
+    open_async async[MAXOPEN];
+    unsigned nasync;
+    uint64_t flows[MAXOPEN];
+    unsigned nflows;
+    uint64_t next_id;
+    unsigned step; /* coverage: position in the menu */
+    int has_ff[NPROV]; /* thread index 0xff registered (as thread 0) */
+    char *longstr; /* LONGSTR bytes of text */
+    uint8_t *payload;
+} gen;
+
+/* Texts for inline strings: ASCII, exactly 8 bytes, multi-byte UTF-8. */
+static const char *const k_texts[] = {
+    "frame", "abcdefgh", "render::Draw", "h\xc3\xa9llo w\xc3\xb6rld",
+    "\xe2\x9c\x93 ok", "clef \xf0\x9d\x84\x9e", "gpu", "a-sixteen-bytes!", "x"};
+#define NTEXTS (sizeof k_texts / sizeof *k_texts)
+
+static uint64_t rnd(gen *g, uint64_t n) { return fxt_rng_below(&g->r, n); }
+
+static void flush(gen *g)
+{
+    if (g->w.len && !g->err)
+        g->err = g->write(g->ctx, g->buf, g->w.len);
+    g->w.len = 0;
+}
+
+static void emit(gen *g, const fxt_record *rec)
+{
+    if (g->err)
+        return;
+    size_t n = fxt_encoded_size(rec);
+    if (n == 0) {
+        g->err = -1;
+        return;
+    }
+    if (g->w.len + n > g->w.cap)
+        flush(g);
+    if (fxt_encode_record(&g->w, rec) != FXT_ENC_OK)
+        g->err = -1;
+    if (g->left)
+        g->left--;
+}
+
+static void rec_init(fxt_record *r, unsigned type)
+{
+    memset(r, 0, sizeof *r);
+    r->type = type;
+}
+
+static uint64_t pid_of(unsigned prov, unsigned t) { return 1000 + prov * 10 + t / 4; }
+static uint64_t tid_of(unsigned prov, unsigned t) { return 5000 + prov * 100 + t; }
+
+static fxt_str text(gen *g)
+{
+    return fxt_str_cstr(k_texts[rnd(g, NTEXTS)]);
+}
+
+/* A string ref: mostly indexed in the realistic profile, half inline in
+ * coverage. Never the empty ref for names (they read better). */
+static fxt_str str(gen *g)
+{
+    if (g->profile == FXT_GEN_COVERAGE ? rnd(g, 2) == 0 : rnd(g, 50) == 0)
+        return text(g);
+    if (g->profile == FXT_GEN_COVERAGE && rnd(g, 16) == 0)
+        return fxt_str_indexed(0x7fff);
+    return fxt_str_indexed((uint16_t)(1 + rnd(g, NSTRINGS)));
+}
+
+static fxt_thread thr(gen *g, unsigned t)
+{
+    if (g->profile == FXT_GEN_COVERAGE && rnd(g, 3) == 0)
+        return fxt_thread_inline(pid_of(g->prov, t), tid_of(g->prov, t));
+    if (t == 0 && g->has_ff[g->prov] && rnd(g, 2))
+        return fxt_thread_indexed(0xff);
+    return fxt_thread_indexed((uint8_t)(t + 1));
+}
+
+/* ---- arguments ---- */
+
+static const uint64_t k_extremes[] = {0, 1, 0x7fffffffffffffffull, 0x8000000000000000ull,
+                                      0xffffffffffffffffull, 0x7ff8000000000001ull /* NaN */,
+                                      0xfff0000000000000ull /* -inf */, 0x8000000000000000ull};
+
+static void arg(gen *g, fxt_arg *a, unsigned type)
+{
+    memset(a, 0, sizeof *a);
+    a->type = type;
+    a->name = str(g);
+    int cov = g->profile == FXT_GEN_COVERAGE;
+    uint64_t x = cov && rnd(g, 3) == 0 ? k_extremes[rnd(g, 8)] : fxt_rng_next(&g->r) >> rnd(g, 64);
+    switch (type) {
+    case FXT_AT_INT32:
+        a->v.i32 = (int32_t)(uint32_t)x;
+        break;
+    case FXT_AT_UINT32:
+        a->v.u32 = (uint32_t)x;
+        break;
+    case FXT_AT_DOUBLE:
+        /* exact bit patterns: no floating-point arithmetic in the choice */
+        a->v.u64 = cov ? x : (0x4000000000000000ull | (x & 0x000fffffffffffffull));
+        break;
+    case FXT_AT_STRING:
+        a->str = str(g);
+        break;
+    case FXT_AT_BOOL:
+        a->v.b = (int)(x & 1);
+        break;
+    case FXT_AT_NULL:
+        break;
+    default:
+        a->v.u64 = x;
+        break;
+    }
+}
+
+static unsigned args(gen *g, fxt_record *r, unsigned max)
+{
+    unsigned n;
+    if (g->profile == FXT_GEN_COVERAGE)
+        n = rnd(g, 8) == 0 ? max : (unsigned)rnd(g, 5);
+    else
+        n = (unsigned)rnd(g, 5);
+    if (n > max)
+        n = max;
+    static const unsigned k_real[] = {FXT_AT_INT32, FXT_AT_UINT64, FXT_AT_STRING, FXT_AT_DOUBLE,
+                                      FXT_AT_UINT32, FXT_AT_POINTER, FXT_AT_KOID, FXT_AT_BOOL};
+    for (unsigned i = 0; i < n; i++)
+        arg(g, &r->args[i],
+            g->profile == FXT_GEN_COVERAGE ? (unsigned)rnd(g, FXT_AT_COUNT) : k_real[rnd(g, 8)]);
+    r->argc = n;
+    return n;
+}
+
+/* ---- records ---- */
+
+static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_EVENT);
+    fxt_event *e = &r.u.event;
+    e->event_type = type;
+    e->thread = thr(g, t);
+    e->category = str(g);
+    e->name = str(g);
+    g->ts += 1 + rnd(g, 1000);
+    e->timestamp = g->ts;
+    e->data = data;
+    args(g, &r, maxargs);
+    emit(g, &r);
+}
+
+static unsigned open_count(const gen *g)
+{
+    unsigned n = g->nasync + g->nflows;
+    for (unsigned p = 0; p < NPROV; p++)
+        for (unsigned t = 0; t < NTHREADS; t++)
+            n += g->depth[p][t];
+    return n;
+}
+
+static void string_rec(gen *g, unsigned index, const char *s, size_t len)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_STRING);
+    r.u.string.index = index;
+    r.u.string.data = s;
+    r.u.string.len = len;
+    emit(g, &r);
+}
+
+static void thread_rec(gen *g, unsigned index, uint64_t pid, uint64_t tid)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_THREAD);
+    r.u.thread.index = index;
+    r.u.thread.pid = pid;
+    r.u.thread.tid = tid;
+    emit(g, &r);
+}
+
+/* Register the string and thread tables of the current provider. */
+static void tables(gen *g)
+{
+    static const char *const k_names[] = {"input", "gfx", "net", "Frame", "Present", "Commit",
+                                          "Layout", "Paint", "count", "bytes", "id", "ptr"};
+    char tmp[32];
+    for (unsigned i = 1; i <= NSTRINGS; i++) {
+        const char *base = k_names[(i - 1) % 12];
+        size_t n = strlen(base);
+        memcpy(tmp, base, n);
+        tmp[n++] = (char)('0' + (i - 1) / 12 % 10);
+        string_rec(g, i, tmp, n);
+    }
+    string_rec(g, 0x7fff, "last-index", 10);
+    for (unsigned t = 0; t < NTHREADS; t++)
+        thread_rec(g, t + 1, pid_of(g->prov, t), tid_of(g->prov, t));
+}
+
+static void provider_info(gen *g, unsigned p)
+{
+    static const char *const k_prov[NPROV] = {"compositor", "net\xc2\xb7stack", "audio_mixer"};
+    fxt_record r;
+    rec_init(&r, FXT_RT_METADATA);
+    r.u.meta.meta_type = FXT_MT_PROVIDER_INFO;
+    r.u.meta.provider_id = 1 + p * 7;
+    r.u.meta.name.data = k_prov[p];
+    r.u.meta.name.len = strlen(k_prov[p]);
+    emit(g, &r);
+    g->prov = p;
+}
+
+static void provider_section(gen *g, unsigned p)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_METADATA);
+    r.u.meta.meta_type = FXT_MT_PROVIDER_SECTION;
+    r.u.meta.provider_id = 1 + p * 7;
+    emit(g, &r);
+    g->prov = p;
+}
+
+/* Close the async operations of the current provider (before leaving it). */
+static void close_async_here(gen *g)
+{
+    for (unsigned i = 0; i < g->nasync;) {
+        if (g->async[i].prov == g->prov) {
+            event(g, FXT_ET_ASYNC_END, g->async[i].thread, g->async[i].id, 2);
+            g->async[i] = g->async[--g->nasync];
+        } else
+            i++;
+    }
+}
+
+/* One record that ends something open; returns 0 if nothing is open here. */
+static int close_one(gen *g)
+{
+    for (unsigned t = 0; t < NTHREADS; t++)
+        if (g->depth[g->prov][t]) {
+            g->depth[g->prov][t]--;
+            event(g, FXT_ET_DURATION_END, t, 0, 2);
+            return 1;
+        }
+    if (g->nflows) {
+        event(g, FXT_ET_FLOW_END, (unsigned)rnd(g, NTHREADS), g->flows[--g->nflows], 2);
+        return 1;
+    }
+    for (unsigned i = 0; i < g->nasync; i++)
+        if (g->async[i].prov == g->prov) {
+            event(g, FXT_ET_ASYNC_END, g->async[i].thread, g->async[i].id, 2);
+            g->async[i] = g->async[--g->nasync];
+            return 1;
+        }
+    return 0;
+}
+
+static void duration(gen *g)
+{
+    unsigned t = (unsigned)rnd(g, NTHREADS);
+    unsigned *d = &g->depth[g->prov][t];
+    if (*d && (*d >= MAXDEPTH || rnd(g, 2))) {
+        (*d)--;
+        event(g, FXT_ET_DURATION_END, t, 0, 4);
+    } else {
+        (*d)++;
+        event(g, FXT_ET_DURATION_BEGIN, t, 0, 4);
+    }
+}
+
+static void complete(gen *g)
+{
+    uint64_t start = g->ts + 1 + rnd(g, 1000);
+    fxt_record r;
+    rec_init(&r, FXT_RT_EVENT);
+    fxt_event *e = &r.u.event;
+    e->event_type = FXT_ET_DURATION_COMPLETE;
+    e->thread = thr(g, (unsigned)rnd(g, NTHREADS));
+    e->category = str(g);
+    e->name = str(g);
+    e->timestamp = g->ts = start;
+    e->data = start + rnd(g, 100000);
+    args(g, &r, 4);
+    emit(g, &r);
+}
+
+static void async_step(gen *g)
+{
+    unsigned mine = 0, at = 0;
+    for (unsigned i = 0; i < g->nasync; i++)
+        if (g->async[i].prov == g->prov)
+            mine++, at = i;
+    if (mine && (g->nasync >= MAXOPEN || rnd(g, 3) == 0)) {
+        open_async a = g->async[at];
+        if (rnd(g, 2)) {
+            /* any thread of the same process (async ids are per process) */
+            event(g, FXT_ET_ASYNC_INSTANT, a.thread / 4 * 4 + (unsigned)rnd(g, 4), a.id, 3);
+        } else {
+            event(g, FXT_ET_ASYNC_END, a.thread, a.id, 3);
+            g->async[at] = g->async[--g->nasync];
+        }
+    } else if (g->nasync < MAXOPEN) {
+        open_async a = {g->prov, (unsigned)rnd(g, NTHREADS), ++g->next_id};
+        g->async[g->nasync++] = a;
+        event(g, FXT_ET_ASYNC_BEGIN, a.thread, a.id, 3);
+    } else
+        duration(g);
+}
+
+static void flow_op(gen *g)
+{
+    if (g->nflows && (g->nflows >= MAXOPEN || rnd(g, 3) == 0)) {
+        unsigned i = (unsigned)rnd(g, g->nflows);
+        if (rnd(g, 2))
+            event(g, FXT_ET_FLOW_STEP, (unsigned)rnd(g, NTHREADS), g->flows[i], 2);
+        else {
+            event(g, FXT_ET_FLOW_END, (unsigned)rnd(g, NTHREADS), g->flows[i], 2);
+            g->flows[i] = g->flows[--g->nflows];
+        }
+    } else {
+        g->flows[g->nflows++] = ++g->next_id;
+        event(g, FXT_ET_FLOW_BEGIN, (unsigned)rnd(g, NTHREADS), g->next_id, 2);
+    }
+}
+
+static void log_rec(gen *g, size_t len)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_LOG);
+    r.u.log.thread = thr(g, (unsigned)rnd(g, NTHREADS));
+    g->ts += 1 + rnd(g, 100);
+    r.u.log.timestamp = g->ts;
+    if (len == 0) {
+        fxt_str s = text(g);
+        r.u.log.msg = s.data;
+        r.u.log.msg_len = s.len;
+    } else {
+        r.u.log.msg = g->longstr;
+        r.u.log.msg_len = len;
+    }
+    emit(g, &r);
+}
+
+static void kobj(gen *g)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_KERNEL_OBJECT);
+    r.u.object.koid_type = 1 + (unsigned)rnd(g, 30);
+    r.u.object.name = str(g);
+    r.u.object.id = 100000 + rnd(g, 1000);
+    args(g, &r, FXT_MAX_ARGS);
+    emit(g, &r);
+}
+
+static void uobj(gen *g)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_USERSPACE);
+    unsigned t = (unsigned)rnd(g, NTHREADS);
+    r.u.object.process = thr(g, t);
+    r.u.object.process.tid = 0;
+    r.u.object.name = str(g);
+    r.u.object.id = fxt_rng_next(&g->r);
+    args(g, &r, FXT_MAX_ARGS);
+    emit(g, &r);
+}
+
+static void blob(gen *g, uint64_t size)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_BLOB);
+    r.u.blob.blob_type = 1 + (unsigned)rnd(g, 3);
+    r.u.blob.name = size > 32000 ? fxt_str_indexed(1) : str(g);
+    r.u.blob.payload_size = size;
+    r.u.blob.payload = g->payload;
+    emit(g, &r);
+}
+
+static void large_blob(gen *g, unsigned format, uint64_t size)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_LARGE);
+    r.large_type = FXT_LT_BLOB;
+    fxt_blob *b = &r.u.blob;
+    b->format = format;
+    b->category = str(g);
+    b->name = str(g);
+    if (format == FXT_LBF_METADATA) {
+        g->ts += 1 + rnd(g, 100);
+        b->timestamp = g->ts;
+        b->thread = thr(g, (unsigned)rnd(g, NTHREADS));
+        args(g, &r, FXT_MAX_ARGS);
+    }
+    b->payload_size = size;
+    b->payload = g->payload;
+    emit(g, &r);
+}
+
+static void sched(gen *g, unsigned type)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_SCHEDULING);
+    fxt_sched *s = &r.u.sched;
+    s->sched_type = type;
+    g->ts += 1 + rnd(g, 100);
+    s->timestamp = g->ts;
+    unsigned a = (unsigned)rnd(g, NTHREADS), b = (unsigned)rnd(g, NTHREADS);
+    if (type == FXT_ST_LEGACY_CONTEXT_SWITCH) {
+        static const unsigned k_states[] = {0, 2, 3, 4, 5};
+        s->cpu = (unsigned)rnd(g, 256);
+        s->state = k_states[rnd(g, 5)];
+        s->out = thr(g, a);
+        s->in = thr(g, b);
+        s->out_prio = (unsigned)rnd(g, 256);
+        s->in_prio = (unsigned)rnd(g, 256);
+    } else {
+        s->cpu = (unsigned)rnd(g, 65536);
+        s->state = type == FXT_ST_CONTEXT_SWITCH ? (unsigned)rnd(g, 6) : 0;
+        s->out.tid = tid_of(g->prov, a);
+        s->in.tid = tid_of(g->prov, b);
+        args(g, &r, FXT_MAX_ARGS);
+    }
+    emit(g, &r);
+}
+
+static void counter(gen *g) { event(g, FXT_ET_COUNTER, (unsigned)rnd(g, NTHREADS), rnd(g, 16), 4); }
+
+/* An instant event of exactly 4095 words: inline thread (4 words) and three
+ * string arguments with inline values of 16000, 16000 and 704 bytes. */
+static void max_record(gen *g)
+{
+    fxt_record r;
+    rec_init(&r, FXT_RT_EVENT);
+    r.u.event.event_type = FXT_ET_INSTANT;
+    r.u.event.thread = fxt_thread_inline(pid_of(g->prov, 0), tid_of(g->prov, 0));
+    g->ts += 1;
+    r.u.event.timestamp = g->ts;
+    static const size_t k_len[3] = {16000, 16000, 704};
+    for (unsigned i = 0; i < 3; i++) {
+        r.args[i].type = FXT_AT_STRING;
+        r.args[i].name = fxt_str_indexed((uint16_t)(1 + i));
+        r.args[i].str = fxt_str_inline(g->longstr, k_len[i]);
+    }
+    r.argc = 3;
+    emit(g, &r);
+}
+
+static void reregister(gen *g)
+{
+    if (rnd(g, 2)) {
+        fxt_str s = text(g);
+        string_rec(g, 1 + (unsigned)rnd(g, NSTRINGS), s.data, s.len);
+    } else {
+        unsigned t = (unsigned)rnd(g, NTHREADS);
+        thread_rec(g, t + 1, pid_of(g->prov, t), tid_of(g->prov, t));
+    }
+}
+
+static void switch_provider(gen *g)
+{
+    close_async_here(g);
+    if (g->nprov < NPROV) {
+        provider_info(g, g->nprov++);
+        tables(g);
+    } else {
+        unsigned p = (unsigned)rnd(g, NPROV);
+        provider_section(g, p);
+    }
+}
+
+/* The coverage profile's menu: every kind of record; the first pass walks
+ * it in order so that short traces cover it too, then picks at random. */
+static void coverage_step(gen *g)
+{
+    enum { N = 30 };
+    unsigned k = g->step < N ? g->step : (unsigned)rnd(g, N);
+    g->step++;
+    switch (k) {
+    case 0: event(g, FXT_ET_INSTANT, (unsigned)rnd(g, NTHREADS), 0, FXT_MAX_ARGS); break;
+    case 1: counter(g); break;
+    case 2: case 3: duration(g); break;
+    case 4: complete(g); break;
+    case 5: case 6: case 7: async_step(g); break;
+    case 8: case 9: case 10: flow_op(g); break;
+    case 11: blob(g, rnd(g, 200)); break;
+    case 12: uobj(g); break;
+    case 13: kobj(g); break;
+    case 14: sched(g, FXT_ST_LEGACY_CONTEXT_SWITCH); break;
+    case 15: sched(g, FXT_ST_CONTEXT_SWITCH); break;
+    case 16: sched(g, FXT_ST_THREAD_WAKEUP); break;
+    case 17: log_rec(g, 0); break;
+    case 18: large_blob(g, FXT_LBF_METADATA, rnd(g, 3) ? rnd(g, 100) : 40000 + rnd(g, 9)); break;
+    case 19: large_blob(g, FXT_LBF_NO_METADATA, rnd(g, 3) ? rnd(g, 100) : 70000 + rnd(g, 9)); break;
+    case 20: switch_provider(g); break;
+    case 21: reregister(g); break;
+    case 22: {
+        fxt_record r;
+        rec_init(&r, FXT_RT_METADATA);
+        r.u.meta.meta_type = FXT_MT_PROVIDER_EVENT;
+        r.u.meta.provider_id = 1 + g->prov * 7;
+        emit(g, &r);
+        break;
+    }
+    case 23: {
+        fxt_record r;
+        rec_init(&r, FXT_RT_INIT);
+        r.u.ticks_per_second = rnd(g, 2) ? 1000000000u : 1 + rnd(g, 0xffffffffu);
+        emit(g, &r);
+        break;
+    }
+    case 24: string_rec(g, 1 + (unsigned)rnd(g, NSTRINGS), g->longstr, LONGSTR); break;
+    case 25: max_record(g); break;
+    case 26: log_rec(g, 1 + rnd(g, 3000)); break;
+    case 27: blob(g, 32745 + rnd(g, 8)); break; /* with an indexed name: up to 4095 words */
+    case 28:
+        thread_rec(g, 0xff, pid_of(g->prov, 0), tid_of(g->prov, 0));
+        g->has_ff[g->prov] = 1;
+        break;
+    default: event(g, FXT_ET_INSTANT, 0, 0, 0); break;
+    }
+}
+
+static void realistic_step(gen *g)
+{
+    uint64_t x = rnd(g, 100);
+    if (x < 45) duration(g);
+    else if (x < 70) complete(g);
+    else if (x < 78) event(g, FXT_ET_INSTANT, (unsigned)rnd(g, NTHREADS), 0, 4);
+    else if (x < 83) counter(g);
+    else if (x < 88) async_step(g);
+    else if (x < 92) flow_op(g);
+    else if (x < 95) log_rec(g, 0);
+    else if (x < 97) kobj(g);
+    else if (x < 99) blob(g, 8 + rnd(g, 120));
+    else sched(g, FXT_ST_CONTEXT_SWITCH);
+}
+
+int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
+{
+    gen *g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return -1;
+    g->buf = malloc(BUFSZ);
+    g->longstr = malloc(LONGSTR);
+    g->payload = malloc(80000);
+    if (!g->buf || !g->longstr || !g->payload) {
+        free(g->buf), free(g->longstr), free(g->payload), free(g);
+        return -1;
+    }
+    g->r.s = o->seed;
+    g->profile = o->profile;
+    g->write = write;
+    g->ctx = ctx;
+    g->left = o->records;
+    g->ts = 1000000;
+    fxt_writer_init(&g->w, g->buf, BUFSZ, o->big_endian);
+    /* ASCII, so that any prefix is valid UTF-8 (multi-byte text is in k_texts) */
+    static const char k_lorem[] = "lorem ipsum dolor sit amet, ";
+    for (size_t i = 0; i < LONGSTR; i++)
+        g->longstr[i] = k_lorem[i % (sizeof k_lorem - 1)];
+    for (size_t i = 0; i < 80000; i++)
+        g->payload[i] = (uint8_t)fxt_rng_next(&g->r);
+
+    /* setup: magic, initialization, first provider and its tables */
+    if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
+        g->err = -1;
+    if (g->left)
+        g->left--;
+    fxt_record r;
+    rec_init(&r, FXT_RT_INIT);
+    r.u.ticks_per_second = 1000000000u;
+    emit(g, &r);
+    provider_info(g, 0);
+    g->nprov = 1;
+    tables(g);
+
+    while (!g->err && g->left > 0) {
+        unsigned open = open_count(g);
+        /* a provider switch may need to close this provider's asyncs first */
+        if (g->left <= (uint64_t)open + (g->profile == FXT_GEN_COVERAGE ? MAXOPEN + 2 : 1)) {
+            if (close_one(g))
+                continue;
+            if (open == 0) { /* nothing open here or anywhere: fill */
+                event(g, FXT_ET_INSTANT, 0, 0, 2);
+                continue;
+            }
+            /* what is open belongs to another provider: go there */
+            unsigned p = g->prov;
+            for (unsigned i = 0; i < g->nasync; i++)
+                p = g->async[i].prov;
+            for (unsigned q = 0; q < NPROV; q++)
+                for (unsigned t = 0; t < NTHREADS; t++)
+                    if (g->depth[q][t])
+                        p = q;
+            provider_section(g, p);
+            continue;
+        }
+        if (g->profile == FXT_GEN_COVERAGE)
+            coverage_step(g);
+        else
+            realistic_step(g);
+    }
+    /* budget exhausted by the setup records: still close what is open */
+    while (!g->err && open_count(g)) {
+        if (!close_one(g)) {
+            unsigned p = g->prov;
+            for (unsigned i = 0; i < g->nasync; i++)
+                p = g->async[i].prov;
+            for (unsigned q = 0; q < NPROV; q++)
+                for (unsigned t = 0; t < NTHREADS; t++)
+                    if (g->depth[q][t])
+                        p = q;
+            provider_section(g, p);
+        }
+    }
+    flush(g);
+    int err = g->err;
+    free(g->buf), free(g->longstr), free(g->payload), free(g);
+    return err;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs fxtkit's build and test dependencies from Debian packages.
+# Safe to re-run: does nothing when everything is already installed.
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build pkg-config check
+      clang llvm libclang-rt-14-dev afl++
+      python3 python3-jsonschema hyperfine)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all packages present"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"

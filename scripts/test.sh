@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds fxtkit from scratch and runs every test: a gcc -Werror build, then a
+# clang AddressSanitizer + UndefinedBehaviorSanitizer build. Fresh build
+# directories each time (CMake caches -D options).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+py=/usr/bin/python3   # sees Debian's python3-jsonschema
+
+echo "== gcc build (-Werror) =="
+rm -rf build-test
+cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFXT_WERROR=ON \
+      -DPython3_EXECUTABLE=$py >/dev/null
+cmake --build build-test -j"$jobs"
+ctest --test-dir build-test -j"$jobs" --output-on-failure
+
+echo "== clang ASan+UBSan build =="
+rm -rf build-asan
+CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFXT_WERROR=ON \
+      -DFXT_SANITIZE=ON -DFXT_BENCH_SMALL=ON -DPython3_EXECUTABLE=$py >/dev/null
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan -j"$jobs" --output-on-failure
+
+echo "== all tests passed =="
