@@ -55,7 +55,7 @@ static inline uint64_t align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
 
 #define STR_WORDS ((FXT_MAX_STRING_INDEX + 1) / 64)
 #define BUF_CAP ((size_t)1 << 20) /* > the largest possible large-blob head */
-#define DUR_STACK 8               /* unended begins remembered per thread */
+#define DUR_STACK 32              /* unended begins remembered per thread */
 
 typedef struct provider {
     uint32_t id;
@@ -81,8 +81,9 @@ typedef struct slot {
 
 typedef struct table {
     slot *s;
-    uint64_t *stk; /* threads only: per slot, DUR_STACK (offset, index) pairs of
-                      the outermost unended begins */
+    uint64_t *stk; /* threads only: per thread entry (slot.off holds its
+                      number), DUR_STACK (offset, index) pairs of the
+                      outermost unended begins */
     size_t mask;  /* slots - 1 (power of two) */
     size_t count;
     size_t max;   /* entries allowed (half the slots) */
@@ -356,11 +357,9 @@ static inline int strref(cur *c, uint16_t ref, uint64_t ref_pos, const char *wha
         out->len = ref & FXT_STRREF_VALUE_MASK;
         return stream_str(c, out->len, what, &out->data);
     }
-    if (ref != FXT_STRREF_EMPTY) {
-        const provider *p = c->v->cur;
-        if (UNLIKELY(!((p->strbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked)
-            strref_missing(c, ref, ref_pos, what);
-    }
+    const provider *p = c->v->cur; /* bit 0 is set: the empty ref passes */
+    if (UNLIKELY(!((p->strbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked)
+        strref_missing(c, ref, ref_pos, what);
     return 1;
 }
 
@@ -395,6 +394,20 @@ static const uint8_t k_arg_words[FXT_AT_COUNT] = {1, 1, 1, 2, 2, 2, 1, 2, 2, 1};
 static const uint32_t k_arg_hi_rsv[FXT_AT_COUNT] = {
     0xffffffffu, 0, 0, 0xffffffffu, 0xffffffffu, 0xffffffffu,
     0xffff0000u | FXT_STRREF_INLINE_FLAG, 0xffffffffu, 0xffffffffu, 0xfffffffeu};
+/* Bits of [32..63] (shifted down) holding a string value ref. */
+static const uint32_t k_arg_sref[FXT_AT_COUNT] = {0, 0, 0, 0, 0, 0, 0xffffu, 0, 0, 0};
+
+static COLD void arg_refs_missing(cur *c, unsigned argn, unsigned type, uint16_t nref,
+                                  uint16_t sref, uint64_t apos)
+{
+    const provider *pv = c->v->cur;
+    c->argn = argn, c->argt = type;
+    if (!((pv->strbits[nref >> 6] >> (nref & 63)) & 1))
+        strref_missing(c, nref, apos, "name");
+    if (!((pv->strbits[sref >> 6] >> (sref & 63)) & 1))
+        strref_missing(c, sref, apos, "value");
+    c->argn = 0;
+}
 
 /* Decode ARGC arguments at the cursor into rec->args. Returns 0 if the
  * record cannot be decoded further. */
@@ -406,9 +419,8 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
         fxt_arg *a = &rec->args[i];
         uint64_t apos = c->pos;
         if (c->pos + 8 > c->end) {
-            char what[40];
-            snprintf(what, sizeof what, "argument %u header", i + 1);
-            need(c, 8, what);
+            REPORT(v, FXT_R_ARG_OVERRUN, fieldoff(c, c->pos),
+                   "the record holds %u arguments but ends before argument %u", argc, i + 1);
             return 0;
         }
         uint64_t h = load_word(c->p + apos, v->be);
@@ -432,38 +444,36 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
                    size, (unsigned long long)((c->end - apos) / 8));
             return 0;
         }
-        /* Fast path: indexed refs, exactly the implied size, no reserved
-         * bits. Anything else takes the general path below, which reports. */
+        /* Fast path: a defined type, exactly the implied size, indexed refs,
+         * no reserved bits: one branch for all of it (random argument types
+         * make per-type branches mispredict). Anything else takes the
+         * general path below, which reports. */
         uint16_t nref = (uint16_t)FXT_GET(h, FXT_ARG_NAME);
-        if (type < FXT_AT_COUNT && size == k_arg_words[type] && !(nref & FXT_STRREF_INLINE_FLAG) &&
-            aend <= c->lim) {
-            uint32_t hi = a->hi;
-            int clean = (hi & k_arg_hi_rsv[type]) == 0;
-            if (clean) {
-                const provider *pv = v->cur;
+        unsigned t = type < FXT_AT_COUNT ? type : 0;
+        if ((type < FXT_AT_COUNT) & (size == k_arg_words[t]) &
+            !(nref & FXT_STRREF_INLINE_FLAG) & (aend <= c->lim) &
+            ((a->hi & k_arg_hi_rsv[t]) == 0)) {
+            const provider *pv = v->cur;
+            uint16_t sref = (uint16_t)(a->hi & k_arg_sref[t]);
+            /* bit 0 of strbits is always set: ref 0 is the empty string */
+            if (UNLIKELY(!((pv->strbits[nref >> 6] >> (nref & 63)) &
+                           (pv->strbits[sref >> 6] >> (sref & 63)) & 1)) &&
+                !pv->untracked)
+                arg_refs_missing(c, i + 1, type, nref, sref, apos);
+            if (v->o.on_record) { /* the model is only for a visitor */
                 a->name.ref = nref, a->name.data = NULL, a->name.len = 0;
-                c->argn = i + 1, c->argt = type;
-                if (nref && UNLIKELY(!((pv->strbits[nref >> 6] >> (nref & 63)) & 1)) &&
-                    !pv->untracked)
-                    strref_missing(c, nref, apos, "name");
-                /* string value ref (0 for other types: bits [32..47] are 0) */
-                uint16_t sref = type == FXT_AT_STRING ? (uint16_t)hi : 0;
                 a->str.ref = sref;
-                if (sref && UNLIKELY(!((pv->strbits[sref >> 6] >> (sref & 63)) & 1)) &&
-                    !pv->untracked)
-                    strref_missing(c, sref, apos, "value");
                 if (size == 2)
                     a->v.u64 = load_word(c->p + apos + 8, v->be);
                 else if (type == FXT_AT_INT32)
-                    a->v.i32 = (int32_t)hi;
+                    a->v.i32 = (int32_t)a->hi;
                 else if (type == FXT_AT_BOOL)
-                    a->v.b = (int)hi;
+                    a->v.b = (int)a->hi;
                 else
-                    a->v.u32 = hi;
-                c->argn = 0;
-                c->pos = aend;
-                continue;
+                    a->v.u32 = a->hi;
             }
+            c->pos = aend;
+            continue;
         }
         if (type >= FXT_AT_COUNT) {
             REPORT(v, FXT_R_ARG_TYPE_UNKNOWN, fieldoff(c, apos), "argument %u has type %u", i + 1,
@@ -607,6 +617,8 @@ static slot *thread_slot(fxt_validator *v, uint64_t pid, uint64_t tid)
     s = tput(&v->threads, pid, tid, 0, &fresh);
     if (s == NULL)
         limit(v, &v->threads, "threads");
+    else if (fresh)
+        s->off = v->threads.count - 1; /* entry number: threads are never deleted */
     v->last_thread = s;
     return s;
 }
@@ -632,7 +644,7 @@ static void sequence(fxt_validator *v, const fxt_event *e)
     case FXT_ET_DURATION_BEGIN:
         if ((s = event_thread(v, &e->thread)) != NULL) {
             if (s->depth < DUR_STACK) {
-                uint64_t *st = v->threads.stk + (size_t)(s - v->threads.s) * 2 * DUR_STACK;
+                uint64_t *st = v->threads.stk + (size_t)s->off * 2 * DUR_STACK;
                 st[2 * s->depth] = v->r_off, st[2 * s->depth + 1] = v->r_idx;
             }
             s->depth++;
@@ -698,6 +710,7 @@ static void prov_reset(provider *p, uint32_t id)
 {
     memset(p, 0, sizeof *p);
     p->id = id;
+    p->strbits[0] = 1; /* ref 0, the empty string, is always valid */
 }
 
 static provider *prov_find(fxt_validator *v, uint32_t id)
@@ -752,7 +765,10 @@ static const char *const k_et_names[16] = {
     "flow-end",    "event-type-11", "event-type-12", "event-type-13", "event-type-14",
     "event-type-15"};
 
-const char *fxt_record_type_name(unsigned t) { return t < 16 ? k_rt_names[t] : "?"; }
+const char *fxt_record_type_name(unsigned t)
+{
+    return t < 16 ? k_rt_names[t] : t == FXT_NO_RECORD_TYPE ? "trace" : "?";
+}
 const char *fxt_event_type_name(unsigned t) { return t < 16 ? k_et_names[t] : "?"; }
 
 static void unknown(cur *c, fxt_rule r, const char *what, uint64_t val)
@@ -825,6 +841,13 @@ static int dec_metadata(cur *c, uint64_t h, fxt_record *r)
     }
 }
 
+/* The event-type specific word of each event type, if any. */
+static const char *const k_ev_data[FXT_ET_COUNT] = {
+    NULL, "counter id", NULL, NULL, "end time", "correlation id", "correlation id",
+    "correlation id", "correlation id", "correlation id", "correlation id"};
+/* Event types that sequencing looks at (all but instant and counter). */
+#define SEQ_TYPES 0x7fcu
+
 static int dec_event(cur *c, uint64_t h, fxt_record *r)
 {
     fxt_validator *v = c->v;
@@ -843,28 +866,10 @@ static int dec_event(cur *c, uint64_t h, fxt_record *r)
         !args(c, (unsigned)FXT_GET(h, FXT_EV_ARGC), r))
         return 0;
     e->data = 0;
-    switch (e->event_type) {
-    case FXT_ET_COUNTER:
-        if (!word(c, "counter id", &e->data))
-            return 0;
-        break;
-    case FXT_ET_DURATION_COMPLETE:
-        if (!word(c, "end time", &e->data))
-            return 0;
-        break;
-    case FXT_ET_ASYNC_BEGIN:
-    case FXT_ET_ASYNC_INSTANT:
-    case FXT_ET_ASYNC_END:
-    case FXT_ET_FLOW_BEGIN:
-    case FXT_ET_FLOW_STEP:
-    case FXT_ET_FLOW_END:
-        if (!word(c, "correlation id", &e->data))
-            return 0;
-        break;
-    default:
-        break;
-    }
-    if (t == 1 && !v->cur->untracked)
+    const char *dw = k_ev_data[e->event_type];
+    if (dw != NULL && !word(c, dw, &e->data))
+        return 0;
+    if ((SEQ_TYPES >> e->event_type) & (t == 1) & !v->cur->untracked)
         sequence(v, e);
     return 1;
 }
@@ -1284,6 +1289,13 @@ static const char *pending_msg(const pending *q, char *buf, size_t n)
         snprintf(buf, n, "duration begin on thread %llu/%llu is never ended",
                  (unsigned long long)q->a, (unsigned long long)q->b);
         break;
+    case FXT_R_TRACKING_LIMIT:
+        snprintf(buf, n,
+                 "%llu more duration begins on thread %llu/%llu are never ended; only the "
+                 "outermost %u are reported",
+                 (unsigned long long)(q->b >> 40), (unsigned long long)q->a,
+                 (unsigned long long)(q->b & 0xffffffffffull), DUR_STACK);
+        break;
     case FXT_R_ASYNC_BEGIN_UNENDED:
         snprintf(buf, n, "async begin with id %llu is never ended", (unsigned long long)q->a);
         break;
@@ -1314,9 +1326,12 @@ static void report_unended(fxt_validator *v)
         slot *s = &v->threads.s[i];
         if (!s->used)
             continue;
-        const uint64_t *st = v->threads.stk + i * 2 * DUR_STACK;
+        const uint64_t *st = v->threads.stk + (size_t)s->off * 2 * DUR_STACK;
         for (uint32_t d = 0; d < s->depth && d < DUR_STACK; d++)
             PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, s->k[0], s->k[1]);
+        if (s->depth > DUR_STACK) /* never silent: say what was not remembered */
+            PUSH(st[2 * (DUR_STACK - 1)], st[2 * (DUR_STACK - 1) + 1], FXT_R_TRACKING_LIMIT,
+                 s->k[0], s->k[1] | ((uint64_t)(s->depth - DUR_STACK) << 40));
     }
     for (size_t i = 0; i <= v->async.mask; i++)
         if (v->async.s[i].used)
@@ -1342,12 +1357,12 @@ void fxt_validator_finish(fxt_validator *v)
         return;
     v->r_off = ~(uint64_t)0; /* no current record */
     if (v->st.bytes == 0) {
-        report_at(v, FXT_R_EMPTY_INPUT, 0, 0, 0, 0, "the input is empty (0 bytes)");
+        report_at(v, FXT_R_EMPTY_INPUT, 0, 0, FXT_NO_RECORD_TYPE, 0, "the input is empty (0 bytes)");
         return;
     }
     if (v->tail || v->have > 0) {
         if (v->rec_len == 0)
-            report_at(v, FXT_R_TRUNCATED, v->off, v->rec_idx, 0, v->off,
+            report_at(v, FXT_R_TRUNCATED, v->off, v->rec_idx, FXT_NO_RECORD_TYPE, v->off,
                       "%zu trailing bytes after the last record (input length %llu is not a "
                       "multiple of 8)",
                       v->have, (unsigned long long)v->st.bytes);
@@ -1359,7 +1374,7 @@ void fxt_validator_finish(fxt_validator *v)
                       (unsigned long long)(v->st.bytes - v->off));
     }
     if (!v->seen_magic)
-        report_at(v, FXT_R_MAGIC_MISSING, 0, 0, 0, 0,
+        report_at(v, FXT_R_MAGIC_MISSING, 0, 0, FXT_NO_RECORD_TYPE, 0,
                   "no magic number record (0x0016547846040010) in the trace");
     report_unended(v);
 }
@@ -1387,7 +1402,7 @@ static layout plan(const fxt_options *o)
     l.threads = at;
     at += pow2_at_least(o->max_threads * 2) * sizeof(slot);
     l.stacks = at;
-    at += pow2_at_least(o->max_threads * 2) * 2 * DUR_STACK * sizeof(uint64_t);
+    at += o->max_threads * 2 * DUR_STACK * sizeof(uint64_t);
     l.async = at;
     at += pow2_at_least(o->max_async * 2) * sizeof(slot);
     l.flows = at;

@@ -39,9 +39,15 @@ typedef struct fxt_issue {
     uint64_t record_offset; /**< byte offset of the record's first byte */
     uint64_t record_index;  /**< 0-based record number */
     uint64_t field_offset;  /**< byte offset of the offending word or byte */
-    unsigned record_type;   /**< record type of the record (0..15) */
+    unsigned record_type;   /**< record type of the record (0..15), or
+                                 FXT_NO_RECORD_TYPE */
     char message[200];      /**< the specific finding, e.g. "bits [44..63] must be zero, got 0x3" */
 } fxt_issue;
+
+/** fxt_issue.record_type of issues about the whole input rather than one
+ *  record: empty input, missing magic record, trailing bytes that do not
+ *  form a record header. Their offsets are 0 (or the trailing bytes'). */
+#define FXT_NO_RECORD_TYPE 16u
 
 /** Called once per issue, in input order (end-of-trace issues last). */
 typedef void (*fxt_issue_fn)(void *ctx, const fxt_issue *issue);
@@ -129,7 +135,8 @@ void fxt_options_ignore(fxt_options *o, fxt_rule r, int on);
  *  Returns the number of errors, or -1 if out of memory. */
 long fxt_validate_buffer(const void *buf, size_t len, const fxt_options *o, fxt_stats *stats);
 
-/** Name of record type T ("event", "large", "type-12"...). Never NULL. */
+/** Name of record type T ("event", "large", "type-12"...; "trace" for
+ *  FXT_NO_RECORD_TYPE). Never NULL. */
 const char *fxt_record_type_name(unsigned t);
 
 /** Name of event type T ("duration-begin"...). Never NULL. */

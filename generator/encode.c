@@ -1,0 +1,710 @@
+/*
+ * encode.c - the reference FXT encoder (see fxt/encode.h).
+ *
+ * Every record is produced by one function, emit_record(), run twice: first
+ * with a sink that only counts words (this pass also checks every field), then
+ * with a sink that stores them. The size field written in the second pass is
+ * the count from the first, so sizes can never disagree with content, and a
+ * record that fails a check has written nothing.
+ */
+#include "fxt/encode.h"
+
+#include <string.h>
+
+/* ---- byte order ----------------------------------------------------------- */
+
+/* Explicit shifts rather than pointer casts: independent of host byte order
+ * and of the buffer's alignment. */
+static void store_word(uint8_t *p, uint64_t v, int big_endian)
+{
+    uint8_t b[8];
+    for (unsigned i = 0; i < 8; i++)
+        b[big_endian ? 7 - i : i] = (uint8_t)(v >> (8 * i));
+    memcpy(p, b, sizeof b);
+}
+
+uint64_t fxt_read_word(const void *buf, size_t off, int big_endian)
+{
+    uint8_t b[8];
+    uint64_t v = 0;
+    memcpy(b, (const uint8_t *)buf + off, sizeof b);
+    for (unsigned i = 0; i < 8; i++)
+        v |= (uint64_t)b[big_endian ? 7 - i : i] << (8 * i);
+    return v;
+}
+
+void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value,
+                     int big_endian)
+{
+    if (buf == NULL || lo > hi || hi > 63)
+        return;
+    unsigned width = hi - lo + 1;
+    uint64_t mask = width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+    uint64_t w = fxt_read_word(buf, off, big_endian);
+    w = (w & ~(mask << lo)) | ((value & mask) << lo);
+    store_word((uint8_t *)buf + off, w, big_endian);
+}
+
+/* ---- the writer ----------------------------------------------------------- */
+
+/* Words a stream of LEN bytes occupies; written so LEN near the type's
+ * maximum cannot overflow. */
+static uint64_t stream_words(uint64_t len)
+{
+    return len / FXT_WORD_BYTES + (len % FXT_WORD_BYTES != 0);
+}
+
+static size_t space_left(const fxt_writer *w)
+{
+    return w->len <= w->cap ? w->cap - w->len : 0;
+}
+
+void fxt_writer_init(fxt_writer *w, void *buf, size_t cap, int big_endian)
+{
+    w->buf = buf;
+    w->cap = buf != NULL ? cap : 0;
+    w->len = 0;
+    w->big_endian = big_endian != 0;
+}
+
+fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word)
+{
+    if (space_left(w) < FXT_WORD_BYTES)
+        return FXT_ENC_NOSPACE;
+    store_word(w->buf + w->len, word, w->big_endian);
+    w->len += FXT_WORD_BYTES;
+    return FXT_ENC_OK;
+}
+
+fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len)
+{
+    if (data == NULL && len != 0)
+        return FXT_ENC_INVALID;
+    if (len == 0)
+        return FXT_ENC_OK; /* also keeps a NULL buffer out of memset */
+    uint64_t words = stream_words(len);
+    if (words > space_left(w) / FXT_WORD_BYTES)
+        return FXT_ENC_NOSPACE;
+    size_t padded = (size_t)words * FXT_WORD_BYTES;
+    memcpy(w->buf + w->len, data, len);
+    memset(w->buf + w->len + len, 0, padded - len);
+    w->len += padded;
+    return FXT_ENC_OK;
+}
+
+fxt_enc_result fxt_encode_magic(fxt_writer *w)
+{
+    return fxt_write_word(w, FXT_MAGIC_RECORD);
+}
+
+/* ---- the counting / storing sink ----------------------------------------- */
+
+typedef struct sink {
+    uint8_t *buf;    /* NULL: count only */
+    uint64_t words;  /* words emitted so far; saturates instead of wrapping */
+    int big_endian;
+} sink;
+
+static void sink_advance(sink *s, uint64_t n)
+{
+    s->words = n > UINT64_MAX - s->words ? UINT64_MAX : s->words + n;
+}
+
+static void emit_word(sink *s, uint64_t v)
+{
+    if (s->buf != NULL)
+        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+    sink_advance(s, 1);
+}
+
+/* Streams keep their byte order in both byte orders. LEN fits size_t in the
+ * storing pass: the counting pass has bounded the whole record by then. */
+static void emit_stream(sink *s, const void *data, uint64_t len)
+{
+    uint64_t words = stream_words(len);
+    if (s->buf != NULL) {
+        uint8_t *p = s->buf + s->words * FXT_WORD_BYTES;
+        if (len != 0)
+            memcpy(p, data, (size_t)len);
+        memset(p + len, 0, (size_t)(words * FXT_WORD_BYTES - len));
+    }
+    sink_advance(s, words);
+}
+
+/* Extension words are raw bytes from the input: copied, never swapped. */
+static void emit_raw(sink *s, const uint8_t *data, size_t nwords)
+{
+    if (s->buf != NULL && nwords != 0)
+        memcpy(s->buf + s->words * FXT_WORD_BYTES, data, nwords * FXT_WORD_BYTES);
+    sink_advance(s, nwords);
+}
+
+/* ---- checks ----------------------------------------------------------------- */
+
+static int str_is_inline(const fxt_str *s)
+{
+    return (s->ref & FXT_STRREF_INLINE_FLAG) != 0;
+}
+
+/* An inline ref's length bits must equal len (a mismatch would make the
+ * reader misparse the rest of the record); an indexed ref carries no content. */
+static fxt_enc_result check_str(const fxt_str *s)
+{
+    if (!str_is_inline(s))
+        return s->len == 0 ? FXT_ENC_OK : FXT_ENC_INVALID;
+    if (s->len > FXT_STRREF_VALUE_MASK)
+        return FXT_ENC_RANGE;
+    if ((s->ref & FXT_STRREF_VALUE_MASK) != s->len)
+        return FXT_ENC_INVALID;
+    if (s->data == NULL && s->len != 0)
+        return FXT_ENC_INVALID;
+    return FXT_ENC_OK;
+}
+
+static void emit_str(sink *s, const fxt_str *str)
+{
+    if (str_is_inline(str))
+        emit_stream(s, str->data, str->len);
+}
+
+static void emit_thread(sink *s, const fxt_thread *t)
+{
+    if (t->ref == FXT_THREADREF_INLINE) {
+        emit_word(s, t->pid);
+        emit_word(s, t->tid);
+    }
+}
+
+static fxt_enc_result check_extra(const uint8_t *extra, size_t nwords)
+{
+    return extra == NULL && nwords != 0 ? FXT_ENC_INVALID : FXT_ENC_OK;
+}
+
+static int fits(uint64_t v, uint64_t field_max)
+{
+    return v <= field_max;
+}
+
+/* ---- arguments ------------------------------------------------------------ */
+
+static int arg_has_value_word(unsigned type)
+{
+    switch (type) {
+    case FXT_AT_INT64:
+    case FXT_AT_UINT64:
+    case FXT_AT_DOUBLE:
+    case FXT_AT_POINTER:
+    case FXT_AT_KOID:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Checks argument A and gives its size in words (the argument size field). */
+static fxt_enc_result arg_words(const fxt_arg *a, uint64_t *out)
+{
+    fxt_enc_result rc;
+    if (a->type >= FXT_AT_COUNT)
+        return FXT_ENC_INVALID;
+    if ((rc = check_str(&a->name)) != FXT_ENC_OK)
+        return rc;
+    if ((rc = check_extra(a->extra, a->extra_words)) != FXT_ENC_OK)
+        return rc;
+    uint64_t n = 1;
+    if (str_is_inline(&a->name))
+        n += stream_words(a->name.len);
+    if (arg_has_value_word(a->type))
+        n += 1;
+    if (a->type == FXT_AT_STRING) {
+        if ((rc = check_str(&a->str)) != FXT_ENC_OK)
+            return rc;
+        if (str_is_inline(&a->str))
+            n += stream_words(a->str.len);
+    }
+    /* The spec gives the boolean one bit; anything else would be truncated. */
+    if (a->type == FXT_AT_BOOL && a->v.b != 0 && a->v.b != 1)
+        return FXT_ENC_RANGE;
+    if (n > FXT_FIELD_MAX(FXT_ARG_SIZE) || a->extra_words > FXT_FIELD_MAX(FXT_ARG_SIZE) - n)
+        return FXT_ENC_RANGE;
+    *out = n + a->extra_words;
+    return FXT_ENC_OK;
+}
+
+static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
+{
+    uint64_t words;
+    fxt_enc_result rc = arg_words(a, &words);
+    if (rc != FXT_ENC_OK)
+        return rc;
+    uint64_t h = 0;
+    h = FXT_SET(h, FXT_ARG_TYPE, a->type);
+    h = FXT_SET(h, FXT_ARG_SIZE, words);
+    h = FXT_SET(h, FXT_ARG_NAME, a->name.ref);
+    switch (a->type) {
+    case FXT_AT_INT32:
+        h = FXT_SET(h, FXT_ARG_HI, (uint32_t)a->v.i32);
+        break;
+    case FXT_AT_UINT32:
+        h = FXT_SET(h, FXT_ARG_HI, a->v.u32);
+        break;
+    case FXT_AT_STRING:
+        h = FXT_SET(h, FXT_ARG_STR_VALUE, a->str.ref);
+        break;
+    case FXT_AT_BOOL:
+        h = FXT_SET(h, FXT_ARG_HI, (uint32_t)a->v.b);
+        break;
+    default:
+        break;
+    }
+    emit_word(s, h);
+    emit_str(s, &a->name);
+    /* u64 holds the raw bits of doubles too, so NaN payloads survive. */
+    if (arg_has_value_word(a->type))
+        emit_word(s, a->v.u64);
+    if (a->type == FXT_AT_STRING)
+        emit_str(s, &a->str);
+    emit_raw(s, a->extra, a->extra_words);
+    return FXT_ENC_OK;
+}
+
+static fxt_enc_result emit_args(sink *s, const fxt_record *r)
+{
+    for (unsigned i = 0; i < r->argc; i++) {
+        fxt_enc_result rc = emit_arg(s, &r->args[i]);
+        if (rc != FXT_ENC_OK)
+            return rc;
+    }
+    return FXT_ENC_OK;
+}
+
+/* ---- records ---------------------------------------------------------------- */
+
+/* Header word of a normal record; SIZE is 0 in the counting pass. */
+static uint64_t header(unsigned type, uint64_t size)
+{
+    uint64_t h = 0;
+    h = FXT_SET(h, FXT_REC_TYPE, type);
+    h = FXT_SET(h, FXT_REC_SIZE, size);
+    return h;
+}
+
+static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_meta *m = &r->u.meta;
+    uint64_t h = FXT_SET(header(FXT_RT_METADATA, size), FXT_META_TYPE, m->meta_type);
+    switch (m->meta_type) {
+    case FXT_MT_PROVIDER_INFO:
+        /* Only data/len name the provider; the ref is not part of the format. */
+        if (!fits(m->name.len, FXT_FIELD_MAX(FXT_PINFO_NAME_LEN)))
+            return FXT_ENC_RANGE;
+        if (m->name.data == NULL && m->name.len != 0)
+            return FXT_ENC_INVALID;
+        h = FXT_SET(h, FXT_META_PROVIDER_ID, m->provider_id);
+        h = FXT_SET(h, FXT_PINFO_NAME_LEN, m->name.len);
+        emit_word(s, h);
+        emit_stream(s, m->name.data, m->name.len);
+        return FXT_ENC_OK;
+    case FXT_MT_PROVIDER_SECTION:
+        emit_word(s, FXT_SET(h, FXT_META_PROVIDER_ID, m->provider_id));
+        return FXT_ENC_OK;
+    case FXT_MT_PROVIDER_EVENT:
+        if (!fits(m->event_id, FXT_FIELD_MAX(FXT_PEVENT_ID)))
+            return FXT_ENC_RANGE;
+        h = FXT_SET(h, FXT_META_PROVIDER_ID, m->provider_id);
+        h = FXT_SET(h, FXT_PEVENT_ID, m->event_id);
+        emit_word(s, h);
+        return FXT_ENC_OK;
+    case FXT_MT_TRACE_INFO:
+        if (m->trace_info_type != FXT_TIT_MAGIC)
+            return FXT_ENC_INVALID;
+        /* The spec forbids extending the magic record: it is one word. */
+        if (r->extra_words != 0)
+            return FXT_ENC_INVALID;
+        h = FXT_SET(h, FXT_TINFO_TYPE, m->trace_info_type);
+        h = FXT_SET(h, FXT_MAGIC_VALUE_FIELD, m->magic);
+        emit_word(s, h);
+        return FXT_ENC_OK;
+    default:
+        return FXT_ENC_INVALID;
+    }
+}
+
+static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_event *e = &r->u.event;
+    fxt_enc_result rc;
+    if (e->event_type >= FXT_ET_COUNT)
+        return FXT_ENC_INVALID;
+    if ((rc = check_str(&e->category)) != FXT_ENC_OK || (rc = check_str(&e->name)) != FXT_ENC_OK)
+        return rc;
+    uint64_t h = header(FXT_RT_EVENT, size);
+    h = FXT_SET(h, FXT_EV_TYPE, e->event_type);
+    h = FXT_SET(h, FXT_EV_ARGC, r->argc);
+    h = FXT_SET(h, FXT_EV_THREAD, e->thread.ref);
+    h = FXT_SET(h, FXT_EV_CATEGORY, e->category.ref);
+    h = FXT_SET(h, FXT_EV_NAME, e->name.ref);
+    emit_word(s, h);
+    emit_word(s, e->timestamp);
+    emit_thread(s, &e->thread);
+    emit_str(s, &e->category);
+    emit_str(s, &e->name);
+    if ((rc = emit_args(s, r)) != FXT_ENC_OK)
+        return rc;
+    switch (e->event_type) {
+    case FXT_ET_INSTANT:
+    case FXT_ET_DURATION_BEGIN:
+    case FXT_ET_DURATION_END:
+        break;
+    default: /* counter id, end time, async or flow correlation id */
+        emit_word(s, e->data);
+        break;
+    }
+    return FXT_ENC_OK;
+}
+
+static fxt_enc_result emit_blob(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_blob *b = &r->u.blob;
+    fxt_enc_result rc;
+    if ((rc = check_str(&b->name)) != FXT_ENC_OK)
+        return rc;
+    if (!fits(b->payload_size, FXT_FIELD_MAX(FXT_BLOB_SIZE)) ||
+        !fits(b->blob_type, FXT_FIELD_MAX(FXT_BLOB_TYPE)))
+        return FXT_ENC_RANGE;
+    if (b->blob_type < FXT_BT_DATA || b->blob_type > FXT_BT_PERFETTO)
+        return FXT_ENC_INVALID;
+    if (b->payload == NULL && b->payload_size != 0)
+        return FXT_ENC_INVALID;
+    uint64_t h = header(FXT_RT_BLOB, size);
+    h = FXT_SET(h, FXT_BLOB_NAME, b->name.ref);
+    h = FXT_SET(h, FXT_BLOB_SIZE, b->payload_size);
+    h = FXT_SET(h, FXT_BLOB_TYPE, b->blob_type);
+    emit_word(s, h);
+    emit_str(s, &b->name);
+    emit_stream(s, b->payload, b->payload_size);
+    return FXT_ENC_OK;
+}
+
+static fxt_enc_result emit_object(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_object *o = &r->u.object;
+    fxt_enc_result rc;
+    if ((rc = check_str(&o->name)) != FXT_ENC_OK)
+        return rc;
+    uint64_t h = header(r->type, size);
+    if (r->type == FXT_RT_USERSPACE) {
+        h = FXT_SET(h, FXT_UOBJ_PROCESS, o->process.ref);
+        h = FXT_SET(h, FXT_UOBJ_NAME, o->name.ref);
+        h = FXT_SET(h, FXT_UOBJ_ARGC, r->argc);
+        emit_word(s, h);
+        emit_word(s, o->id);
+        /* A process ref stands for one koid, not a pid/tid pair. */
+        if (o->process.ref == FXT_THREADREF_INLINE)
+            emit_word(s, o->process.pid);
+    } else {
+        if (!fits(o->koid_type, FXT_FIELD_MAX(FXT_KOBJ_TYPE)))
+            return FXT_ENC_RANGE;
+        h = FXT_SET(h, FXT_KOBJ_TYPE, o->koid_type);
+        h = FXT_SET(h, FXT_KOBJ_NAME, o->name.ref);
+        h = FXT_SET(h, FXT_KOBJ_ARGC, r->argc);
+        emit_word(s, h);
+        emit_word(s, o->id);
+    }
+    emit_str(s, &o->name);
+    return emit_args(s, r);
+}
+
+static fxt_enc_result emit_sched(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_sched *c = &r->u.sched;
+    uint64_t h = FXT_SET(header(FXT_RT_SCHEDULING, size), FXT_SCHED_TYPE, c->sched_type);
+    switch (c->sched_type) {
+    case FXT_ST_LEGACY_CONTEXT_SWITCH:
+        if (r->argc != 0)
+            return FXT_ENC_INVALID;
+        if (!fits(c->cpu, FXT_FIELD_MAX(FXT_LCSW_CPU)) ||
+            !fits(c->state, FXT_FIELD_MAX(FXT_LCSW_STATE)) ||
+            !fits(c->out_prio, FXT_FIELD_MAX(FXT_LCSW_OUT_PRIO)) ||
+            !fits(c->in_prio, FXT_FIELD_MAX(FXT_LCSW_IN_PRIO)))
+            return FXT_ENC_RANGE;
+        h = FXT_SET(h, FXT_LCSW_CPU, c->cpu);
+        h = FXT_SET(h, FXT_LCSW_STATE, c->state);
+        h = FXT_SET(h, FXT_LCSW_OUT_THREAD, c->out.ref);
+        h = FXT_SET(h, FXT_LCSW_IN_THREAD, c->in.ref);
+        h = FXT_SET(h, FXT_LCSW_OUT_PRIO, c->out_prio);
+        h = FXT_SET(h, FXT_LCSW_IN_PRIO, c->in_prio);
+        emit_word(s, h);
+        emit_word(s, c->timestamp);
+        emit_thread(s, &c->out);
+        emit_thread(s, &c->in);
+        return FXT_ENC_OK;
+    case FXT_ST_CONTEXT_SWITCH:
+        if (!fits(c->cpu, FXT_FIELD_MAX(FXT_CSW_CPU)) ||
+            !fits(c->state, FXT_FIELD_MAX(FXT_CSW_STATE)))
+            return FXT_ENC_RANGE;
+        h = FXT_SET(h, FXT_CSW_ARGC, r->argc);
+        h = FXT_SET(h, FXT_CSW_CPU, c->cpu);
+        h = FXT_SET(h, FXT_CSW_STATE, c->state);
+        emit_word(s, h);
+        emit_word(s, c->timestamp);
+        emit_word(s, c->out.tid);
+        emit_word(s, c->in.tid);
+        return emit_args(s, r);
+    case FXT_ST_THREAD_WAKEUP:
+        if (!fits(c->cpu, FXT_FIELD_MAX(FXT_WAKE_CPU)))
+            return FXT_ENC_RANGE;
+        h = FXT_SET(h, FXT_WAKE_ARGC, r->argc);
+        h = FXT_SET(h, FXT_WAKE_CPU, c->cpu);
+        emit_word(s, h);
+        emit_word(s, c->timestamp);
+        emit_word(s, c->out.tid);
+        return emit_args(s, r);
+    default:
+        return FXT_ENC_INVALID;
+    }
+}
+
+static fxt_enc_result emit_log(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_log *l = &r->u.log;
+    if (!fits(l->msg_len, FXT_FIELD_MAX(FXT_LOG_LEN)))
+        return FXT_ENC_RANGE;
+    if (l->msg == NULL && l->msg_len != 0)
+        return FXT_ENC_INVALID;
+    uint64_t h = header(FXT_RT_LOG, size);
+    h = FXT_SET(h, FXT_LOG_LEN, l->msg_len);
+    h = FXT_SET(h, FXT_LOG_THREAD, l->thread.ref);
+    emit_word(s, h);
+    emit_word(s, l->timestamp);
+    emit_thread(s, &l->thread);
+    emit_stream(s, l->msg, l->msg_len);
+    return FXT_ENC_OK;
+}
+
+static fxt_enc_result emit_large_blob(sink *s, const fxt_record *r, uint64_t size)
+{
+    const fxt_blob *b = &r->u.blob;
+    fxt_enc_result rc;
+    if (b->format != FXT_LBF_METADATA && b->format != FXT_LBF_NO_METADATA)
+        return FXT_ENC_INVALID;
+    if (b->format == FXT_LBF_NO_METADATA && r->argc != 0)
+        return FXT_ENC_INVALID;
+    if ((rc = check_str(&b->category)) != FXT_ENC_OK || (rc = check_str(&b->name)) != FXT_ENC_OK)
+        return rc;
+    /* The payload must be addressable here even where size_t is 32-bit. */
+    if ((uint64_t)(size_t)b->payload_size != b->payload_size)
+        return FXT_ENC_RANGE;
+    if (b->payload == NULL && b->payload_size != 0)
+        return FXT_ENC_INVALID;
+    uint64_t h = 0;
+    h = FXT_SET(h, FXT_REC_TYPE, FXT_RT_LARGE);
+    h = FXT_SET(h, FXT_LREC_SIZE, size);
+    h = FXT_SET(h, FXT_LREC_TYPE, FXT_LT_BLOB);
+    h = FXT_SET(h, FXT_LBLOB_FORMAT, b->format);
+    uint64_t f = 0;
+    f = FXT_SET(f, FXT_LBLOB_CATEGORY, b->category.ref);
+    f = FXT_SET(f, FXT_LBLOB_NAME, b->name.ref);
+    if (b->format == FXT_LBF_METADATA) {
+        f = FXT_SET(f, FXT_LBLOB0_ARGC, r->argc);
+        f = FXT_SET(f, FXT_LBLOB0_THREAD, b->thread.ref);
+    }
+    emit_word(s, h);
+    emit_word(s, f);
+    emit_str(s, &b->category);
+    emit_str(s, &b->name);
+    if (b->format == FXT_LBF_METADATA) {
+        emit_word(s, b->timestamp);
+        emit_thread(s, &b->thread);
+        if ((rc = emit_args(s, r)) != FXT_ENC_OK)
+            return rc;
+    }
+    emit_word(s, b->payload_size);
+    emit_stream(s, b->payload, b->payload_size);
+    return FXT_ENC_OK;
+}
+
+/* Records that carry arguments; all others must have argc == 0. */
+static int takes_args(const fxt_record *r)
+{
+    switch (r->type) {
+    case FXT_RT_EVENT:
+    case FXT_RT_USERSPACE:
+    case FXT_RT_KERNEL_OBJECT:
+    case FXT_RT_LARGE:
+        return 1;
+    case FXT_RT_SCHEDULING:
+        return r->u.sched.sched_type != FXT_ST_LEGACY_CONTEXT_SWITCH;
+    default:
+        return 0;
+    }
+}
+
+/* Checks and emits the whole record. SIZE is the size field to write: 0 in
+ * the counting pass, the counted total in the storing pass. */
+static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
+{
+    fxt_enc_result rc;
+    if (r->argc > FXT_MAX_ARGS)
+        return FXT_ENC_INVALID;
+    if (r->argc != 0 && !takes_args(r))
+        return FXT_ENC_INVALID;
+    if ((rc = check_extra(r->extra, r->extra_words)) != FXT_ENC_OK)
+        return rc;
+    switch (r->type) {
+    case FXT_RT_METADATA:
+        rc = emit_metadata(s, r, size);
+        break;
+    case FXT_RT_INIT:
+        emit_word(s, header(FXT_RT_INIT, size));
+        emit_word(s, r->u.ticks_per_second);
+        rc = FXT_ENC_OK;
+        break;
+    case FXT_RT_STRING: {
+        /* Index 0 is the empty string and cannot be (re)defined. */
+        if (r->u.string.index == 0 || !fits(r->u.string.index, FXT_FIELD_MAX(FXT_STR_INDEX)) ||
+            !fits(r->u.string.len, FXT_FIELD_MAX(FXT_STR_LEN)))
+            return FXT_ENC_RANGE;
+        if (r->u.string.data == NULL && r->u.string.len != 0)
+            return FXT_ENC_INVALID;
+        uint64_t h = header(FXT_RT_STRING, size);
+        h = FXT_SET(h, FXT_STR_INDEX, r->u.string.index);
+        h = FXT_SET(h, FXT_STR_LEN, r->u.string.len);
+        emit_word(s, h);
+        emit_stream(s, r->u.string.data, r->u.string.len);
+        rc = FXT_ENC_OK;
+        break;
+    }
+    case FXT_RT_THREAD:
+        /* Index 0 means "inline" in a thread ref and cannot be defined. */
+        if (r->u.thread.index == 0 || !fits(r->u.thread.index, FXT_FIELD_MAX(FXT_THR_INDEX)))
+            return FXT_ENC_RANGE;
+        emit_word(s, FXT_SET(header(FXT_RT_THREAD, size), FXT_THR_INDEX, r->u.thread.index));
+        emit_word(s, r->u.thread.pid);
+        emit_word(s, r->u.thread.tid);
+        rc = FXT_ENC_OK;
+        break;
+    case FXT_RT_EVENT:
+        rc = emit_event(s, r, size);
+        break;
+    case FXT_RT_BLOB:
+        rc = emit_blob(s, r, size);
+        break;
+    case FXT_RT_USERSPACE:
+    case FXT_RT_KERNEL_OBJECT:
+        rc = emit_object(s, r, size);
+        break;
+    case FXT_RT_SCHEDULING:
+        rc = emit_sched(s, r, size);
+        break;
+    case FXT_RT_LOG:
+        rc = emit_log(s, r, size);
+        break;
+    case FXT_RT_LARGE:
+        rc = r->large_type == FXT_LT_BLOB ? emit_large_blob(s, r, size) : FXT_ENC_INVALID;
+        break;
+    default:
+        rc = FXT_ENC_INVALID;
+        break;
+    }
+    if (rc != FXT_ENC_OK)
+        return rc;
+    emit_raw(s, r->extra, r->extra_words);
+    return FXT_ENC_OK;
+}
+
+/* Counting pass: checks R and gives its size in words. */
+static fxt_enc_result measure(const fxt_record *r, uint64_t *words)
+{
+    sink s = {NULL, 0, 0};
+    fxt_enc_result rc = emit_record(&s, r, 0);
+    if (rc != FXT_ENC_OK)
+        return rc;
+    uint64_t max = r->type == FXT_RT_LARGE ? FXT_FIELD_MAX(FXT_LREC_SIZE)
+                                           : FXT_FIELD_MAX(FXT_REC_SIZE);
+    if (s.words > max || s.words > SIZE_MAX / FXT_WORD_BYTES)
+        return FXT_ENC_RANGE;
+    *words = s.words;
+    return FXT_ENC_OK;
+}
+
+size_t fxt_encoded_size(const fxt_record *r)
+{
+    uint64_t words;
+    if (r == NULL || measure(r, &words) != FXT_ENC_OK)
+        return 0;
+    return (size_t)words * FXT_WORD_BYTES;
+}
+
+fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
+{
+    uint64_t words;
+    if (w == NULL || r == NULL)
+        return FXT_ENC_INVALID;
+    fxt_enc_result rc = measure(r, &words);
+    if (rc != FXT_ENC_OK)
+        return rc;
+    if (words > space_left(w) / FXT_WORD_BYTES)
+        return FXT_ENC_NOSPACE;
+    sink s = {w->buf + w->len, 0, w->big_endian};
+    rc = emit_record(&s, r, words);
+    /* Both passes run the same code on the same input, so this cannot fail;
+     * still, never commit a record whose size field would be wrong. */
+    if (rc != FXT_ENC_OK || s.words != words)
+        return rc != FXT_ENC_OK ? rc : FXT_ENC_INVALID;
+    w->len += (size_t)words * FXT_WORD_BYTES;
+    return FXT_ENC_OK;
+}
+
+const char *fxt_enc_strerror(fxt_enc_result r)
+{
+    switch (r) {
+    case FXT_ENC_OK:
+        return "ok";
+    case FXT_ENC_NOSPACE:
+        return "no space in the output buffer";
+    case FXT_ENC_RANGE:
+        return "value does not fit its field";
+    case FXT_ENC_INVALID:
+        return "undefined type or inconsistent record";
+    default:
+        return "unknown encoder result";
+    }
+}
+
+/* ---- model constructors ----------------------------------------------------- */
+
+fxt_str fxt_str_indexed(uint16_t index)
+{
+    fxt_str s = {index, NULL, 0};
+    /* Not an index: give a ref the encoder rejects (FXT_ENC_RANGE) rather
+     * than one that silently reads as an inline string. */
+    if (index > FXT_MAX_STRING_INDEX)
+        s.len = SIZE_MAX;
+    return s;
+}
+
+fxt_str fxt_str_inline(const char *data, size_t len)
+{
+    /* Too long for a ref: ref and len disagree and the encoder says RANGE. */
+    size_t bits = len > FXT_STRREF_VALUE_MASK ? FXT_STRREF_VALUE_MASK : len;
+    fxt_str s = {(uint16_t)(FXT_STRREF_INLINE_FLAG | bits), data, len};
+    return s;
+}
+
+fxt_str fxt_str_cstr(const char *s)
+{
+    return fxt_str_inline(s, s != NULL ? strlen(s) : 0);
+}
+
+fxt_thread fxt_thread_indexed(uint8_t index)
+{
+    fxt_thread t = {index, 0, 0};
+    return t;
+}
+
+fxt_thread fxt_thread_inline(uint64_t pid, uint64_t tid)
+{
+    fxt_thread t = {FXT_THREADREF_INLINE, pid, tid};
+    return t;
+}
