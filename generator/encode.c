@@ -1,11 +1,12 @@
 /*
  * encode.c - the reference FXT encoder (see fxt/encode.h).
  *
- * Every record is produced by one function, emit_record(), run twice: first
- * with a sink that only counts words (this pass also checks every field), then
- * with a sink that stores them. The size field written in the second pass is
- * the count from the first, so sizes can never disagree with content, and a
- * record that fails a check has written nothing.
+ * Every record is produced by one function, emit_record(), in one pass: it
+ * checks every field and stores words into the writer's free space as far as
+ * it reaches, counting all of them. Only when the whole record fits and every
+ * check passed is its size field patched in and w->len advanced; otherwise
+ * nothing is appended (bytes past w->len may have been used as scratch).
+ * fxt_encoded_size() runs the same function with no buffer at all.
  */
 #include "fxt/encode.h"
 
@@ -15,11 +16,20 @@
 
 /* Explicit shifts rather than pointer casts: independent of host byte order
  * and of the buffer's alignment. */
-static void store_word(uint8_t *p, uint64_t v, int big_endian)
+static uint64_t bswap64(uint64_t x)
+{
+    x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
+    x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
+    return (x << 32) | (x >> 32);
+}
+
+static inline void store_word(uint8_t *p, uint64_t v, int big_endian)
 {
     uint8_t b[8];
-    for (unsigned i = 0; i < 8; i++)
-        b[big_endian ? 7 - i : i] = (uint8_t)(v >> (8 * i));
+    if (big_endian)
+        v = bswap64(v);
+    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one store */
+        b[i] = (uint8_t)(v >> (8 * i));
     memcpy(p, b, sizeof b);
 }
 
@@ -28,9 +38,9 @@ uint64_t fxt_read_word(const void *buf, size_t off, int big_endian)
     uint8_t b[8];
     uint64_t v = 0;
     memcpy(b, (const uint8_t *)buf + off, sizeof b);
-    for (unsigned i = 0; i < 8; i++)
-        v |= (uint64_t)b[big_endian ? 7 - i : i] << (8 * i);
-    return v;
+    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one load */
+        v |= (uint64_t)b[i] << (8 * i);
+    return big_endian ? bswap64(v) : v;
 }
 
 void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value,
@@ -100,19 +110,26 @@ fxt_enc_result fxt_encode_magic(fxt_writer *w)
 /* ---- the counting / storing sink ----------------------------------------- */
 
 typedef struct sink {
-    uint8_t *buf;    /* NULL: count only */
+    uint8_t *buf;    /* free space of the writer (NULL: count only) */
+    uint64_t cap;    /* words that fit there */
     uint64_t words;  /* words emitted so far; saturates instead of wrapping */
     int big_endian;
 } sink;
 
-static void sink_advance(sink *s, uint64_t n)
+/* Whether N more words starting at s->words fit in the free space. */
+static inline int sink_fits(const sink *s, uint64_t n)
+{
+    return s->words <= s->cap && n <= s->cap - s->words;
+}
+
+static inline void sink_advance(sink *s, uint64_t n)
 {
     s->words = n > UINT64_MAX - s->words ? UINT64_MAX : s->words + n;
 }
 
-static void emit_word(sink *s, uint64_t v)
+static inline void emit_word(sink *s, uint64_t v)
 {
-    if (s->buf != NULL)
+    if (s->words < s->cap)
         store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
     sink_advance(s, 1);
 }
@@ -122,7 +139,7 @@ static void emit_word(sink *s, uint64_t v)
 static void emit_stream(sink *s, const void *data, uint64_t len)
 {
     uint64_t words = stream_words(len);
-    if (s->buf != NULL) {
+    if (sink_fits(s, words)) {
         uint8_t *p = s->buf + s->words * FXT_WORD_BYTES;
         if (len != 0)
             memcpy(p, data, (size_t)len);
@@ -134,7 +151,7 @@ static void emit_stream(sink *s, const void *data, uint64_t len)
 /* Extension words are raw bytes from the input: copied, never swapped. */
 static void emit_raw(sink *s, const uint8_t *data, size_t nwords)
 {
-    if (s->buf != NULL && nwords != 0)
+    if (nwords != 0 && sink_fits(s, nwords))
         memcpy(s->buf + s->words * FXT_WORD_BYTES, data, nwords * FXT_WORD_BYTES);
     sink_advance(s, nwords);
 }
@@ -613,25 +630,25 @@ static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
     return FXT_ENC_OK;
 }
 
-/* Counting pass: checks R and gives its size in words. */
-static fxt_enc_result measure(const fxt_record *r, uint64_t *words)
+/* Checks R and emits it into S; gives its size in words. */
+static fxt_enc_result run(sink *s, const fxt_record *r, uint64_t *words)
 {
-    sink s = {NULL, 0, 0};
-    fxt_enc_result rc = emit_record(&s, r, 0);
+    fxt_enc_result rc = emit_record(s, r, 0); /* size field patched by the caller */
     if (rc != FXT_ENC_OK)
         return rc;
     uint64_t max = r->type == FXT_RT_LARGE ? FXT_FIELD_MAX(FXT_LREC_SIZE)
                                            : FXT_FIELD_MAX(FXT_REC_SIZE);
-    if (s.words > max || s.words > SIZE_MAX / FXT_WORD_BYTES)
+    if (s->words > max || s->words > SIZE_MAX / FXT_WORD_BYTES)
         return FXT_ENC_RANGE;
-    *words = s.words;
+    *words = s->words;
     return FXT_ENC_OK;
 }
 
 size_t fxt_encoded_size(const fxt_record *r)
 {
     uint64_t words;
-    if (r == NULL || measure(r, &words) != FXT_ENC_OK)
+    sink s = {NULL, 0, 0, 0};
+    if (r == NULL || run(&s, r, &words) != FXT_ENC_OK)
         return 0;
     return (size_t)words * FXT_WORD_BYTES;
 }
@@ -641,17 +658,15 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
     uint64_t words;
     if (w == NULL || r == NULL)
         return FXT_ENC_INVALID;
-    fxt_enc_result rc = measure(r, &words);
+    sink s = {w->buf + w->len, space_left(w) / FXT_WORD_BYTES, 0, w->big_endian};
+    fxt_enc_result rc = run(&s, r, &words);
     if (rc != FXT_ENC_OK)
         return rc;
-    if (words > space_left(w) / FXT_WORD_BYTES)
+    if (words > s.cap)
         return FXT_ENC_NOSPACE;
-    sink s = {w->buf + w->len, 0, w->big_endian};
-    rc = emit_record(&s, r, words);
-    /* Both passes run the same code on the same input, so this cannot fail;
-     * still, never commit a record whose size field would be wrong. */
-    if (rc != FXT_ENC_OK || s.words != words)
-        return rc != FXT_ENC_OK ? rc : FXT_ENC_INVALID;
+    uint64_t h = fxt_read_word(w->buf, w->len, w->big_endian);
+    h = r->type == FXT_RT_LARGE ? FXT_SET(h, FXT_LREC_SIZE, words) : FXT_SET(h, FXT_REC_SIZE, words);
+    store_word(w->buf + w->len, h, w->big_endian);
     w->len += (size_t)words * FXT_WORD_BYTES;
     return FXT_ENC_OK;
 }

@@ -52,7 +52,9 @@ fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len);
 fxt_enc_result fxt_encode_magic(fxt_writer *w);
 
 /** Append record R (type, subtype and fields from the model; size computed).
- *  On error nothing is appended. */
+ *  On error nothing is appended: w->len is unchanged and nothing before it
+ *  or past w->cap is touched, but the free space in between may have been
+ *  used as scratch. */
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r);
 
 /** Bytes record R will take when encoded, or 0 if it cannot be encoded. */
