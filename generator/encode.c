@@ -658,7 +658,9 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
     uint64_t words;
     if (w == NULL || r == NULL)
         return FXT_ENC_INVALID;
-    sink s = {w->buf + w->len, space_left(w) / FXT_WORD_BYTES, 0, w->big_endian};
+    /* no pointer arithmetic on a NULL buffer (capacity 0: count only) */
+    sink s = {w->buf != NULL ? w->buf + w->len : NULL, space_left(w) / FXT_WORD_BYTES, 0,
+              w->big_endian};
     fxt_enc_result rc = run(&s, r, &words);
     if (rc != FXT_ENC_OK)
         return rc;

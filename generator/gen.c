@@ -132,11 +132,18 @@ static fxt_str text(gen *g)
  * coverage. Never the empty ref for names (they read better). */
 static fxt_str str(gen *g)
 {
-    if (g->profile == FXT_GEN_COVERAGE ? rnd(g, 2) == 0 : rnd(g, 50) == 0)
+    if (g->profile == FXT_GEN_COVERAGE) {
+        if (rnd(g, 2) == 0)
+            return text(g);
+        if (rnd(g, 16) == 0)
+            return fxt_str_indexed(0x7fff);
+        return fxt_str_indexed((uint16_t)(1 + rnd(g, NSTRINGS)));
+    }
+    /* one draw: 1 in 50 inline, else a uniform index (NSTRINGS is a power of 2) */
+    uint64_t k = rnd(g, 50 * NSTRINGS);
+    if (k < NSTRINGS)
         return text(g);
-    if (g->profile == FXT_GEN_COVERAGE && rnd(g, 16) == 0)
-        return fxt_str_indexed(0x7fff);
-    return fxt_str_indexed((uint16_t)(1 + rnd(g, NSTRINGS)));
+    return fxt_str_indexed((uint16_t)(1 + (k & (NSTRINGS - 1))));
 }
 
 static fxt_thread thr(gen *g, unsigned t)
@@ -160,7 +167,13 @@ static void arg(gen *g, fxt_arg *a, unsigned type)
     a->type = type;
     a->name = str(g);
     int cov = g->profile == FXT_GEN_COVERAGE;
-    uint64_t x = cov && rnd(g, 3) == 0 ? k_extremes[rnd(g, 8)] : fxt_rng_next(&g->r) >> rnd(g, 64);
+    uint64_t x;
+    if (cov && rnd(g, 3) == 0)
+        x = k_extremes[rnd(g, 8)];
+    else { /* magnitudes of every size: shift by the draw's own top bits */
+        x = fxt_rng_next(&g->r);
+        x >>= x >> 58;
+    }
     switch (type) {
     case FXT_AT_INT32:
         a->v.i32 = (int32_t)(uint32_t)x;
@@ -494,7 +507,13 @@ static void sched(gen *g, unsigned type)
     emit(g, &r);
 }
 
-static void counter(gen *g) { event(g, FXT_ET_COUNTER, (unsigned)rnd(g, NTHREADS), rnd(g, 16), 4); }
+static void counter(gen *g)
+{
+    /* two draws: in separate statements, since the order in which a call's
+     * arguments are evaluated is unspecified (gcc and clang differ) */
+    unsigned t = (unsigned)rnd(g, NTHREADS);
+    event(g, FXT_ET_COUNTER, t, rnd(g, 16), 4);
+}
 
 /* An instant event of exactly 4095 words: inline thread (4 words) and three
  * string arguments with inline values of 16000, 16000 and 704 bytes. */

@@ -17,9 +17,14 @@ ctest --test-dir build-test -j"$jobs" --output-on-failure
 echo "== clang ASan+UBSan build =="
 rm -rf build-asan
 CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFXT_WERROR=ON \
-      -DFXT_SANITIZE=ON -DFXT_BENCH_SMALL=ON -DPython3_EXECUTABLE=$py >/dev/null
+      -DFXT_SANITIZE=ON -DPython3_EXECUTABLE=$py >/dev/null
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan -j"$jobs" --output-on-failure
+
+if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== fuzzing smoke run =="
+  bash fuzz/smoke.sh "$PWD/build-fuzz"
+fi
 
 echo "== all tests passed =="
