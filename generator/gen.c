@@ -66,11 +66,14 @@ typedef struct gen {
     uint64_t ts;
     unsigned prov, nprov; /* current provider (index), providers introduced */
     unsigned depth[NPROV][NTHREADS];
+    unsigned ndur; /* sum of depth[][]: open durations */
     open_async async[MAXOPEN];
     unsigned nasync;
     uint64_t flows[MAXOPEN];
     unsigned nflows;
     uint64_t next_id;
+    uint64_t pool;      /* random bits not yet used by rnd() */
+    unsigned pool_bits; /* how many */
     unsigned step; /* coverage: position in the menu */
     int has_ff[NPROV]; /* thread index 0xff registered (as thread 0) */
     char *longstr; /* LONGSTR bytes of text */
@@ -83,7 +86,29 @@ static const char *const k_texts[] = {
     "\xe2\x9c\x93 ok", "clef \xf0\x9d\x84\x9e", "gpu", "a-sixteen-bytes!", "x"};
 #define NTEXTS (sizeof k_texts / sizeof *k_texts)
 
-static uint64_t rnd(gen *g, uint64_t n) { return fxt_rng_below(&g->r, n); }
+/* Uniform in [0, n). Small ranges (most draws: a thread, a type, a delay)
+ * take 16 bits from a pool refilled from the PRNG, so one 64-bit draw serves
+ * four of them; unbiased (Lemire's multiply-shift with rejection) and
+ * integer-only, so the same on every platform. */
+static uint64_t rnd(gen *g, uint64_t n)
+{
+    if (n > 0x10000)
+        return fxt_rng_below(&g->r, n);
+    for (;;) {
+        if (g->pool_bits < 16) {
+            g->pool = fxt_rng_next(&g->r);
+            g->pool_bits = 64;
+        }
+        uint32_t x = (uint32_t)(g->pool & 0xffff);
+        g->pool >>= 16;
+        g->pool_bits -= 16;
+        uint32_t m = x * (uint32_t)n; /* < 2^32 since x < 2^16 and n <= 2^16 */
+        uint32_t l = m & 0xffff;
+        if (l < n && l < (0x10000u - (uint32_t)n) % (uint32_t)n)
+            continue; /* the biased tail */
+        return m >> 16;
+    }
+}
 
 static void flush(gen *g)
 {
@@ -143,7 +168,8 @@ static fxt_str str(gen *g)
     uint64_t k = rnd(g, 50 * NSTRINGS);
     if (k < NSTRINGS)
         return text(g);
-    return fxt_str_indexed((uint16_t)(1 + (k & (NSTRINGS - 1))));
+    fxt_str r = {(uint16_t)(1 + (k & (NSTRINGS - 1))), NULL, 0};
+    return r;
 }
 
 static fxt_thread thr(gen *g, unsigned t)
@@ -163,8 +189,14 @@ static const uint64_t k_extremes[] = {0, 1, 0x7fffffffffffffffull, 0x80000000000
 
 static void arg(gen *g, fxt_arg *a, unsigned type)
 {
-    memset(a, 0, sizeof *a);
+    /* every field set explicitly: a memset per argument costs more */
     a->type = type;
+    a->size_words = 0;
+    a->hi = 0;
+    a->v.u64 = 0;
+    a->str.ref = 0, a->str.data = NULL, a->str.len = 0;
+    a->extra = NULL;
+    a->extra_words = 0;
     a->name = str(g);
     int cov = g->profile == FXT_GEN_COVERAGE;
     uint64_t x;
@@ -235,14 +267,7 @@ static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned max
     emit(g, &r);
 }
 
-static unsigned open_count(const gen *g)
-{
-    unsigned n = g->nasync + g->nflows;
-    for (unsigned p = 0; p < NPROV; p++)
-        for (unsigned t = 0; t < NTHREADS; t++)
-            n += g->depth[p][t];
-    return n;
-}
+static unsigned open_count(const gen *g) { return g->nasync + g->nflows + g->ndur; }
 
 static void string_rec(gen *g, unsigned index, const char *s, size_t len)
 {
@@ -323,6 +348,7 @@ static int close_one(gen *g)
     for (unsigned t = 0; t < NTHREADS; t++)
         if (g->depth[g->prov][t]) {
             g->depth[g->prov][t]--;
+            g->ndur--;
             event(g, FXT_ET_DURATION_END, t, 0, 2);
             return 1;
         }
@@ -345,9 +371,11 @@ static void duration(gen *g)
     unsigned *d = &g->depth[g->prov][t];
     if (*d && (*d >= MAXDEPTH || rnd(g, 2))) {
         (*d)--;
+        g->ndur--;
         event(g, FXT_ET_DURATION_END, t, 0, 4);
     } else {
         (*d)++;
+        g->ndur++;
         event(g, FXT_ET_DURATION_BEGIN, t, 0, 4);
     }
 }
