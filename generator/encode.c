@@ -578,8 +578,9 @@ static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
         rc = FXT_ENC_OK;
         break;
     case FXT_RT_STRING: {
-        /* Index 0 is the empty string and cannot be (re)defined. */
-        if (r->u.string.index == 0 || !fits(r->u.string.index, FXT_FIELD_MAX(FXT_STR_INDEX)) ||
+        /* Index 0 encodes: readers must ignore it and the validator warns, but
+         * a trace holding it conforms and must round-trip. */
+        if (!fits(r->u.string.index, FXT_FIELD_MAX(FXT_STR_INDEX)) ||
             !fits(r->u.string.len, FXT_FIELD_MAX(FXT_STR_LEN)))
             return FXT_ENC_RANGE;
         if (r->u.string.data == NULL && r->u.string.len != 0)
@@ -593,8 +594,8 @@ static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
         break;
     }
     case FXT_RT_THREAD:
-        /* Index 0 means "inline" in a thread ref and cannot be defined. */
-        if (r->u.thread.index == 0 || !fits(r->u.thread.index, FXT_FIELD_MAX(FXT_THR_INDEX)))
+        /* Index 0 encodes, for the same reason as string index 0. */
+        if (!fits(r->u.thread.index, FXT_FIELD_MAX(FXT_THR_INDEX)))
             return FXT_ENC_RANGE;
         emit_word(s, FXT_SET(header(FXT_RT_THREAD, size), FXT_THR_INDEX, r->u.thread.index));
         emit_word(s, r->u.thread.pid);

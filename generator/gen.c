@@ -654,6 +654,20 @@ static void realistic_step(gen *g)
     else sched(g, FXT_ST_CONTEXT_SWITCH);
 }
 
+/* A provider that still has something open (the last one found: the
+ * choice only has to be deterministic). */
+static unsigned provider_with_open(const gen *g)
+{
+    unsigned p = g->prov;
+    for (unsigned i = 0; i < g->nasync; i++)
+        p = g->async[i].prov;
+    for (unsigned q = 0; q < NPROV; q++)
+        for (unsigned t = 0; t < NTHREADS; t++)
+            if (g->depth[q][t])
+                p = q;
+    return p;
+}
+
 int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
 {
     gen *g = calloc(1, sizeof *g);
@@ -704,14 +718,7 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
                 continue;
             }
             /* what is open belongs to another provider: go there */
-            unsigned p = g->prov;
-            for (unsigned i = 0; i < g->nasync; i++)
-                p = g->async[i].prov;
-            for (unsigned q = 0; q < NPROV; q++)
-                for (unsigned t = 0; t < NTHREADS; t++)
-                    if (g->depth[q][t])
-                        p = q;
-            provider_section(g, p);
+            provider_section(g, provider_with_open(g));
             continue;
         }
         if (g->profile == FXT_GEN_COVERAGE)
@@ -721,16 +728,8 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     }
     /* budget exhausted by the setup records: still close what is open */
     while (!g->err && open_count(g)) {
-        if (!close_one(g)) {
-            unsigned p = g->prov;
-            for (unsigned i = 0; i < g->nasync; i++)
-                p = g->async[i].prov;
-            for (unsigned q = 0; q < NPROV; q++)
-                for (unsigned t = 0; t < NTHREADS; t++)
-                    if (g->depth[q][t])
-                        p = q;
-            provider_section(g, p);
-        }
+        if (!close_one(g))
+            provider_section(g, provider_with_open(g));
     }
     flush(g);
     int err = g->err;

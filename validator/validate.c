@@ -354,8 +354,13 @@ static inline int strref(cur *c, uint16_t ref, uint64_t ref_pos, const char *wha
     out->data = NULL;
     out->len = 0;
     if (ref & FXT_STRREF_INLINE_FLAG) {
-        out->len = ref & FXT_STRREF_VALUE_MASK;
-        return stream_str(c, out->len, what, &out->data);
+        size_t n = ref & FXT_STRREF_VALUE_MASK;
+        const char *d;
+        if (!stream_str(c, n, what, &d))
+            return 0; /* data NULL, len 0: the model never points past the record */
+        out->data = d;
+        out->len = n;
+        return 1;
     }
     const provider *p = c->v->cur; /* bit 0 is set: the empty ref passes */
     if (UNLIKELY(!((p->strbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked)
@@ -463,6 +468,7 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
             if (v->o.on_record) { /* the model is only for a visitor */
                 a->name.ref = nref, a->name.data = NULL, a->name.len = 0;
                 a->str.ref = sref;
+                a->v.u64 = 0; /* no stale bytes beside a narrower member */
                 if (size == 2)
                     a->v.u64 = load_word(c->p + apos + 8, v->be);
                 else if (type == FXT_AT_INT32)
@@ -481,6 +487,8 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
             c->pos = aend;
             continue;
         }
+        a->v.u64 = 0;
+        a->name.ref = 0, a->name.data = NULL, a->name.len = 0;
         /* sub-cursor bounded by the argument's own size */
         cur ac = *c;
         ac.end = aend;
@@ -1045,6 +1053,7 @@ static inline void finish_record(fxt_validator *v, fxt_record *r, int decoded, u
     if (v->o.on_record && (v->r_errors == 0 || (v->o.flags & FXT_OPT_VISIT_ALL))) {
         r->known = decoded;
         r->raw = raw;
+        r->errors = v->r_errors;
         v->o.on_record(v->o.ctx, r);
     }
 }

@@ -1098,12 +1098,32 @@ START_TEST(test_range)
     r.args[0].v.b = -1;
     ENCODE_FAILS(&r, FXT_ENC_RANGE);
 
-    /* String and thread record indexes and lengths. */
+    /* String and thread record indexes and lengths. Index 0 fits its field
+     * and a trace holding it conforms (readers must ignore it; the validator
+     * warns), so it encodes: a warned-about trace must still round-trip.
+     * string index 0, "a": type 2, size 2, index 0, length 1 at [32..46] */
+    {
+        uint8_t b0[64];
+        fxt_writer w0;
+        r = rec(FXT_RT_STRING);
+        r.u.string.index = 0;
+        r.u.string.data = "a";
+        r.u.string.len = 1;
+        start(&w0, b0, sizeof b0, 0);
+        ENCODE_OK(&w0, &r);
+        EXPECT_WORDS(&w0, 0, 0x0000000100000022u, 0x0000000000000061u);
+        /* thread index 0, koids 1 and 2: type 3, size 3 */
+        r = rec(FXT_RT_THREAD);
+        r.u.thread.index = 0;
+        r.u.thread.pid = 1;
+        r.u.thread.tid = 2;
+        start(&w0, b0, sizeof b0, 0);
+        ENCODE_OK(&w0, &r);
+        EXPECT_WORDS(&w0, 0, 0x0000000000000033u, 1u, 2u);
+    }
     r = rec(FXT_RT_STRING);
-    r.u.string.index = 0;
     r.u.string.data = "a";
     r.u.string.len = 1;
-    ENCODE_FAILS(&r, FXT_ENC_RANGE);
     r.u.string.index = 0x8000;
     ENCODE_FAILS(&r, FXT_ENC_RANGE);
     r.u.string.index = 1;
@@ -1111,8 +1131,6 @@ START_TEST(test_range)
     r.u.string.len = 0x8000;
     ENCODE_FAILS(&r, FXT_ENC_RANGE);
     r = rec(FXT_RT_THREAD);
-    r.u.thread.index = 0;
-    ENCODE_FAILS(&r, FXT_ENC_RANGE);
     r.u.thread.index = 256;
     ENCODE_FAILS(&r, FXT_ENC_RANGE);
 

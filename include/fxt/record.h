@@ -146,6 +146,12 @@ typedef struct fxt_record {
                                        with allow-unknown): nothing but the header
                                        and raw words were decoded */
     const uint8_t *raw;           /**< the record's bytes (NULL if streamed) */
+    unsigned errors;              /**< errors found in this record. Only
+                                       FXT_OPT_VISIT_ALL hands over records with
+                                       errors; such a record is decoded only as
+                                       far as it could be (e.g. an inline ref
+                                       whose stream did not fit has data NULL
+                                       and len 0), so check this first. */
 } fxt_record;
 
 #endif /* FXT_RECORD_H */
