@@ -181,6 +181,7 @@ typedef struct cur {
     uint64_t lim;     /* min(end, avail): the one bound the hot path tests */
     uint64_t pos;     /* next byte */
     fxt_rule small;   /* rule for "size too small" in this context */
+    uint64_t base;    /* where the record or argument starts */
     unsigned argn;    /* 1-based argument number, 0 at record level */
     unsigned argt;    /* its type */
 } cur;
@@ -204,10 +205,11 @@ static inline uint64_t fieldoff(const cur *c, uint64_t pos) { return c->v->r_off
 /* The record (or argument) must hold N more bytes for WHAT. */
 static COLD int need_fail(cur *c, uint64_t n, const char *what)
 {
+    /* sizes and word numbers relative to the record or argument at fault */
     char w[48];
-    REPORT(c->v, c->small, fieldoff(c, c->pos), "%s%s is %llu words but its %s needs word %llu",
-           c->argn ? "" : "record", where(c, w, sizeof w), (unsigned long long)(c->end / 8), what,
-           (unsigned long long)((c->pos + n + 7) / 8));
+    REPORT(c->v, c->small, fieldoff(c, c->pos), "%sis %llu words but its %s needs word %llu",
+           c->argn ? where(c, w, sizeof w) : "record ", (unsigned long long)((c->end - c->base) / 8),
+           what, (unsigned long long)((c->pos - c->base + n + 7) / 8));
     return 0;
 }
 
@@ -493,6 +495,7 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
         cur ac = *c;
         ac.end = aend;
         ac.lim = aend < c->avail ? aend : c->avail;
+        ac.base = apos;
         ac.pos = apos + 8;
         ac.small = FXT_R_ARG_TOO_SMALL;
         ac.argn = i + 1;
@@ -1083,7 +1086,7 @@ static int decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t l
     r->provider_id = v->cur->id;
     r->argc = 0;
 
-    cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0};
+    cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0};
     int ok = 0;
     v->pad_lo = v->pad_hi = 0;
     switch (type) {

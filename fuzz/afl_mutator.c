@@ -1,0 +1,136 @@
+/*
+ * afl_mutator.c - fxtmut as an AFL++ custom mutator (a shared library).
+ *
+ *   AFL_CUSTOM_MUTATOR_LIBRARY=/abs/path/libfxt_afl_mutator.so afl-fuzz ...
+ *
+ * Build it with the ordinary compiler (gcc or clang), never afl-clang-fast:
+ * an instrumented library refers to __afl_area_ptr and afl-fuzz cannot load
+ * it. AFL++ runs this mutator as its own stage before havoc (its own
+ * mutations stay on unless AFL_CUSTOM_MUTATOR_ONLY=1), and also offers it
+ * as one havoc mutation. With a second queue entry (add_buf), one call in
+ * eight is a record-level crossover.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/gen.h"
+#include "mutator.h"
+
+typedef struct fxt_afl {
+    fxt_rng rng;
+    uint8_t *buf;
+    size_t cap;
+    fxt_mut_info last;
+    int crossover;
+    char desc[96];
+} fxt_afl;
+
+void *afl_custom_init(void *afl, unsigned int seed);
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
+size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                                 size_t max_size);
+uint8_t afl_custom_havoc_mutation_probability(void *data);
+const char *afl_custom_describe(void *data, size_t max_description_len);
+void afl_custom_deinit(void *data);
+
+void *afl_custom_init(void *afl, unsigned int seed)
+{
+    (void)afl;
+    fxt_afl *st = calloc(1, sizeof *st);
+    if (st == NULL)
+        return NULL;
+    st->rng.s = 0x5eedf00du ^ (uint64_t)seed << 17;
+    return st;
+}
+
+static int ensure(fxt_afl *st, size_t n)
+{
+    if (n <= st->cap)
+        return 1;
+    uint8_t *b = realloc(st->buf, n);
+    if (b == NULL)
+        return 0;
+    st->buf = b;
+    st->cap = n;
+    return 1;
+}
+
+static size_t mutate(fxt_afl *st, const uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                     const uint8_t *add_buf, size_t add_buf_size, size_t max_size)
+{
+    if (max_size == 0 || !ensure(st, max_size)) {
+        *out_buf = (uint8_t *)buf; /* nothing better to offer */
+        return buf_size;
+    }
+    uint64_t seed = fxt_rng_next(&st->rng);
+    size_t n;
+    st->crossover = 0;
+    memset(&st->last, 0, sizeof st->last);
+    if (add_buf != NULL && add_buf_size > 0 && seed % 8 == 0) {
+        st->crossover = 1;
+        n = fxt_crossover(buf, buf_size, add_buf, add_buf_size, st->buf, max_size, seed);
+    } else {
+        size_t len = buf_size < max_size ? buf_size : max_size;
+        memcpy(st->buf, buf, len);
+        n = fxt_mutate_ex(st->buf, len, max_size, seed, -1, &st->last);
+    }
+    if (n == 0) { /* AFL++ wants a non-empty result */
+        st->buf[0] = (uint8_t)seed;
+        n = 1;
+    }
+    *out_buf = st->buf;
+    return n;
+}
+
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                       uint8_t *add_buf, size_t add_buf_size, size_t max_size)
+{
+    return mutate(data, buf, buf_size, out_buf, add_buf, add_buf_size, max_size);
+}
+
+size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                                 size_t max_size)
+{
+    return mutate(data, buf, buf_size, out_buf, NULL, 0, max_size);
+}
+
+uint8_t afl_custom_havoc_mutation_probability(void *data)
+{
+    (void)data;
+    return 10; /* percent of havoc stacks that include one fxt mutation */
+}
+
+const char *afl_custom_describe(void *data, size_t max_description_len)
+{
+    fxt_afl *st = data;
+    size_t o = 0;
+    o += (size_t)snprintf(st->desc, sizeof st->desc, "fxt");
+    if (st->crossover)
+        snprintf(st->desc + o, sizeof st->desc - o, "-crossover");
+    else if (st->last.fallback)
+        snprintf(st->desc + o, sizeof st->desc - o, "-raw");
+    else
+        for (unsigned i = 0; i < st->last.nops && o < sizeof st->desc; i++) {
+            int k = snprintf(st->desc + o, sizeof st->desc - o, "%s%s", i ? "+" : "-",
+                             fxt_mut_op_name(st->last.ops[i]));
+            if (k < 0)
+                break;
+            o += (size_t)k;
+        }
+    if (max_description_len < sizeof st->desc)
+        st->desc[max_description_len] = 0;
+    return st->desc;
+}
+
+void afl_custom_deinit(void *data)
+{
+    fxt_afl *st = data;
+    if (st != NULL) {
+        free(st->buf);
+        free(st);
+    }
+    fxt_mutator_release();
+}

@@ -1,0 +1,419 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2086  # $SAN, $HARNESS_DEFS, $flags: flag lists, split on purpose
+# bench_bugs.sh - a FuzzBench-style bug-finding benchmark on the naive reader.
+#
+# Builds naive_reader_fuzz (naive_reader.c + naive_reader_fuzz.c) for each
+# fuzzer configuration, runs TRIALS trials of SECONDS each seeded from
+# corpus/valid, records when each planted bug was first hit, and prints the
+# median time to each bug per configuration.
+#
+#   libfuzzer       clang -fsanitize=fuzzer,address,undefined, libFuzzer's own mutations
+#   libfuzzer-mut   the same, linked with fxtkit's structure-aware mutator
+#                   (fuzz/libfuzzer_mutator.c + fuzz/mutator.c: LLVMFuzzerCustomMutator)
+#   afl             AFL++ (afl-clang-fast, ASan+UBSan, libFuzzer entry via libAFLDriver)
+#   afl-mut         the same with AFL_CUSTOM_MUTATOR_LIBRARY (fuzz/afl_mutator.c)
+#
+# Configurations whose tools or sources are missing are skipped with a note.
+# libFuzzer runs in fork mode with -ignore_crashes/-ignore_timeouts so that
+# one trial can find every bug; AFL++ keeps going after crashes anyway. Each
+# crash or hang input is replayed on the libFuzzer build and attributed to a
+# planted bug by the function it fails in (naive_reader.c names them):
+#   1 nr_ticks_to_seconds  2 nr_read_inline_string  3 oracle_misframed_record
+#   4 oracle_no_progress   5 nr_blob_checksum       6 nr_count_event
+# The harness's two oracles (naive_reader_fuzz.c) make bug 3 visible and turn
+# bug 4's hang into an immediate abort; with -O they are left out, bug 3 is
+# then not findable and bug 4 is a timeout (and the hangs, which cost a whole
+# -H each, slow everything else down).
+# Anything else is reported as "other" (an unplanted bug: please report it).
+# Time to a bug = modification time of the first input that sets it off,
+# minus the trial's start. The median counts a miss as "longer than the
+# limit"; a median that is a miss prints as "-".
+#
+# This is a benchmark, not a test: the defaults (3 trials x 120 s x 4
+# configurations) take about 25 minutes on one core.
+
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_S] [-j JOBS] [-O]
+
+  -n TRIALS    trials per configuration (default 3)
+  -t SECONDS   time limit of each trial (default 120)
+  -c CONFIGS   comma-separated subset of libfuzzer,libfuzzer-mut,afl,afl-mut
+               (default: all that can be built here)
+  -o OUTDIR    build and results folder (default: build-bench-bugs/ in the repository)
+  -H HANG_S    seconds after which an input counts as a hang (default 2)
+  -j JOBS      trials run at the same time (default 1; keep <= cores)
+  -O           no harness oracles (-DNAIVE_READER_NO_ORACLE): crashes and timeouts only
+  -h           this help
+
+environment: CC (default clang), AFL_CC (default afl-clang-fast), SEEDS (a folder
+of seed traces instead of corpus/valid).
+Results: OUTDIR/results.tsv (one line per trial and bug), OUTDIR/summary.txt.
+EOF
+}
+
+TRIALS=3
+SECS=120
+CONFIGS=""
+OUT=""
+HANG=2
+JOBS=1
+ORACLE=""
+while getopts "n:t:c:o:H:j:Oh" opt; do
+    case $opt in
+    n) TRIALS=$OPTARG ;;
+    t) SECS=$OPTARG ;;
+    c) CONFIGS=$OPTARG ;;
+    o) OUT=$OPTARG ;;
+    H) HANG=$OPTARG ;;
+    j) JOBS=$OPTARG ;;
+    O) ORACLE="-DNAIVE_READER_NO_ORACLE" ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -ne 0 ]; then usage >&2; exit 2; fi
+for v in "$TRIALS" "$SECS" "$HANG" "$JOBS"; do
+    case $v in '' | *[!0-9]* | 0) echo "bench_bugs.sh: -n, -t, -H and -j take positive integers" >&2; exit 2 ;; esac
+done
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+OUT=${OUT:-$ROOT/build-bench-bugs}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+CC=${CC:-clang}
+AFL_CC=${AFL_CC:-afl-clang-fast}
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+
+log() { printf '== %s\n' "$*"; }
+note() { printf 'bench_bugs.sh: %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------- build ---
+
+BIN=$OUT/bin
+OBJ=$OUT/obj
+mkdir -p "$BIN" "$OBJ"
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+HARNESS_SRC=("$HERE/naive_reader.c" "$HERE/naive_reader_fuzz.c")
+HARNESS_DEFS="-DNAIVE_READER_LIB $ORACLE"
+BUILT=()
+
+if ! command -v "$CC" >/dev/null; then
+    note "$CC not found: nothing can be built"
+    exit 2
+fi
+
+log "building libfuzzer (plain)"
+$CC -g -O1 $SAN -fsanitize=fuzzer $HARNESS_DEFS -I"$HERE" "${HARNESS_SRC[@]}" \
+    -o "$BIN/naive_reader_fuzz"
+BUILT+=(libfuzzer)
+REPRO=$BIN/naive_reader_fuzz   # replays every configuration's findings
+
+# libfxt, the encoder and the generator (the mutator decodes, re-encodes and
+# inserts generated records): plain -O2, no coverage instrumentation, -fPIC for
+# the AFL++ shared library.
+LIB_SRCS=("$ROOT/validator/rules.c" "$ROOT/validator/validate.c" "$ROOT/generator/encode.c"
+    "$ROOT/generator/gen.c")
+have_fxt_libs=1
+for f in "${LIB_SRCS[@]}"; do [ -f "$f" ] || have_fxt_libs=0; done
+OBJS=()
+build_objs() { # build_objs TAG FLAGS SRC... -> the objects in OBJS
+    local tag=$1 flags=$2 s o
+    shift 2
+    OBJS=()
+    for s in "$@"; do
+        o="$OBJ/$tag-$(basename "${s%.c}").o"
+        $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $flags -I"$ROOT/include" -I"$ROOT/fuzz" \
+            -c "$s" -o "$o"
+        OBJS+=("$o")
+    done
+}
+
+if [ -f "$ROOT/fuzz/libfuzzer_mutator.c" ] && [ -f "$ROOT/fuzz/mutator.c" ] && [ $have_fxt_libs = 1 ]; then
+    log "building libfuzzer-mut (fuzz/libfuzzer_mutator.c + fuzz/mutator.c)"
+    build_objs lf "" "$ROOT/fuzz/libfuzzer_mutator.c" "$ROOT/fuzz/mutator.c" "${LIB_SRCS[@]}"
+    $CC -g -O1 $SAN -fsanitize=fuzzer $HARNESS_DEFS -I"$HERE" "${HARNESS_SRC[@]}" "${OBJS[@]}" \
+        -o "$BIN/naive_reader_fuzz_mut"
+    syms=$(nm "$BIN/naive_reader_fuzz_mut")
+    if grep -q ' T LLVMFuzzerCustomMutator$' <<<"$syms"; then
+        BUILT+=(libfuzzer-mut)
+    else
+        note "the mutator does not export LLVMFuzzerCustomMutator: libfuzzer-mut skipped"
+    fi
+else
+    note "no fuzz/libfuzzer_mutator.c + fuzz/mutator.c (or libfxt sources): libfuzzer-mut skipped"
+fi
+
+if command -v "$AFL_CC" >/dev/null && command -v afl-fuzz >/dev/null; then
+    log "building afl ($AFL_CC, libAFLDriver)"
+    if AFL_QUIET=1 "$AFL_CC" -g -O1 $SAN -fsanitize=fuzzer $HARNESS_DEFS -I"$HERE" \
+        "${HARNESS_SRC[@]}" -o "$BIN/naive_reader_afl" >"$OUT/afl-build.log" 2>&1; then
+        BUILT+=(afl)
+        if [ -f "$ROOT/fuzz/afl_mutator.c" ] && [ -f "$ROOT/fuzz/mutator.c" ] && [ $have_fxt_libs = 1 ]; then
+            log "building afl-mut (fuzz/afl_mutator.c + fuzz/mutator.c as a shared library)"
+            build_objs afl "-fPIC" "$ROOT/fuzz/afl_mutator.c" "$ROOT/fuzz/mutator.c" "${LIB_SRCS[@]}"
+            $CC -shared -o "$BIN/libfxt_afl_mutator.so" "${OBJS[@]}"
+            BUILT+=(afl-mut)
+        else
+            note "no fuzz/afl_mutator.c + fuzz/mutator.c: afl-mut skipped"
+        fi
+    else
+        note "$AFL_CC could not build the harness (see $OUT/afl-build.log): afl, afl-mut skipped"
+    fi
+else
+    note "no $AFL_CC / afl-fuzz: afl, afl-mut skipped"
+fi
+
+if [ -n "$CONFIGS" ]; then
+    RUN=()
+    IFS=, read -r -a want <<<"$CONFIGS"
+    for c in "${want[@]}"; do
+        case " ${BUILT[*]} " in
+        *" $c "*) RUN+=("$c") ;;
+        *) note "configuration $c is not available here (built: ${BUILT[*]})"; exit 2 ;;
+        esac
+    done
+else
+    RUN=("${BUILT[@]}")
+fi
+
+# ---------------------------------------------------------------- seeds ---
+
+SEEDS_SRC=${SEEDS:-$ROOT/corpus/valid}
+SEED_DIR=$OUT/seeds
+rm -rf "$SEED_DIR"
+mkdir -p "$SEED_DIR"
+if [ -d "$SEEDS_SRC" ] && ls "$SEEDS_SRC"/*.fxt >/dev/null 2>&1; then
+    cp "$SEEDS_SRC"/*.fxt "$SEED_DIR"/
+else
+    note "no seeds in $SEEDS_SRC: using one hand-made valid trace"
+    # magic, provider info (id 1), initialization (1e9 ticks/s), instant event
+    $PY -c 'import struct,sys; sys.stdout.buffer.write(struct.pack("<8Q",0x0016547846040010,0x110010,0x21,1000000000,0x44,1000,1,2))' \
+        >"$SEED_DIR/minimal.fxt"
+fi
+# A seed that already sets off a planted bug would make "time to find" 0:
+# drop those (FuzzBench requires non-crashing seeds).
+dropped=""
+for s in "$SEED_DIR"/*; do
+    if ! ASAN_OPTIONS=detect_leaks=0 timeout $((HANG + 10)) "$REPRO" -timeout="$HANG" -runs=1 "$s" \
+        >"$OUT/seedcheck.log" 2>&1; then
+        dropped="$dropped $(basename "$s")"
+        rm -f "$s"
+    fi
+done
+nseeds=$(find "$SEED_DIR" -type f | wc -l)
+[ -n "$dropped" ] && note "seeds dropped because they already crash or hang the naive reader:$dropped"
+if [ "$nseeds" -eq 0 ]; then
+    note "no usable seeds"
+    exit 2
+fi
+log "$nseeds seeds from $SEEDS_SRC; configurations: ${RUN[*]}; $TRIALS trial(s) x ${SECS}s"
+
+# --------------------------------------------------------------- trials ---
+
+RES=$OUT/runs
+rm -rf "$RES"
+mkdir -p "$RES"
+
+run_trial() { # run_trial CONFIG TRIAL
+    local cfg=$1 trial=$2 dir=$RES/$1/trial$2
+    mkdir -p "$dir"
+    local start
+    start=$(date +%s.%N)
+    echo "$start" >"$dir/start"
+    case $cfg in
+    libfuzzer | libfuzzer-mut)
+        local bin=$BIN/naive_reader_fuzz
+        [ "$cfg" = libfuzzer-mut ] && bin=$BIN/naive_reader_fuzz_mut
+        mkdir -p "$dir/corpus" "$dir/artifacts"
+        # fork mode: a crash or timeout ends a job, not the trial
+        ASAN_OPTIONS=detect_leaks=0 timeout -k 10 $((SECS + 60)) "$bin" -fork=1 \
+            -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout="$HANG" \
+            -rss_limit_mb=2048 -max_total_time="$SECS" -seed=$((trial * 7919)) \
+            -artifact_prefix="$dir/artifacts/" "$dir/corpus" "$SEED_DIR" \
+            >"$dir/fuzzer.log" 2>&1 || true
+        ;;
+    afl | afl-mut)
+        local env=(AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+            AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_NO_WARN_INSTABILITY=1 AFL_QUIET=1)
+        [ "$cfg" = afl-mut ] && env+=(AFL_CUSTOM_MUTATOR_LIBRARY="$BIN/libfxt_afl_mutator.so")
+        env -u ASAN_OPTIONS -u UBSAN_OPTIONS "${env[@]}" timeout -s INT -k 10 "$SECS" afl-fuzz -i "$SEED_DIR" -o "$dir/out" \
+            -V "$SECS" -t $((HANG * 1000)) -m none -s $((trial * 7919)) -- "$BIN/naive_reader_afl" \
+            >"$dir/fuzzer.log" 2>&1 || true
+        mkdir -p "$dir/artifacts"
+        # crashes/ and hangs/ of every AFL++ instance (default/)
+        for f in "$dir"/out/*/crashes/id:* "$dir"/out/*/hangs/id:*; do
+            [ -e "$f" ] || continue
+            kind=crash
+            case $f in */hangs/*) kind=timeout ;; esac
+            cp -p "$f" "$dir/artifacts/$kind-$(basename "$(dirname "$(dirname "$f")")")-$(basename "$f" | cut -d, -f1 | tr : _)"
+        done
+        ;;
+    esac
+    date +%s.%N >"$dir/end"
+}
+
+pids=()
+for cfg in "${RUN[@]}"; do
+    for t in $(seq 1 "$TRIALS"); do
+        log "$cfg trial $t (${SECS}s)"
+        run_trial "$cfg" "$t" &
+        pids+=($!)
+        if [ "${#pids[@]}" -ge "$JOBS" ]; then
+            wait "${pids[0]}"
+            pids=("${pids[@]:1}")
+        fi
+    done
+done
+for p in "${pids[@]}"; do wait "$p"; done
+
+# ------------------------------------------------------------- analysis ---
+
+log "attributing crashes and hangs to planted bugs"
+"$PY" - "$RES" "$REPRO" "$HANG" "$SECS" "$TRIALS" "$OUT" "${RUN[@]}" <<'PYEOF'
+import hashlib, os, re, statistics, subprocess, sys
+
+res, repro, hang, secs, trials, out = sys.argv[1:7]
+configs = sys.argv[7:]
+hang, secs, trials = int(hang), int(secs), int(trials)
+BUGS = {
+    1: ("nr_ticks_to_seconds", "divide by zero (0 ticks/s)"),
+    2: ("nr_read_inline_string", "inline string past its record"),
+    3: ("oracle_misframed_record", "large record framed by 12 bits"),
+    4: ("oracle_no_progress", "size-0 record loops (hang)"),
+    5: ("nr_blob_checksum", "large blob size wraps check"),
+    6: ("nr_count_event", "event before provider (NULL)"),
+}
+FUNC_TO_BUG = {f: b for b, (f, _) in BUGS.items() if b != 4}
+FRAME = re.compile(r"#\d+ 0x[0-9a-f]+ in (\S+)")
+cache = {}
+env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:symbolize=1",
+           UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+
+def attribute(path):
+    data = open(path, "rb").read()
+    key = hashlib.sha1(data).hexdigest()
+    if key in cache:
+        return cache[key]
+    try:
+        p = subprocess.run([repro, "-timeout=%d" % hang, "-runs=1", path], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=hang + 30)
+        text = p.stdout.decode("utf-8", "replace")
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        text, rc = "ERROR: libFuzzer: timeout (replay killed)", -9
+    bug = None
+    if "framing oracle" in text:
+        bug = 3
+    elif "progress oracle" in text or "ERROR: libFuzzer: timeout" in text:
+        bug = 4
+    else:
+        for m in FRAME.finditer(text):
+            if m.group(1) in FUNC_TO_BUG:
+                bug = FUNC_TO_BUG[m.group(1)]
+                break
+        if bug is None and "division by zero" in text:
+            bug = 1
+        if bug is None:
+            bug = "other" if rc != 0 else "no-repro"
+    cache[key] = bug
+    return bug
+
+rows = []          # (config, trial, bug, seconds, artifact)
+others = []
+for cfg in configs:
+    for t in range(1, trials + 1):
+        d = os.path.join(res, cfg, "trial%d" % t)
+        try:
+            start = float(open(os.path.join(d, "start")).read())
+        except OSError:
+            continue
+        art = os.path.join(d, "artifacts")
+        files = []
+        if os.path.isdir(art):
+            for f in os.listdir(art):
+                p = os.path.join(art, f)
+                if os.path.isfile(p) and not f.startswith(("slow-unit", "leak-")):
+                    files.append((os.path.getmtime(p), p))
+        files.sort()
+        first = {}
+        timeouts_done = False
+        for mtime, p in files:
+            if len(first) == len(BUGS):
+                break
+            is_timeout = os.path.basename(p).startswith("timeout")
+            if is_timeout and timeouts_done:
+                continue
+            bug = attribute(p)
+            if is_timeout and bug == 4:
+                timeouts_done = True
+            if bug in BUGS:
+                if bug not in first:
+                    first[bug] = (max(0.0, mtime - start), p)
+            elif bug == "other":
+                others.append((cfg, t, p))
+        for b in BUGS:
+            if b in first:
+                rows.append((cfg, t, b, first[b][0], first[b][1]))
+            else:
+                rows.append((cfg, t, b, None, ""))
+
+with open(os.path.join(out, "results.tsv"), "w") as f:
+    f.write("config\ttrial\tbug\tseconds\tartifact\n")
+    for cfg, t, b, s, p in rows:
+        f.write("%s\t%d\t%d\t%s\t%s\n" % (cfg, t, b, "" if s is None else "%.1f" % s, p))
+
+def median_cell(times):
+    found = [x for x in times if x is not None]
+    inf = float("inf")
+    med = statistics.median([inf if x is None else x for x in times]) if times else inf
+    txt = "-" if med == inf else ("%.0fs" % med if med >= 10 else "%.1fs" % med)
+    return "%s (%d/%d)" % (txt, len(found), len(times))
+
+lines = []
+lines.append("median time to first hit per planted bug (found in k of n trials); "
+             "%d trial(s) x %ds, hang = %ds" % (trials, secs, hang))
+w = max(14, max(len(c) for c in configs) + 2) if configs else 14
+hdr = "%-3s %-32s" % ("bug", "") + "".join("%*s" % (w, c) for c in configs)
+lines.append(hdr)
+lines.append("-" * len(hdr))
+for b, (func, what) in BUGS.items():
+    cells = []
+    for cfg in configs:
+        times = [s for c, t, bb, s, p in rows if c == cfg and bb == b]
+        cells.append(median_cell(times))
+    lines.append("%-3d %-32s" % (b, what) + "".join("%*s" % (w, x) for x in cells))
+lines.append("-" * len(hdr))
+cells = []
+for cfg in configs:
+    per_trial = []
+    for t in range(1, trials + 1):
+        per_trial.append(sum(1 for c, tt, b, s, p in rows if c == cfg and tt == t and s is not None))
+    cells.append("%s bugs" % ("/".join(str(x) for x in per_trial) or "0"))
+lines.append("%-3s %-32s" % ("", "bugs found per trial") + "".join("%*s" % (w, x) for x in cells))
+for cfg in configs:
+    if cfg.startswith("libfuzzer"):
+        logp = os.path.join(res, cfg, "trial1", "fuzzer.log")
+        try:
+            txt = open(logp, errors="replace").read()
+        except OSError:
+            txt = ""
+        if cfg == "libfuzzer-mut" and "LLVMFuzzerCustomMutator" not in txt:
+            lines.append("note: %s: libFuzzer did not report the custom mutator in its log" % cfg)
+if others:
+    lines.append("")
+    lines.append("UNPLANTED failures (not one of the six bugs) - look at these:")
+    for cfg, t, p in others[:20]:
+        lines.append("  %s trial %d: %s" % (cfg, t, p))
+text = "\n".join(lines)
+print(text)
+with open(os.path.join(out, "summary.txt"), "w") as f:
+    f.write(text + "\n")
+PYEOF
+log "results: $OUT/results.tsv, $OUT/summary.txt"

@@ -1,0 +1,52 @@
+/*
+ * naive_reader.h - a small FXT reader written the way real readers are,
+ * with six PLANTED BUGS (see naive_reader.c and README.md). It exists to be
+ * found out: by fxt-conform (fuzz/conform) and by the fuzzers
+ * (bench_bugs.sh). Do not use it to read traces.
+ *
+ * Built with -DNAIVE_READER_LIB it is a library (no main) for the
+ * libFuzzer entry naive_reader_fuzz.c.
+ */
+#ifndef NAIVE_READER_H
+#define NAIVE_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NR_MAX_PROVIDER_NAMES 8
+
+/** What nr_read found. */
+typedef struct nr_summary {
+    uint64_t records;
+    uint64_t by_type[16];        /* records by record type */
+    uint64_t events_by_type[16]; /* event records by event type */
+    uint64_t providers;
+    char provider_names[NR_MAX_PROVIDER_NAMES][64];
+    uint64_t strings;            /* string records */
+    uint64_t threads;            /* thread records */
+    uint64_t args;
+    uint64_t distinct_names;     /* distinct event names */
+    uint64_t durations;          /* complete events + matched begin/end pairs */
+    uint64_t duration_pairs;     /* of which begin/end pairs */
+    double duration_s;           /* their total, in seconds */
+    int have_time;
+    double first_s, last_s;      /* first and last event timestamp, seconds */
+    uint64_t ticks_per_second;   /* from the last initialization record */
+    uint64_t blobs;              /* blob and large blob records */
+    uint64_t blob_bytes;
+    uint64_t blob_checksum;
+    int big_endian;
+} nr_summary;
+
+/** Called before each record is decoded, with the record's byte offset,
+ *  its (byte-order corrected) header word and the size in words the reader
+ *  framed it with. Used by the fuzz harness's framing oracle. */
+typedef void (*nr_record_hook)(void *ctx, size_t offset, uint64_t header, uint64_t words);
+
+/** Read the trace DATA[0..LEN). Returns 0 and fills *SUM, or -1 with a
+ *  message in ERR (ERRLEN bytes) when the trace is malformed in a way the
+ *  reader notices. HOOK may be NULL. */
+int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook, void *ctx,
+            char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * mutator.h - a structure-aware mutator for Fuchsia Trace Format traces
+ * (library fxtmut).
+ *
+ * The mutator parses its input tolerantly into records (header words give
+ * the sizes; sizes are clamped to the input), changes the trace at the level
+ * of the format and writes it back:
+ *
+ *   - flips reserved bits (the FXT_*_RSV ranges of fxt/format.h, per record
+ *     type, argument type and large-blob format),
+ *   - sets record, argument and stream length fields to 0, +-1 or huge
+ *     values, or extends a record / argument consistently (appended words),
+ *   - truncates the trace or a record; duplicates, deletes, swaps records,
+ *   - retargets string and thread refs to unregistered indexes,
+ *   - switches a ref between its inline and indexed forms (the record is
+ *     decoded with the validator and re-encoded with the reference encoder,
+ *     adding a string/thread record when an index is needed),
+ *   - corrupts UTF-8 in string streams and padding bytes after streams,
+ *   - sets type fields (record, event, argument, metadata, trace info,
+ *     scheduling, large record, large-blob format, blob type) to undefined
+ *     values,
+ *   - inserts fresh valid records (from small fxt_gen_random traces, or
+ *     random record models encoded with the reference encoder), with their
+ *     refs pointed at indexes the trace registered at that point,
+ *   - tweaks decoded records (event types, timestamps, ids, arguments) and
+ *     re-encodes them,
+ *   - byte-swaps the whole trace (re-encoding every record in the other
+ *     byte order) now and then.
+ *
+ * Most calls apply one mutation to one record and leave the magic record and
+ * the string/thread registrations alone, so that a good share of the outputs
+ * stays valid and reaches deep reader code.
+ *
+ * Deterministic: the same (input, max_size, seed) always gives the same
+ * output, on every platform (fxt_rng from fxt/gen.h). Not thread-safe per
+ * call site only in the sense that caches are thread-local: calls from
+ * different threads are fine.
+ */
+#ifndef FXT_MUTATOR_H
+#define FXT_MUTATOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Mutations, for fxt_mutate_ex() and statistics. */
+typedef enum fxt_mut_op {
+    FXT_MUT_FLIP_RESERVED = 0, /**< set a bit of a reserved field */
+    FXT_MUT_RECORD_SIZE,       /**< record size field: 0, +-1, huge, random */
+    FXT_MUT_RECORD_EXTEND,     /**< append zero words to a record, size updated */
+    FXT_MUT_ARG_SIZE,          /**< argument size field: 0, +-1, huge, random */
+    FXT_MUT_ARG_EXTEND,        /**< append zero words to an argument, sizes updated */
+    FXT_MUT_LENGTH_FIELD,      /**< string/log/blob/provider-name length fields */
+    FXT_MUT_TRUNCATE,          /**< cut the trace or a record */
+    FXT_MUT_DUPLICATE,         /**< copy a record (mostly next to itself) */
+    FXT_MUT_DELETE,            /**< delete one record or a short run */
+    FXT_MUT_SWAP,              /**< swap two records (mostly neighbours) */
+    FXT_MUT_RETARGET_REF,      /**< string/thread ref -> unregistered index */
+    FXT_MUT_SWITCH_REF,        /**< inline <-> indexed, via decode + encode */
+    FXT_MUT_CORRUPT_UTF8,      /**< invalid UTF-8 inside a string stream */
+    FXT_MUT_CORRUPT_PADDING,   /**< non-zero padding byte after a stream */
+    FXT_MUT_UNDEFINED_TYPE,    /**< undefined value in a type field */
+    FXT_MUT_INSERT_GENERATED,  /**< records taken from generated traces */
+    FXT_MUT_INSERT_MODEL,      /**< a random record model, encoded */
+    FXT_MUT_TWEAK_MODEL,       /**< change a decoded record, re-encode it */
+    FXT_MUT_BYTE_SWAP,         /**< the whole trace in the other byte order */
+    FXT_MUT_OP_COUNT
+} fxt_mut_op;
+
+/** What one fxt_mutate_ex() call did. */
+typedef struct fxt_mut_info {
+    unsigned nops;  /**< mutations applied (1..4) */
+    int ops[4];     /**< which (fxt_mut_op), in order */
+    int fallback;   /**< no structured mutation applied: raw byte change */
+} fxt_mut_info;
+
+/** Mutate the SIZE bytes at DATA in place (DATA holds MAX_SIZE bytes) and
+ *  return the new size, never more than MAX_SIZE and never 0 unless
+ *  MAX_SIZE is 0. Any input is accepted, including empty and garbage. */
+size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
+
+/** fxt_mutate() with control for tests and tools: FORCE_OP >= 0 applies
+ *  exactly that mutation (falling back to a raw byte change if it does not
+ *  apply to this input); INFO (may be NULL) receives what was done. */
+size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
+                     fxt_mut_info *info);
+
+/** Combine two traces into OUT (MAX_OUT bytes): a run of B's records
+ *  spliced into A, A's head with B's tail, or the two interleaved. B is
+ *  converted to A's byte order. Returns the output size (<= MAX_OUT; 0 only
+ *  if MAX_OUT is 0 or both inputs are empty). */
+size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
+                     size_t max_out, uint64_t seed);
+
+/** Short stable name of mutation OP ("flip-reserved"...); "?" if unknown. */
+const char *fxt_mut_op_name(int op);
+
+/** Free this thread's caches (generated record pool, decoder memory). They
+ *  are rebuilt on the next call; call before exit to keep leak checkers
+ *  quiet about still-reachable blocks. */
+void fxt_mutator_release(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FXT_MUTATOR_H */

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# fuzz/smoke.sh BUILD_ROOT - the CI fuzzing smoke run.
+#
+#  1. configures a clang build with -DFXT_FUZZ=ON in BUILD_ROOT/fuzz-clang and
+#     runs every libFuzzer target (plain and structure-aware _sa) for
+#     FXT_SMOKE_SECONDS (default 55) each, FXT_SMOKE_JOBS (default 2) at a
+#     time, seeded from corpus/, fuzz/regressions/ and generated traces, with
+#     fuzz/fxt.dict; any crash, leak, timeout or OOM fails the target;
+#  2. configures an afl-clang-fast build in BUILD_ROOT/fuzz-afl and runs
+#     afl-fuzz on fuzz_validate with the fxt custom mutator for
+#     FXT_SMOKE_AFL_SECONDS (default 60); fails if fuzzer_stats shows
+#     saved_crashes or saved_hangs, or if the run did not start.
+#
+# Prints one line per check and closes with "smoke: N passed, N failed";
+# exit status 0 only if nothing failed. Artifacts (crash inputs, logs) stay
+# under BUILD_ROOT/fuzz-*/run/. FXT_SMOKE_SKIP_AFL=1 skips step 2;
+# FXT_FUZZ_STRICT=ON builds the harnesses strict (see regressions/README.md).
+set -uo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 BUILD_ROOT" >&2
+  exit 2
+fi
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$1" || exit 2
+BUILD_ROOT=$(cd "$1" && pwd)
+SECS=${FXT_SMOKE_SECONDS:-55}
+AFL_SECS=${FXT_SMOKE_AFL_SECONDS:-60}
+JOBS=${FXT_SMOKE_JOBS:-2}
+MAX_LEN=${FXT_SMOKE_MAX_LEN:-65536}
+HARNESSES="validate chunks roundtrip"
+STRICT=${FXT_FUZZ_STRICT:-ON}
+GEN=(-G Ninja)
+command -v ninja >/dev/null 2>&1 || GEN=()
+
+passed=0
+failed=0
+summary=()
+t_start=$(date +%s)
+
+note() { printf '[smoke %4ss] %s\n' "$(( $(date +%s) - t_start ))" "$*"; }
+record() { # STATUS NAME DETAIL
+  if [ "$1" = PASS ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  summary+=("$(printf '%-4s %-22s %s' "$1" "$2" "$3")")
+  note "$1 $2: $3"
+}
+finish() {
+  echo
+  echo "== fuzzing smoke summary ($(( $(date +%s) - t_start )) s) =="
+  for l in "${summary[@]}"; do echo "  $l"; done
+  echo "smoke: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+
+# ---- 1. libFuzzer ---------------------------------------------------------------------------
+
+CB=$BUILD_ROOT/fuzz-clang
+rm -rf "$CB" # fresh: CMake caches -D options
+targets=""
+for h in $HARNESSES; do targets="$targets fuzz_$h fuzz_${h}_sa"; done
+note "configuring the libFuzzer build in $CB"
+if ! CC=${FXT_SMOKE_CLANG:-clang} cmake -S "$ROOT" -B "$CB" "${GEN[@]}" -DFXT_FUZZ=ON \
+      -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD_ROOT/fuzz-clang.configure.log" 2>&1 ||
+   ! cmake --build "$CB" -j"$JOBS" --target $targets fuzz_seeds fxt_afl_mutator \
+      >"$BUILD_ROOT/fuzz-clang.build.log" 2>&1; then
+  tail -30 "$BUILD_ROOT/fuzz-clang.configure.log" "$BUILD_ROOT/fuzz-clang.build.log" 2>/dev/null
+  record FAIL libfuzzer-build "see $BUILD_ROOT/fuzz-clang.build.log"
+  finish
+fi
+record PASS libfuzzer-build "$(echo $targets | wc -w) targets"
+
+# seeds: generated traces, corpus/ (when present), past crashes
+SEEDS=$CB/seeds
+mkdir -p "$SEEDS"
+"$CB/fuzz/fuzz_seeds" "$SEEDS" || { record FAIL seeds "fuzz_seeds failed"; finish; }
+n_corpus=0
+if [ -d "$ROOT/corpus" ]; then
+  while IFS= read -r -d '' f; do
+    rel=${f#"$ROOT/corpus/"}
+    cp "$f" "$SEEDS/corpus-${rel//\//-}"
+    n_corpus=$((n_corpus + 1))
+  done < <(find "$ROOT/corpus" -type f -name '*.fxt' -size -1024k -print0)
+fi
+n_reg=0
+if [ -d "$ROOT/fuzz/regressions" ]; then
+  while IFS= read -r -d '' f; do
+    cp "$f" "$SEEDS/regression-$(basename "$f")"
+    n_reg=$((n_reg + 1))
+  done < <(find "$ROOT/fuzz/regressions" -type f ! -name '*.md' -print0)
+fi
+note "seeds: $(ls "$SEEDS" | wc -l) files ($n_corpus from corpus/, $n_reg regressions)"
+
+run_libfuzzer() { # TARGET -> writes RUN/status
+  local t=$1 run=$CB/run/$1
+  mkdir -p "$run/corpus" "$run/artifacts"
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
+  UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+  timeout -k 10 $((SECS + 120)) "$CB/fuzz/$t" "$run/corpus" "$SEEDS" \
+    -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 -max_len="$MAX_LEN" \
+    -dict="$ROOT/fuzz/fxt.dict" -artifact_prefix="$run/artifacts/" -print_final_stats=1 \
+    >"$run/log" 2>&1
+  local rc=$? arts
+  arts=$(ls "$run/artifacts" 2>/dev/null | grep -Ev '^slow-unit-' | tr '\n' ' ')
+  local execs cov
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log" | tail -1)
+  cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$run/log" | tail -1)
+  if [ $rc -eq 0 ] && [ -z "$arts" ]; then
+    echo "PASS|${execs:-?} execs, $cov" >"$run/status"
+  else
+    local why
+    why=$(grep -Eo 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^(]*' \
+          "$run/log" | head -1)
+    grep -q 'invariant violated' "$run/log" && why="harness invariant violated"
+    echo "FAIL|exit $rc ${why:-} ${arts:+artifacts: $arts}(log: $run/log)" >"$run/status"
+  fi
+}
+
+note "running $(echo $targets | wc -w) libFuzzer targets, ${SECS}s each, $JOBS at a time"
+running=0
+for t in $targets; do
+  run_libfuzzer "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$JOBS" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+done
+wait
+for t in $targets; do
+  st=$(cat "$CB/run/$t/status" 2>/dev/null || echo "FAIL|no status")
+  record "${st%%|*}" "$t" "${st#*|}"
+  if [ "${st%%|*}" != PASS ]; then
+    echo "----- $t: last lines of $CB/run/$t/log -----"
+    grep -v '^#[0-9]' "$CB/run/$t/log" | tail -40
+    echo "-----"
+  fi
+done
+
+# ---- 2. AFL++ ---------------------------------------------------------------------------------
+
+if [ "${FXT_SMOKE_SKIP_AFL:-0}" = 1 ]; then
+  note "AFL++ step skipped (FXT_SMOKE_SKIP_AFL=1)"
+  finish
+fi
+if ! command -v afl-clang-fast >/dev/null 2>&1 || ! command -v afl-fuzz >/dev/null 2>&1; then
+  record FAIL afl "afl-clang-fast / afl-fuzz not installed"
+  finish
+fi
+
+AB=$BUILD_ROOT/fuzz-afl
+rm -rf "$AB"
+note "configuring the AFL++ build in $AB"
+if ! CC=afl-clang-fast cmake -S "$ROOT" -B "$AB" "${GEN[@]}" -DFXT_FUZZ=ON \
+      -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD_ROOT/fuzz-afl.configure.log" 2>&1 ||
+   ! AFL_QUIET=1 cmake --build "$AB" -j"$JOBS" --target fuzz_validate fxt_afl_mutator \
+      >"$BUILD_ROOT/fuzz-afl.build.log" 2>&1; then
+  tail -30 "$BUILD_ROOT/fuzz-afl.configure.log" "$BUILD_ROOT/fuzz-afl.build.log" 2>/dev/null
+  record FAIL afl-build "see $BUILD_ROOT/fuzz-afl.build.log"
+  finish
+fi
+record PASS afl-build "fuzz_validate (afl-clang-fast) + libfxt_afl_mutator.so (plain compiler)"
+
+AIN=$AB/run/in
+AOUT=$AB/run/out
+mkdir -p "$AIN"
+# small seeds only: AFL++ slows down on big test cases
+find "$SEEDS" -type f -size -48k -exec cp {} "$AIN/" \;
+note "afl-fuzz on fuzz_validate with the fxt custom mutator, ${AFL_SECS}s ($(ls "$AIN" | wc -l) seeds)"
+# Non-interactive root CI: no UI, no CPU governor check, no core_pattern
+# check (crashes still reach afl-fuzz as signals), no CPU binding (cores may
+# be shared or restricted in containers); afl-fuzz picks its own
+# ASAN_OPTIONS (abort_on_error=1:symbolize=0) when none are set.
+env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u MSAN_OPTIONS -u LSAN_OPTIONS \
+  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
+  AFL_CUSTOM_MUTATOR_LIBRARY="$AB/fuzz/libfxt_afl_mutator.so" \
+  timeout -k 10 $((AFL_SECS + 180)) afl-fuzz -V "$AFL_SECS" -i "$AIN" -o "$AOUT" \
+    -x "$ROOT/fuzz/fxt.dict" -t 2000 -m none -- "$AB/fuzz/fuzz_validate" \
+    </dev/null >"$AB/run/afl.log" 2>&1
+arc=$?
+stats=$AOUT/default/fuzzer_stats
+astat() { sed -n "s/^$1 *: *//p" "$stats" 2>/dev/null | head -1; }
+if [ ! -f "$stats" ]; then
+  sed 's/\x1b\[[0-9;]*m//g' "$AB/run/afl.log" | tail -30
+  record FAIL afl-fuzz "did not start (exit $arc, no fuzzer_stats; log: $AB/run/afl.log)"
+  finish
+fi
+crashes=$(astat saved_crashes); crashes=${crashes:-$(astat unique_crashes)}
+hangs=$(astat saved_hangs); hangs=${hangs:-$(astat unique_hangs)}
+execs=$(astat execs_done)
+if ! grep -q 'custom mutator' "$AB/run/afl.log"; then
+  record FAIL afl-fuzz "custom mutator not loaded (log: $AB/run/afl.log)"
+elif [ "${execs:-0}" -eq 0 ]; then
+  record FAIL afl-fuzz "no executions (log: $AB/run/afl.log)"
+elif [ "${crashes:-1}" -ne 0 ] || [ "${hangs:-1}" -ne 0 ]; then
+  record FAIL afl-fuzz "saved_crashes=$crashes saved_hangs=$hangs (in $AOUT/default/)"
+else
+  record PASS afl-fuzz "$execs execs, $(astat execs_per_sec) exec/s, corpus $(astat corpus_count), bitmap $(astat bitmap_cvg), fxt-mutated entries $(ls "$AOUT/default/queue" | grep -c 'fxt-')"
+fi
+finish

@@ -1,0 +1,374 @@
+/*
+ * test_mutator - unit tests of the structure-aware mutator (fxtmut):
+ * determinism per seed, output bounds (never past max_size), robustness on
+ * random and empty inputs, and mutation quality on valid generated traces:
+ * a good share stays error-free while the rest trips many different rules.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/gen.h"
+#include "fxt/validate.h"
+#include "mutator.h"
+
+/* ---- helpers ---- */
+
+typedef struct buf {
+    uint8_t *p;
+    size_t n, cap;
+} buf;
+
+static int bwrite(void *ctx, const void *d, size_t n)
+{
+    buf *b = ctx;
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 65536;
+        while (cap < b->n + n)
+            cap *= 2;
+        b->p = realloc(b->p, cap);
+        ck_assert_ptr_nonnull(b->p);
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, d, n);
+    b->n += n;
+    return 0;
+}
+
+static buf gen(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
+{
+    buf b = {NULL, 0, 0};
+    fxt_gen_options o = {seed, records, p, be};
+    ck_assert_int_eq(fxt_gen_random(&o, bwrite, &b), 0);
+    return b;
+}
+
+typedef struct rules_seen {
+    unsigned count[FXT_R_END_];
+} rules_seen;
+
+static void note_rule(void *ctx, const fxt_issue *is)
+{
+    rules_seen *r = ctx;
+    r->count[is->rule]++;
+}
+
+/* Errors of BUF; records every rule it trips in SEEN (may be NULL). */
+static long errors_of(const uint8_t *p, size_t n, rules_seen *seen)
+{
+    /* medium tables: every provider of the generated traces is tracked, and
+     * runs do not pay for 9 MB of default tables */
+    fxt_options o = fxt_options_default();
+    o.max_providers = 8;
+    o.max_threads = 64;
+    o.max_async = 256;
+    o.max_flows = 256;
+    if (seen) {
+        o.on_issue = note_rule;
+        o.ctx = seen;
+    }
+    long e = fxt_validate_buffer(p, n, &o, NULL);
+    ck_assert_int_ge(e, 0);
+    return e;
+}
+
+/* ---- determinism ---- */
+
+START_TEST(test_deterministic)
+{
+    buf t = gen(7, 250, FXT_GEN_REALISTIC, 0);
+    size_t max = t.n + 8192;
+    uint8_t *a = malloc(max), *b = malloc(max);
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        memcpy(a, t.p, t.n);
+        memcpy(b, t.p, t.n);
+        size_t na = fxt_mutate(a, t.n, max, seed * 7919);
+        size_t nb = fxt_mutate(b, t.n, max, seed * 7919);
+        ck_assert_uint_eq(na, nb);
+        ck_assert_int_eq(memcmp(a, b, na), 0);
+        /* chains stay deterministic too */
+        na = fxt_mutate(a, na, max, seed);
+        nb = fxt_mutate(b, nb, max, seed);
+        ck_assert_uint_eq(na, nb);
+        ck_assert_int_eq(memcmp(a, b, na), 0);
+    }
+    /* the thread-local caches do not change results */
+    memcpy(a, t.p, t.n);
+    size_t n1 = fxt_mutate(a, t.n, max, 12345);
+    fxt_mutator_release();
+    memcpy(b, t.p, t.n);
+    size_t n2 = fxt_mutate(b, t.n, max, 12345);
+    ck_assert_uint_eq(n1, n2);
+    ck_assert_int_eq(memcmp(a, b, n1), 0);
+    /* different seeds give different outputs (most of the time) */
+    unsigned same = 0;
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        memcpy(a, t.p, t.n);
+        memcpy(b, t.p, t.n);
+        size_t x = fxt_mutate(a, t.n, max, seed), y = fxt_mutate(b, t.n, max, seed + 1000);
+        same += x == y && memcmp(a, b, x) == 0;
+    }
+    ck_assert_uint_lt(same, 10);
+    /* crossover */
+    buf u = gen(8, 160, FXT_GEN_COVERAGE, 1);
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        size_t x = fxt_crossover(t.p, t.n, u.p, u.n, a, max, seed);
+        size_t y = fxt_crossover(t.p, t.n, u.p, u.n, b, max, seed);
+        ck_assert_uint_eq(x, y);
+        ck_assert_int_eq(memcmp(a, b, x), 0);
+    }
+    free(a), free(b), free(t.p), free(u.p);
+}
+END_TEST
+
+/* ---- bounds ---- */
+
+#define GUARD 64
+
+static void check_guard(const uint8_t *p, size_t max)
+{
+    for (size_t i = 0; i < GUARD; i++)
+        ck_assert_msg(p[max + i] == 0xa5, "byte %zu past max_size %zu was written", i, max);
+}
+
+START_TEST(test_bounds)
+{
+    buf t = gen(11, 150, FXT_GEN_COVERAGE, 0);
+    buf s = gen(12, 140, FXT_GEN_REALISTIC, 1);
+    fxt_rng r = {99};
+    for (unsigned it = 0; it < 3000; it++) {
+        const buf *src = it & 1 ? &s : &t;
+        size_t size = (size_t)fxt_rng_below(&r, src->n + 1);
+        if (it % 7 == 0)
+            size = src->n;
+        /* max_size from tiny (forcing cuts) to roomy */
+        size_t max = size + (size_t)fxt_rng_below(&r, it % 3 == 0 ? 16 : 20000);
+        if (it % 11 == 0 && size > 8)
+            max = size; /* no room to grow */
+        uint8_t *p = malloc(max + GUARD);
+        memcpy(p, src->p, size);
+        memset(p + max, 0xa5, GUARD);
+        size_t n = fxt_mutate(p, size, max, it);
+        ck_assert_uint_le(n, max);
+        if (max > 0)
+            ck_assert_uint_gt(n, 0);
+        check_guard(p, max);
+        /* crossover into a bounded buffer */
+        size_t mo = (size_t)fxt_rng_below(&r, 3 * max + 9);
+        uint8_t *o = malloc(mo + GUARD);
+        memset(o + mo, 0xa5, GUARD);
+        size_t k = fxt_crossover(p, n, src->p, src->n, o, mo, it);
+        ck_assert_uint_le(k, mo);
+        check_guard(o, mo);
+        free(o);
+        free(p);
+    }
+    /* max_size 0 */
+    uint8_t z[GUARD];
+    memset(z, 0xa5, sizeof z);
+    ck_assert_uint_eq(fxt_mutate(z, 0, 0, 1), 0);
+    ck_assert_uint_eq(fxt_crossover(t.p, t.n, s.p, s.n, z, 0, 1), 0);
+    for (size_t i = 0; i < GUARD; i++)
+        ck_assert_uint_eq(z[i], 0xa5);
+    free(t.p), free(s.p);
+}
+END_TEST
+
+/* ---- robustness ---- */
+
+START_TEST(test_random_inputs)
+{
+    fxt_rng r = {2024};
+    uint8_t *p = malloc(4096 + GUARD);
+    size_t prev = 0;
+    for (unsigned it = 0; it < 10000; it++) {
+        size_t max = 1 + (size_t)fxt_rng_below(&r, 4096);
+        size_t size = it % 50 == 0 ? 0 : (size_t)fxt_rng_below(&r, max + 1);
+        unsigned kind = (unsigned)fxt_rng_below(&r, 4);
+        if (kind == 3 && prev <= max) { /* chain: mutate the previous output again */
+            size = prev;
+        } else {
+            for (size_t i = 0; i < size; i++)
+                p[i] = (uint8_t)fxt_rng_next(&r);
+            if (kind == 1) {
+                /* plausible headers: random record types, small sizes */
+                for (size_t o = 0; o + 8 <= size; o += 8) {
+                    uint64_t h = fxt_rng_next(&r);
+                    h = (h & ~(uint64_t)0xfff0) | ((1 + fxt_rng_below(&r, 6)) << 4);
+                    memcpy(p + o, &h, 8);
+                }
+            }
+            if (kind >= 1 && size >= 8) {
+                uint64_t m = FXT_MAGIC_RECORD;
+                if (it & 1)
+                    m = __builtin_bswap64(m);
+                memcpy(p, &m, 8);
+            }
+        }
+        memset(p + max, 0xa5, GUARD);
+        size_t n = fxt_mutate(p, size, max, it);
+        ck_assert_uint_le(n, max);
+        ck_assert_uint_gt(n, 0);
+        check_guard(p, max);
+        prev = n;
+    }
+    free(p);
+}
+END_TEST
+
+/* ---- quality ---- */
+
+static void quality(const buf *t, unsigned n, unsigned *valid, rules_seen *seen,
+                    unsigned op_valid[FXT_MUT_OP_COUNT], unsigned op_total[FXT_MUT_OP_COUNT])
+{
+    size_t max = t->n + 16384;
+    uint8_t *p = malloc(max);
+    for (unsigned it = 0; it < n; it++) {
+        memcpy(p, t->p, t->n);
+        fxt_mut_info info;
+        size_t k = fxt_mutate_ex(p, t->n, max, 0xabc000u + it, -1, &info);
+        long e = errors_of(p, k, seen);
+        *valid += e == 0;
+        if (info.nops == 1) {
+            op_total[info.ops[0]]++;
+            op_valid[info.ops[0]] += e == 0;
+        }
+    }
+    free(p);
+}
+
+START_TEST(test_quality)
+{
+    buf traces[3] = {gen(21, 300, FXT_GEN_REALISTIC, 0), gen(22, 160, FXT_GEN_COVERAGE, 0),
+                     gen(23, 250, FXT_GEN_REALISTIC, 1)};
+    rules_seen seen;
+    memset(&seen, 0, sizeof seen);
+    unsigned valid = 0, total = 0, op_valid[FXT_MUT_OP_COUNT] = {0},
+             op_total[FXT_MUT_OP_COUNT] = {0};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(errors_of(traces[i].p, traces[i].n, NULL), 0);
+        quality(&traces[i], 1500, &valid, &seen, op_valid, op_total);
+        total += 1500;
+    }
+    unsigned distinct = 0;
+    for (unsigned r = 1; r < FXT_R_END_; r++)
+        distinct += seen.count[r] != 0;
+    printf("mutator quality: %u of %u mutations error-free (%.1f%%), %u distinct rules tripped\n",
+           valid, total, 100.0 * valid / total, distinct);
+    printf("  rules:");
+    for (unsigned r = 1; r < FXT_R_END_; r++)
+        if (seen.count[r])
+            printf(" %s", fxt_rule_get((fxt_rule)r)->id);
+    printf("\n  single-mutation outputs still error-free, per mutation:\n");
+    for (int op = 0; op < FXT_MUT_OP_COUNT; op++)
+        printf("    %-17s %4u of %4u\n", fxt_mut_op_name(op), op_valid[op], op_total[op]);
+    ck_assert_msg(valid * 100 > total * 30, "only %u of %u mutations stayed valid", valid, total);
+    ck_assert_msg(valid * 100 < total * 85, "%u of %u mutations stayed valid: too tame", valid,
+                  total);
+    ck_assert_msg(distinct > 15, "only %u distinct rules tripped", distinct);
+    for (int i = 0; i < 3; i++)
+        free(traces[i].p);
+}
+END_TEST
+
+/* Every mutation applies to a generated trace and changes it. */
+START_TEST(test_each_op)
+{
+    buf t = gen(31, 200, FXT_GEN_COVERAGE, 0);
+    size_t max = t.n + 16384;
+    uint8_t *p = malloc(max);
+    for (int op = 0; op < FXT_MUT_OP_COUNT; op++) {
+        unsigned applied = 0, changed = 0, invalid = 0;
+        for (unsigned it = 0; it < 60; it++) {
+            memcpy(p, t.p, t.n);
+            fxt_mut_info info;
+            size_t k = fxt_mutate_ex(p, t.n, max, 777 + it, op, &info);
+            if (!info.fallback) {
+                ck_assert_uint_eq(info.nops, 1);
+                ck_assert_int_eq(info.ops[0], op);
+                applied++;
+            }
+            changed += k != t.n || memcmp(p, t.p, k) != 0;
+            invalid += errors_of(p, k, NULL) > 0;
+        }
+        ck_assert_msg(applied >= 30, "%s applied %u of 60 times", fxt_mut_op_name(op), applied);
+        ck_assert_msg(changed >= 20, "%s changed the trace %u of 60 times", fxt_mut_op_name(op),
+                      changed);
+        /* the mutations meant to break something do */
+        switch (op) {
+        case FXT_MUT_FLIP_RESERVED:
+        case FXT_MUT_RECORD_SIZE:
+        case FXT_MUT_ARG_SIZE:
+        case FXT_MUT_RETARGET_REF:
+        case FXT_MUT_CORRUPT_UTF8:
+        case FXT_MUT_CORRUPT_PADDING:
+        case FXT_MUT_UNDEFINED_TYPE:
+            ck_assert_msg(invalid >= 50, "%s: only %u of 60 outputs invalid", fxt_mut_op_name(op),
+                          invalid);
+            break;
+        case FXT_MUT_INSERT_MODEL:
+        case FXT_MUT_INSERT_GENERATED:
+        case FXT_MUT_SWITCH_REF:
+        case FXT_MUT_BYTE_SWAP:
+        case FXT_MUT_RECORD_EXTEND:
+        case FXT_MUT_ARG_EXTEND:
+            ck_assert_msg(invalid <= 15, "%s: %u of 60 outputs invalid", fxt_mut_op_name(op),
+                          invalid);
+            break;
+        default:
+            break;
+        }
+    }
+    ck_assert_str_eq(fxt_mut_op_name(FXT_MUT_OP_COUNT), "?");
+    free(p);
+    free(t.p);
+}
+END_TEST
+
+/* Byte swap re-encodes every record: twice is the identity on valid traces. */
+START_TEST(test_byte_swap)
+{
+    for (int be = 0; be < 2; be++) {
+        buf t = gen(41 + be, 300, be ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE, be);
+        size_t max = t.n + 64;
+        uint8_t *p = malloc(max);
+        memcpy(p, t.p, t.n);
+        size_t n = fxt_mutate_ex(p, t.n, max, 5, FXT_MUT_BYTE_SWAP, NULL);
+        ck_assert_uint_eq(n, t.n);
+        fxt_stats st;
+        fxt_options o = fxt_options_default();
+        ck_assert_int_eq(fxt_validate_buffer(p, n, &o, &st), 0);
+        ck_assert_int_eq(st.big_endian, !be);
+        n = fxt_mutate_ex(p, n, max, 6, FXT_MUT_BYTE_SWAP, NULL);
+        ck_assert_uint_eq(n, t.n);
+        ck_assert_int_eq(memcmp(p, t.p, n), 0);
+        free(p);
+        free(t.p);
+    }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("fxtmut");
+    TCase *tc = tcase_create("mutator");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_bounds);
+    tcase_add_test(tc, test_random_inputs);
+    tcase_add_test(tc, test_quality);
+    tcase_add_test(tc, test_each_op);
+    tcase_add_test(tc, test_byte_swap);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
