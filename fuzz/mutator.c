@@ -1407,19 +1407,45 @@ static int op_arg_extend(mut *m)
     return 1;
 }
 
+/* A large record with a length field (its 64-bit blob size word), if any. */
+static int pick_large(mut *m, size_t *out, lay *L)
+{
+    size_t n = m->t.n;
+    if (n == 0)
+        return 0;
+    size_t start = (size_t)rnd(m, n);
+    for (size_t k = 0; k < n; k++) {
+        size_t j = (start + k) % n;
+        if (rec_type(&m->t.r[j], m->t.be) != FXT_RT_LARGE)
+            continue;
+        layout(m->t.r[j].p, m->t.r[j].len, m->t.be, L);
+        if (L->nlen) {
+            *out = j;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int op_length_field(mut *m)
 {
     lay L;
     size_t i;
-    if (!pick_with(m, W_LEN, &i, &L))
+    /* 64-bit sizes near 2^64 wrap readers' "offset + size > end" checks, a
+     * classic bug, but large blob records are rare: favour them. */
+    int large = chance(m, 40) && pick_large(m, &i, &L);
+    if (!large && !pick_with(m, W_LEN, &i, &L))
         return 0;
     const fld *f = &L.lenf[rnd(m, L.nlen)];
+    for (unsigned k = 0; large && k < L.nlen; k++)
+        if (L.lenf[k].hi - L.lenf[k].lo == 63)
+            f = &L.lenf[k];
     uint8_t *p = own(m, i, 0);
     if (p == NULL)
         return 0;
     uint64_t cur = get_bits(rd(p + f->off, m->t.be), f->lo, f->hi);
     uint64_t v = size_value(m, cur, (unsigned)(f->hi - f->lo + 1));
-    if (f->hi - f->lo == 63 && chance(m, 30)) {
+    if (f->hi - f->lo == 63 && chance(m, large ? 60 : 30)) {
         static const uint64_t k_huge[] = {~(uint64_t)0, ~(uint64_t)0 - 7, (uint64_t)1 << 63,
                                           (uint64_t)1 << 32, 0xfffffff8u};
         v = k_huge[rnd(m, 5)];
@@ -1992,7 +2018,7 @@ static const struct {
     [FXT_MUT_RECORD_EXTEND] = {"record-extend", op_record_extend, 3},
     [FXT_MUT_ARG_SIZE] = {"arg-size", op_arg_size, 4},
     [FXT_MUT_ARG_EXTEND] = {"arg-extend", op_arg_extend, 2},
-    [FXT_MUT_LENGTH_FIELD] = {"length-field", op_length_field, 3},
+    [FXT_MUT_LENGTH_FIELD] = {"length-field", op_length_field, 4},
     [FXT_MUT_TRUNCATE] = {"truncate", op_truncate, 3},
     [FXT_MUT_DUPLICATE] = {"duplicate", op_duplicate, 7},
     [FXT_MUT_DELETE] = {"delete", op_delete, 5},
