@@ -204,83 +204,62 @@ static int fits(uint64_t v, uint64_t field_max)
 
 /* ---- arguments ------------------------------------------------------------ */
 
-static int arg_has_value_word(unsigned type)
+/* Per argument type: whether a value word follows the header, and whether
+ * bits [32..63] of the header hold the 32-bit value (all ones) or not.
+ * Tables rather than switches: argument types are as random as the data,
+ * so a branch on the type mispredicts in the generator's inner loop. */
+static const uint8_t k_arg_value_words[FXT_AT_COUNT] = {
+    [FXT_AT_INT64] = 1, [FXT_AT_UINT64] = 1, [FXT_AT_DOUBLE] = 1,
+    [FXT_AT_POINTER] = 1, [FXT_AT_KOID] = 1};
+static const uint32_t k_arg_hi_value[FXT_AT_COUNT] = {
+    [FXT_AT_INT32] = 0xffffffffu, [FXT_AT_UINT32] = 0xffffffffu, [FXT_AT_BOOL] = 0xffffffffu};
+
+static const fxt_str k_no_str = {0, NULL, 0};
+
+/* Like emit_word(), but counts the word only if N is 1: the store happens
+ * either way (into free space, as scratch), so no branch on N. */
+static inline void emit_word_if(sink *s, uint64_t v, unsigned n)
 {
-    switch (type) {
-    case FXT_AT_INT64:
-    case FXT_AT_UINT64:
-    case FXT_AT_DOUBLE:
-    case FXT_AT_POINTER:
-    case FXT_AT_KOID:
-        return 1;
-    default:
-        return 0;
-    }
+    if (s->words < s->cap)
+        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+    sink_advance(s, n);
 }
 
-/* Checks argument A and gives its size in words (the argument size field). */
-static fxt_enc_result arg_words(const fxt_arg *a, uint64_t *out)
+/* Checks argument A and emits it. */
+static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
 {
     fxt_enc_result rc;
     if (a->type >= FXT_AT_COUNT)
         return FXT_ENC_INVALID;
-    if ((rc = check_str(&a->name)) != FXT_ENC_OK)
+    unsigned t = a->type;
+    /* the string value, or an empty ref for other types (a select, not a branch) */
+    const fxt_str *sv = t == FXT_AT_STRING ? &a->str : &k_no_str;
+    if ((rc = check_str(&a->name)) != FXT_ENC_OK || (rc = check_str(sv)) != FXT_ENC_OK ||
+        (rc = check_extra(a->extra, a->extra_words)) != FXT_ENC_OK)
         return rc;
-    if ((rc = check_extra(a->extra, a->extra_words)) != FXT_ENC_OK)
-        return rc;
-    uint64_t n = 1;
+    /* The spec gives the boolean one bit; anything else would be truncated. */
+    if ((t == FXT_AT_BOOL) & ((uint32_t)a->v.b > 1))
+        return FXT_ENC_RANGE;
+    uint64_t n = 1 + k_arg_value_words[t];
     if (str_is_inline(&a->name))
         n += stream_words(a->name.len);
-    if (arg_has_value_word(a->type))
-        n += 1;
-    if (a->type == FXT_AT_STRING) {
-        if ((rc = check_str(&a->str)) != FXT_ENC_OK)
-            return rc;
-        if (str_is_inline(&a->str))
-            n += stream_words(a->str.len);
-    }
-    /* The spec gives the boolean one bit; anything else would be truncated. */
-    if (a->type == FXT_AT_BOOL && a->v.b != 0 && a->v.b != 1)
-        return FXT_ENC_RANGE;
+    if (str_is_inline(sv))
+        n += stream_words(sv->len);
     if (n > FXT_FIELD_MAX(FXT_ARG_SIZE) || a->extra_words > FXT_FIELD_MAX(FXT_ARG_SIZE) - n)
         return FXT_ENC_RANGE;
-    *out = n + a->extra_words;
-    return FXT_ENC_OK;
-}
-
-static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
-{
-    uint64_t words;
-    fxt_enc_result rc = arg_words(a, &words);
-    if (rc != FXT_ENC_OK)
-        return rc;
+    n += a->extra_words;
+    /* v.u32 reads the 32-bit members (i32, u32, b) alike: same size, offset 0 */
+    uint64_t hi = (a->v.u32 & k_arg_hi_value[t]) | sv->ref; /* the ref is 0 unless a string */
     uint64_t h = 0;
-    h = FXT_SET(h, FXT_ARG_TYPE, a->type);
-    h = FXT_SET(h, FXT_ARG_SIZE, words);
+    h = FXT_SET(h, FXT_ARG_TYPE, t);
+    h = FXT_SET(h, FXT_ARG_SIZE, n);
     h = FXT_SET(h, FXT_ARG_NAME, a->name.ref);
-    switch (a->type) {
-    case FXT_AT_INT32:
-        h = FXT_SET(h, FXT_ARG_HI, (uint32_t)a->v.i32);
-        break;
-    case FXT_AT_UINT32:
-        h = FXT_SET(h, FXT_ARG_HI, a->v.u32);
-        break;
-    case FXT_AT_STRING:
-        h = FXT_SET(h, FXT_ARG_STR_VALUE, a->str.ref);
-        break;
-    case FXT_AT_BOOL:
-        h = FXT_SET(h, FXT_ARG_HI, (uint32_t)a->v.b);
-        break;
-    default:
-        break;
-    }
+    h = FXT_SET(h, FXT_ARG_HI, hi);
     emit_word(s, h);
     emit_str(s, &a->name);
     /* u64 holds the raw bits of doubles too, so NaN payloads survive. */
-    if (arg_has_value_word(a->type))
-        emit_word(s, a->v.u64);
-    if (a->type == FXT_AT_STRING)
-        emit_str(s, &a->str);
+    emit_word_if(s, a->v.u64, k_arg_value_words[t]);
+    emit_str(s, sv);
     emit_raw(s, a->extra, a->extra_words);
     return FXT_ENC_OK;
 }
@@ -347,6 +326,12 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
     }
 }
 
+/* Per event type: whether a data word ends the record. */
+static const uint8_t k_event_data_words[FXT_ET_COUNT] = {
+    [FXT_ET_COUNTER] = 1, [FXT_ET_DURATION_COMPLETE] = 1, [FXT_ET_ASYNC_BEGIN] = 1,
+    [FXT_ET_ASYNC_INSTANT] = 1, [FXT_ET_ASYNC_END] = 1, [FXT_ET_FLOW_BEGIN] = 1,
+    [FXT_ET_FLOW_STEP] = 1, [FXT_ET_FLOW_END] = 1};
+
 static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_event *e = &r->u.event;
@@ -368,15 +353,9 @@ static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
     emit_str(s, &e->name);
     if ((rc = emit_args(s, r)) != FXT_ENC_OK)
         return rc;
-    switch (e->event_type) {
-    case FXT_ET_INSTANT:
-    case FXT_ET_DURATION_BEGIN:
-    case FXT_ET_DURATION_END:
-        break;
-    default: /* counter id, end time, async or flow correlation id */
-        emit_word(s, e->data);
-        break;
-    }
+    /* counter id, end time, async or flow correlation id (a table, not a
+     * branch on the event type: see k_arg_value_words) */
+    emit_word_if(s, e->data, k_event_data_words[e->event_type]);
     return FXT_ENC_OK;
 }
 

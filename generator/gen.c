@@ -132,17 +132,29 @@ static void emit(gen *g, const fxt_record *rec)
         g->left--;
 }
 
-/* Zero everything but the argument array: args() sets up each argument it
- * uses, and clearing 15 unused ones per record would dominate the cost. */
+/* Set the fields the encoder reads one by one. Arguments are set up by
+ * args() as used (clearing 15 per record would dominate the cost). The
+ * payload union is cleared except for events, the bulk of the records,
+ * whose builders set every field of u.event: clearing it compiled to
+ * `rep stos`, whose start-up cost was a tenth of the generation time. */
 static void rec_init(fxt_record *r, unsigned type)
 {
-    memset(r, 0, offsetof(fxt_record, args));
+    r->offset = 0;
+    r->index = 0;
+    r->type = type;
+    r->large_type = 0;
+    r->size_words = 0;
+    r->header = 0;
+    r->big_endian = 0;
+    r->provider_id = 0;
+    if (type != FXT_RT_EVENT)
+        memset(&r->u, 0, sizeof r->u);
     r->argc = 0;
     r->extra = NULL;
     r->extra_words = 0;
     r->known = 1;
     r->raw = NULL;
-    r->type = type;
+    r->errors = 0;
 }
 
 static uint64_t pid_of(unsigned prov, unsigned t) { return 1000 + prov * 10 + t / 4; }
@@ -153,32 +165,53 @@ static fxt_str text(gen *g)
     return fxt_str_cstr(k_texts[rnd(g, NTEXTS)]);
 }
 
-/* A string ref: mostly indexed in the realistic profile, half inline in
- * coverage. Never the empty ref for names (they read better). */
-static fxt_str str(gen *g)
+/* The less frequent part of str(): the coverage profile, and inline text. */
+static void str_other(gen *g, fxt_str *out)
 {
     if (g->profile == FXT_GEN_COVERAGE) {
         if (rnd(g, 2) == 0)
-            return text(g);
-        if (rnd(g, 16) == 0)
-            return fxt_str_indexed(0x7fff);
-        return fxt_str_indexed((uint16_t)(1 + rnd(g, NSTRINGS)));
+            *out = text(g);
+        else if (rnd(g, 16) == 0)
+            *out = fxt_str_indexed(0x7fff);
+        else
+            *out = fxt_str_indexed((uint16_t)(1 + rnd(g, NSTRINGS)));
+        return;
     }
-    /* one draw: 1 in 50 inline, else a uniform index (NSTRINGS is a power of 2) */
-    uint64_t k = rnd(g, 50 * NSTRINGS);
-    if (k < NSTRINGS)
-        return text(g);
-    fxt_str r = {(uint16_t)(1 + (k & (NSTRINGS - 1))), NULL, 0};
-    return r;
+    *out = text(g);
 }
 
-static fxt_thread thr(gen *g, unsigned t)
+/* A string ref: mostly indexed in the realistic profile, half inline in
+ * coverage. Never the empty ref for names (they read better). Written
+ * through OUT field by field: a 24-byte struct returned by value went
+ * through memory and stalled the wide load that copied it (store
+ * forwarding), a tenth of the generation time. */
+static inline void str(gen *g, fxt_str *out)
 {
-    if (g->profile == FXT_GEN_COVERAGE && rnd(g, 3) == 0)
-        return fxt_thread_inline(pid_of(g->prov, t), tid_of(g->prov, t));
+    if (g->profile == FXT_GEN_REALISTIC) {
+        /* one draw: 1 in 50 inline, else a uniform index (NSTRINGS is a power of 2) */
+        uint64_t k = rnd(g, 50 * NSTRINGS);
+        if (k >= NSTRINGS) {
+            out->ref = (uint16_t)(1 + (k & (NSTRINGS - 1)));
+            out->data = NULL;
+            out->len = 0;
+            return;
+        }
+    }
+    str_other(g, out);
+}
+
+/* A thread ref for thread T of the current provider (through OUT, as str()). */
+static inline void thr(gen *g, unsigned t, fxt_thread *out)
+{
+    if (g->profile == FXT_GEN_COVERAGE && rnd(g, 3) == 0) {
+        *out = fxt_thread_inline(pid_of(g->prov, t), tid_of(g->prov, t));
+        return;
+    }
+    out->ref = (uint8_t)(t + 1);
+    out->pid = 0;
+    out->tid = 0;
     if (t == 0 && g->has_ff[g->prov] && rnd(g, 2))
-        return fxt_thread_indexed(0xff);
-    return fxt_thread_indexed((uint8_t)(t + 1));
+        out->ref = 0xff;
 }
 
 /* ---- arguments ---- */
@@ -187,17 +220,34 @@ static const uint64_t k_extremes[] = {0, 1, 0x7fffffffffffffffull, 0x80000000000
                                       0xffffffffffffffffull, 0x7ff8000000000001ull /* NaN */,
                                       0xfff0000000000000ull /* -inf */, 0x8000000000000000ull};
 
+/* How a value is made from 64 random bits X, per argument type:
+ * (X & mask) | set. Tables rather than a switch: argument types are random,
+ * so a branch on the type would mispredict (see fxt-bench). The realistic
+ * profile makes doubles of magnitude 2..4 (exact bit patterns: no
+ * floating-point arithmetic in any choice); coverage keeps all bits. */
+#define ALL ~(uint64_t)0
+#define LOW32 0xffffffffull
+static const uint64_t k_val_mask[2][FXT_AT_COUNT] = {
+    [FXT_GEN_REALISTIC] = {0, LOW32, LOW32, ALL, ALL, 0x000fffffffffffffull, 0, ALL, ALL, 1},
+    [FXT_GEN_COVERAGE] = {0, LOW32, LOW32, ALL, ALL, ALL, 0, ALL, ALL, 1}};
+static const uint64_t k_val_set[2][FXT_AT_COUNT] = {
+    [FXT_GEN_REALISTIC] = {[FXT_AT_DOUBLE] = 0x4000000000000000ull}};
+/* all ones for the types whose value is a 32-bit member (i32, u32, b) */
+static const uint32_t k_val_is32[FXT_AT_COUNT] = {
+    [FXT_AT_INT32] = 0xffffffffu, [FXT_AT_UINT32] = 0xffffffffu, [FXT_AT_BOOL] = 0xffffffffu};
+#undef ALL
+#undef LOW32
+
 static void arg(gen *g, fxt_arg *a, unsigned type)
 {
     /* every field set explicitly: a memset per argument costs more */
     a->type = type;
     a->size_words = 0;
     a->hi = 0;
-    a->v.u64 = 0;
     a->str.ref = 0, a->str.data = NULL, a->str.len = 0;
     a->extra = NULL;
     a->extra_words = 0;
-    a->name = str(g);
+    str(g, &a->name);
     int cov = g->profile == FXT_GEN_COVERAGE;
     uint64_t x;
     if (cov && rnd(g, 3) == 0)
@@ -206,29 +256,15 @@ static void arg(gen *g, fxt_arg *a, unsigned type)
         x = fxt_rng_next(&g->r);
         x >>= x >> 58;
     }
-    switch (type) {
-    case FXT_AT_INT32:
-        a->v.i32 = (int32_t)(uint32_t)x;
-        break;
-    case FXT_AT_UINT32:
-        a->v.u32 = (uint32_t)x;
-        break;
-    case FXT_AT_DOUBLE:
-        /* exact bit patterns: no floating-point arithmetic in the choice */
-        a->v.u64 = cov ? x : (0x4000000000000000ull | (x & 0x000fffffffffffffull));
-        break;
-    case FXT_AT_STRING:
-        a->str = str(g);
-        break;
-    case FXT_AT_BOOL:
-        a->v.b = (int)(x & 1);
-        break;
-    case FXT_AT_NULL:
-        break;
-    default:
-        a->v.u64 = x;
-        break;
-    }
+    uint64_t v = (x & k_val_mask[cov][type]) | k_val_set[cov][type];
+    /* The 32-bit members (i32, u32, b: same size, offset 0) must hold the
+     * value whatever the host byte order; for 64-bit types the u32 bits are
+     * left as the u64 store made them. Masks, not a branch on the type. */
+    a->v.u64 = v;
+    uint32_t m = k_val_is32[type];
+    a->v.u32 = ((uint32_t)v & m) | (a->v.u32 & ~m);
+    if (type == FXT_AT_STRING)
+        str(g, &a->str);
 }
 
 static unsigned args(gen *g, fxt_record *r, unsigned max)
@@ -257,9 +293,9 @@ static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned max
     rec_init(&r, FXT_RT_EVENT);
     fxt_event *e = &r.u.event;
     e->event_type = type;
-    e->thread = thr(g, t);
-    e->category = str(g);
-    e->name = str(g);
+    thr(g, t, &e->thread);
+    str(g, &e->category);
+    str(g, &e->name);
     g->ts += 1 + rnd(g, 1000);
     e->timestamp = g->ts;
     e->data = data;
@@ -387,9 +423,9 @@ static void complete(gen *g)
     rec_init(&r, FXT_RT_EVENT);
     fxt_event *e = &r.u.event;
     e->event_type = FXT_ET_DURATION_COMPLETE;
-    e->thread = thr(g, (unsigned)rnd(g, NTHREADS));
-    e->category = str(g);
-    e->name = str(g);
+    thr(g, (unsigned)rnd(g, NTHREADS), &e->thread);
+    str(g, &e->category);
+    str(g, &e->name);
     e->timestamp = g->ts = start;
     e->data = start + rnd(g, 100000);
     args(g, &r, 4);
@@ -439,7 +475,7 @@ static void log_rec(gen *g, size_t len)
 {
     fxt_record r;
     rec_init(&r, FXT_RT_LOG);
-    r.u.log.thread = thr(g, (unsigned)rnd(g, NTHREADS));
+    thr(g, (unsigned)rnd(g, NTHREADS), &r.u.log.thread);
     g->ts += 1 + rnd(g, 100);
     r.u.log.timestamp = g->ts;
     if (len == 0) {
@@ -458,7 +494,7 @@ static void kobj(gen *g)
     fxt_record r;
     rec_init(&r, FXT_RT_KERNEL_OBJECT);
     r.u.object.koid_type = 1 + (unsigned)rnd(g, 30);
-    r.u.object.name = str(g);
+    str(g, &r.u.object.name);
     r.u.object.id = 100000 + rnd(g, 1000);
     args(g, &r, FXT_MAX_ARGS);
     emit(g, &r);
@@ -469,9 +505,9 @@ static void uobj(gen *g)
     fxt_record r;
     rec_init(&r, FXT_RT_USERSPACE);
     unsigned t = (unsigned)rnd(g, NTHREADS);
-    r.u.object.process = thr(g, t);
+    thr(g, t, &r.u.object.process);
     r.u.object.process.tid = 0;
-    r.u.object.name = str(g);
+    str(g, &r.u.object.name);
     r.u.object.id = fxt_rng_next(&g->r);
     args(g, &r, FXT_MAX_ARGS);
     emit(g, &r);
@@ -482,7 +518,10 @@ static void blob(gen *g, uint64_t size)
     fxt_record r;
     rec_init(&r, FXT_RT_BLOB);
     r.u.blob.blob_type = 1 + (unsigned)rnd(g, 3);
-    r.u.blob.name = size > 32000 ? fxt_str_indexed(1) : str(g);
+    if (size > 32000)
+        r.u.blob.name = fxt_str_indexed(1);
+    else
+        str(g, &r.u.blob.name);
     r.u.blob.payload_size = size;
     r.u.blob.payload = g->payload;
     emit(g, &r);
@@ -495,12 +534,12 @@ static void large_blob(gen *g, unsigned format, uint64_t size)
     r.large_type = FXT_LT_BLOB;
     fxt_blob *b = &r.u.blob;
     b->format = format;
-    b->category = str(g);
-    b->name = str(g);
+    str(g, &b->category);
+    str(g, &b->name);
     if (format == FXT_LBF_METADATA) {
         g->ts += 1 + rnd(g, 100);
         b->timestamp = g->ts;
-        b->thread = thr(g, (unsigned)rnd(g, NTHREADS));
+        thr(g, (unsigned)rnd(g, NTHREADS), &b->thread);
         args(g, &r, FXT_MAX_ARGS);
     }
     b->payload_size = size;
@@ -521,8 +560,8 @@ static void sched(gen *g, unsigned type)
         static const unsigned k_states[] = {0, 2, 3, 4, 5};
         s->cpu = (unsigned)rnd(g, 256);
         s->state = k_states[rnd(g, 5)];
-        s->out = thr(g, a);
-        s->in = thr(g, b);
+        thr(g, a, &s->out);
+        thr(g, b, &s->in);
         s->out_prio = (unsigned)rnd(g, 256);
         s->in_prio = (unsigned)rnd(g, 256);
     } else {
@@ -549,6 +588,7 @@ static void max_record(gen *g)
 {
     fxt_record r;
     rec_init(&r, FXT_RT_EVENT);
+    memset(&r.u.event, 0, sizeof r.u.event); /* empty category and name */
     r.u.event.event_type = FXT_ET_INSTANT;
     r.u.event.thread = fxt_thread_inline(pid_of(g->prov, 0), tid_of(g->prov, 0));
     g->ts += 1;

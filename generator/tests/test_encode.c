@@ -450,6 +450,40 @@ START_TEST(test_args_edge_values)
 }
 END_TEST
 
+/* Members of the model that the argument's type does not use are ignored:
+ * a string value on a non-string argument, the upper half of the value
+ * union behind a 32-bit member, the value of a null argument. (The encoder
+ * selects by type with tables, so this pins that the masks are right.) */
+START_TEST(test_args_unused_members_ignored)
+{
+    uint8_t buf[256];
+    fxt_writer w;
+    start(&w, buf, sizeof buf, 0);
+    fxt_record r = instant_1_2_3();
+    fxt_arg *a = r.args;
+    a[0].type = 1; /* int32 7 */
+    a[0].name = fxt_str_indexed(14);
+    a[0].v.u64 = ~(uint64_t)0;
+    a[0].v.i32 = 7;
+    a[0].str = fxt_str_cstr("junk");
+    a[1].type = 4; /* uint64 */
+    a[1].name = fxt_str_indexed(15);
+    a[1].v.u64 = 0x0123456789abcdefu;
+    a[1].str = fxt_str_cstr("junk");
+    a[2].type = 0; /* null */
+    a[2].name = fxt_str_indexed(16);
+    a[2].v.u64 = ~(uint64_t)0;
+    a[2].str = fxt_str_indexed(9);
+    r.argc = 3;
+    ENCODE_OK(&w, &r);
+    EXPECT_WORDS(&w, 0,
+                 0x0003000201300064u, 0x00000000000003e8u,
+                 0x00000007000e0011u,
+                 0x00000000000f0024u, 0x0123456789abcdefu,
+                 0x0000000000100010u);
+}
+END_TEST
+
 START_TEST(test_args_fifteen)
 {
     uint8_t buf[256];
@@ -1364,6 +1398,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, test_event_inline);
     tcase_add_test(tc, test_args_every_type);
     tcase_add_test(tc, test_args_edge_values);
+    tcase_add_test(tc, test_args_unused_members_ignored);
     tcase_add_test(tc, test_args_fifteen);
     tcase_add_test(tc, test_blob);
     tcase_add_test(tc, test_userspace_object);
