@@ -1619,7 +1619,7 @@ static int insert_model(mut *m, size_t at, const fxt_record *r)
 static int op_switch_ref(mut *m)
 {
     fxt_record r;
-    size_t i;
+    size_t i = 0; /* set by pick_decoded(); gcc -O3 cannot tell */
     if (!pick_decoded(m, &i, &r, 1) || !compute_ctx(m))
         return 0;
     rslot sl[64];
@@ -1853,7 +1853,7 @@ static void tweak_args(mut *m, const regs *R, fxt_record *r)
 static int op_tweak_model(mut *m)
 {
     fxt_record r;
-    size_t i;
+    size_t i = 0; /* set by pick_decoded(); gcc -O3 cannot tell */
     if (!pick_decoded(m, &i, &r, 0) || !compute_ctx(m))
         return 0;
     regs R;

@@ -68,8 +68,8 @@ typedef struct fxt_options {
     void *ctx;               /**< passed to the callbacks */
     size_t max_providers;    /**< provider contexts (default 256) */
     size_t max_threads;      /**< threads tracked for duration nesting (default 4096) */
-    size_t max_async;        /**< open async operations tracked (default 65536) */
-    size_t max_flows;        /**< open flows tracked (default 65536) */
+    size_t max_async;        /**< open async operations tracked (default 16384) */
+    size_t max_flows;        /**< open flows tracked (default 16384) */
 } fxt_options;
 
 /** Counters collected while validating. */

@@ -242,6 +242,66 @@ START_TEST(visitor_sees_fields)
 }
 END_TEST
 
+/* Thousands of async operations and flows open at once, with sequential,
+ * power-of-two strided and scattered ids, ended in a different order: the
+ * tables grow from 64 slots while full of entries (and delete with
+ * backward shifts afterwards); every end must still find its begin, and
+ * exactly the ids left open are reported, at their begin records. */
+static size_t put_event(uint8_t *b, size_t at, unsigned et, uint64_t ts, uint64_t id)
+{
+    /* event, 3 words, thread 1, category 1, name 1 */
+    put64(b + at, 0x4ull | (3ull << 4) | ((uint64_t)et << 16) | (1ull << 24) | (1ull << 32) |
+                      (1ull << 48));
+    put64(b + at + 8, ts);
+    put64(b + at + 16, id);
+    return at + 24;
+}
+
+START_TEST(many_open_ids_grow_tables)
+{
+    enum { K = 3000 };
+    static const uint64_t k_stride[3] = {1, 4096, 0x9e3779b97f4a7c15ull};
+    size_t cap = 64 + 2 * 2 * K * 24;
+    uint8_t *b = calloc(1, cap);
+    uint64_t *begin_off = malloc(2 * K * sizeof *begin_off);
+    for (int si = 0; si < 3; si++) {
+        uint64_t stride = k_stride[si];
+        size_t at = 0;
+        put64(b + at, 0x0016547846040010ull), at += 8;
+        put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
+        b[at] = 'a', at += 8;
+        put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
+        put64(b + at, 100), at += 8;
+        put64(b + at, 101), at += 8;
+        uint64_t ts = 1000;
+        for (uint64_t i = 0; i < K; i++) { /* interleaved: async i, flow i */
+            begin_off[2 * i] = at;
+            at = put_event(b, at, 5, ++ts, (i + 1) * stride);
+            begin_off[2 * i + 1] = at;
+            at = put_event(b, at, 8, ++ts, (i + 1) * stride);
+        }
+        /* end the async operations with even i and the flows with odd i,
+         * last first */
+        for (uint64_t j = K; j-- > 0;)
+            at = put_event(b, at, j % 2 ? 10 : 7, ++ts, (j + 1) * stride);
+        issues l = run(b, at, 0, 0);
+        ck_assert_msg(l.n == K, "stride %d: %zu issues, want %d", si, l.n, (int)K);
+        /* sorted by offset: async begins with odd i, flow begins with even i */
+        size_t n = 0;
+        for (uint64_t i = 0; i < K; i++) {
+            int async_open = i % 2 == 1;
+            fxt_issue *is = &l.v[n++];
+            ck_assert_msg(is->rule == (async_open ? FXT_R_ASYNC_BEGIN_UNENDED : FXT_R_FLOW_BEGIN_UNENDED),
+                          "stride %d, id %d: rule %d", si, (int)i, is->rule);
+            ck_assert_uint_eq(is->record_offset, begin_off[2 * i + (async_open ? 0 : 1)]);
+        }
+        free(l.v);
+    }
+    free(begin_off);
+    free(b);
+}
+END_TEST
+
 START_TEST(memory_is_fixed)
 {
     fxt_options o = fxt_options_default();
@@ -265,6 +325,7 @@ int main(void)
     tcase_add_test(tc, real_traces_chunk_independent);
     tcase_add_test(tc, garbage_chunk_independent);
     tcase_add_test(tc, visitor_sees_fields);
+    tcase_add_test(tc, many_open_ids_grow_tables);
     tcase_add_test(tc, memory_is_fixed);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
