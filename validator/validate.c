@@ -565,7 +565,6 @@ static slot *tfind(table *t, uint64_t a, uint64_t b, uint64_t c)
     }
 }
 
-/* Find or insert; NULL when the table is full. */
 /* The async and flow tables start small and double when half full, up to
  * the memory planned for them: a few open ids then stay in a few cache
  * lines instead of being hashed across megabytes (a cache miss per async
@@ -588,6 +587,7 @@ static void tgrow(table *t)
     }
 }
 
+/* Find or insert; NULL when the table is full. */
 static slot *tput(table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
 {
     if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full)
