@@ -49,6 +49,9 @@ static inline uint64_t load_word(const uint8_t *p, int be)
     return be ? bswap64(w) : w;
 }
 
+/* "s" unless N is 1: "1 word", "2 words" in messages. */
+static const char *plural_s(uint64_t n) { return n == 1 ? "" : "s"; }
+
 static inline uint64_t align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
 
 /* ---- fixed-size tables --------------------------------------------------- */
@@ -209,9 +212,10 @@ static COLD int need_fail(cur *c, uint64_t n, const char *what)
 {
     /* sizes and word numbers relative to the record or argument at fault */
     char w[48];
-    REPORT(c->v, c->small, fieldoff(c, c->pos), "%sis %llu words but its %s needs word %llu",
-           c->argn ? where(c, w, sizeof w) : "record ", (unsigned long long)((c->end - c->base) / 8),
-           what, (unsigned long long)((c->pos - c->base + n + 7) / 8));
+    uint64_t words = (c->end - c->base) / 8;
+    REPORT(c->v, c->small, fieldoff(c, c->pos), "%sis %llu word%s but its %s needs word %llu",
+           c->argn ? where(c, w, sizeof w) : "record ", (unsigned long long)words,
+           plural_s(words), what, (unsigned long long)((c->pos - c->base + n + 7) / 8));
     return 0;
 }
 
@@ -449,8 +453,9 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
         }
         if (aend > c->end) {
             REPORT(v, FXT_R_ARG_OVERRUN, fieldoff(c, apos),
-                   "argument %u is %u words but only %llu words of the record remain", i + 1,
-                   size, (unsigned long long)((c->end - apos) / 8));
+                   "argument %u is %u word%s but only %llu word%s of the record remain%s", i + 1,
+                   size, plural_s(size), (unsigned long long)((c->end - apos) / 8),
+                   plural_s((c->end - apos) / 8), (c->end - apos) / 8 == 1 ? "s" : "");
             return 0;
         }
         /* Fast path: a defined type, exactly the implied size, indexed refs,
@@ -537,8 +542,8 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
             a->extra = c->p + ac.pos;
             a->extra_words = (size_t)((aend - ac.pos) / 8);
             REPORT(v, FXT_R_ARG_SIZE_EXTRA, fieldoff(c, apos),
-                   "argument %u is %u words but its fields need %llu", i + 1, size,
-                   (unsigned long long)((ac.pos - apos) / 8));
+                   "argument %u is %u word%s but its fields need %llu", i + 1, size,
+                   plural_s(size), (unsigned long long)((ac.pos - apos) / 8));
         }
         c->pos = aend; /* continue at the next argument boundary either way */
     }
@@ -642,7 +647,7 @@ static void limit(fxt_validator *v, table *t, const char *what)
         return;
     t->overflow = 1;
     REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off,
-           "more than %zu %s at once: further ones are not tracked", t->max, what);
+           "more than %zu %s: further ones are not tracked", t->max, what);
 }
 
 static slot *thread_slot(fxt_validator *v, uint64_t pid, uint64_t tid)
@@ -653,7 +658,7 @@ static slot *thread_slot(fxt_validator *v, uint64_t pid, uint64_t tid)
     int fresh;
     s = tput(&v->threads, pid, tid, 0, &fresh);
     if (s == NULL)
-        limit(v, &v->threads, "threads");
+        limit(v, &v->threads, "threads in all"); /* threads are never forgotten */
     else if (fresh)
         s->off = v->threads.count - 1; /* entry number: threads are never deleted */
     v->last_thread = s;
@@ -705,7 +710,7 @@ static void sequence(fxt_validator *v, const fxt_event *e)
     case FXT_ET_ASYNC_BEGIN:
         s = tput(&v->async, prov, e->thread.pid, e->data, &fresh);
         if (s == NULL)
-            limit(v, &v->async, "open async operations");
+            limit(v, &v->async, "async operations open at once");
         else if (fresh)
             s->off = v->r_off, s->idx = v->r_idx;
         break;
@@ -723,7 +728,7 @@ static void sequence(fxt_validator *v, const fxt_event *e)
     case FXT_ET_FLOW_BEGIN:
         s = tput(&v->flows, e->data, 0, 0, &fresh);
         if (s == NULL)
-            limit(v, &v->flows, "open flows");
+            limit(v, &v->flows, "flows open at once");
         else if (fresh)
             s->off = v->r_off, s->idx = v->r_idx;
         break;
@@ -1048,10 +1053,17 @@ static int dec_large(cur *c, uint64_t h, fxt_record *r)
         return 0;
     /* overflow-safe: payload_size may be anything up to 2^64-1 */
     if (b->payload_size > c->end - c->pos || align8(b->payload_size) > c->end - c->pos) {
-        REPORT(v, FXT_R_RECORD_TOO_SMALL, fieldoff(c, c->pos - 8),
-               "blob size %llu needs %llu bytes but only %llu remain in the record",
-               (unsigned long long)b->payload_size, (unsigned long long)align8(b->payload_size),
-               (unsigned long long)(c->end - c->pos));
+        if (b->payload_size > UINT64_MAX - 7) /* align8() would wrap */
+            REPORT(v, FXT_R_RECORD_TOO_SMALL, fieldoff(c, c->pos - 8),
+                   "blob size %llu padded to whole words exceeds 2^64 bytes; only %llu "
+                   "remain in the record",
+                   (unsigned long long)b->payload_size, (unsigned long long)(c->end - c->pos));
+        else
+            REPORT(v, FXT_R_RECORD_TOO_SMALL, fieldoff(c, c->pos - 8),
+                   "blob size %llu needs %llu bytes but only %llu remain in the record",
+                   (unsigned long long)b->payload_size,
+                   (unsigned long long)align8(b->payload_size),
+                   (unsigned long long)(c->end - c->pos));
         return 0;
     }
     uint64_t pl = c->pos;
@@ -1401,15 +1413,16 @@ void fxt_validator_finish(fxt_validator *v)
     if (v->tail || v->have > 0) {
         if (v->rec_len == 0)
             report_at(v, FXT_R_TRUNCATED, v->off, v->rec_idx, FXT_NO_RECORD_TYPE, v->off,
-                      "%zu trailing bytes after the last record (input length %llu is not a "
+                      "%zu trailing byte%s after the last record (input length %llu is not a "
                       "multiple of 8)",
-                      v->have, (unsigned long long)v->st.bytes);
+                      v->have, plural_s(v->have), (unsigned long long)v->st.bytes);
         else
             report_at(v, FXT_R_TRUNCATED, v->off, v->rec_idx,
                       (unsigned)FXT_GET(load_word(v->buf, v->be), FXT_REC_TYPE), v->off,
-                      "record of %llu bytes runs past the end of input: only %llu bytes remain",
-                      (unsigned long long)v->rec_len,
-                      (unsigned long long)(v->st.bytes - v->off));
+                      "record of %llu bytes runs past the end of input: only %llu byte%s "
+                      "remain%s",
+                      (unsigned long long)v->rec_len, (unsigned long long)(v->st.bytes - v->off),
+                      plural_s(v->st.bytes - v->off), v->st.bytes - v->off == 1 ? "s" : "");
     }
     if (!v->seen_magic)
         report_at(v, FXT_R_MAGIC_MISSING, 0, 0, FXT_NO_RECORD_TYPE, 0,

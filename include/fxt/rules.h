@@ -35,11 +35,11 @@
  X(10, E, STRING_REF_UNREGISTERED, "string-ref-unregistered", "String references",     0, "an indexed string ref must name an index registered in the current provider's string table") \
  X(11, E, THREAD_REF_UNREGISTERED, "thread-ref-unregistered", "Thread references",     0, "an indexed thread ref must name an index registered in the current provider's thread table") \
  /* magic */ \
- X(12, W, MAGIC_MISSING,        "magic-missing",        "Magic number record",         0, "a trace should start with a magic number record") \
- X(13, W, MAGIC_NOT_FIRST,      "magic-not-first",      "Magic number record",         0, "the magic number record should be the first record") \
- X(14, E, MAGIC_BAD_NUMBER,     "magic-bad-number",     "Magic number record",         0, "bits [24..55] of the magic record must be 0x16547846") \
- X(15, E, MAGIC_BAD_SIZE,       "magic-bad-size",       "Magic number record",         0, "the magic record must be exactly one word") \
- X(16, E, MAGIC_RESERVED_BITS,  "magic-reserved-bits",  "Magic number record",         0, "bits [56..63] of the magic record must be zero") \
+ X(12, W, MAGIC_MISSING,        "magic-missing",        "Magic number record (trace info type = 0)",         0, "a trace should start with a magic number record") \
+ X(13, W, MAGIC_NOT_FIRST,      "magic-not-first",      "Magic number record (trace info type = 0)",         0, "the magic number record should be the first record") \
+ X(14, E, MAGIC_BAD_NUMBER,     "magic-bad-number",     "Magic number record (trace info type = 0)",         0, "bits [24..55] of the magic record must be 0x16547846") \
+ X(15, E, MAGIC_BAD_SIZE,       "magic-bad-size",       "Magic number record (trace info type = 0)",         0, "the magic record must be exactly one word") \
+ X(16, E, MAGIC_RESERVED_BITS,  "magic-reserved-bits",  "Magic number record (trace info type = 0)",         0, "bits [56..63] of the magic record must be zero") \
  /* metadata */ \
  X(17, E, METADATA_TYPE_UNKNOWN, "metadata-type-unknown", "Metadata record (record type = 0)", FXT_RF_UNKNOWN, "metadata types 0 and 5 to 15 are not defined") \
  X(18, E, METADATA_RESERVED_BITS, "metadata-reserved-bits", "Metadata record (record type = 0)", 0, "reserved bits of a metadata record must be zero") \

@@ -34,9 +34,21 @@
 
 enum { EXIT_CLEAN = 0, EXIT_ISSUES = 1, EXIT_TROUBLE = 2 };
 
-/** The first 8 bytes of a trace: the magic record, little- and big-endian. */
-static const unsigned char MAGIC_LE[8] = {0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00};
-static const unsigned char MAGIC_BE[8] = {0x00, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10};
+/** Whether the first word H (N bytes) carries the magic number in either byte
+ *  order, whatever the rest of the magic record says: then the validator's
+ *  issues about that record say what is wrong, not "this is not FXT". */
+static int has_magic_number(const unsigned char *h, size_t n)
+{
+    if (n < 8)
+        return 0;
+    uint64_t le = 0, be = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        le |= (uint64_t)h[i] << (8 * i);
+        be = (be << 8) | h[i];
+    }
+    return FXT_GET(le, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER ||
+           FXT_GET(be, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER;
+}
 
 /** Command-line settings, fixed after option parsing. */
 typedef struct config {
@@ -234,10 +246,8 @@ static size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MA
     if (st->bytes == 0) {
         if (st->errors > 0)
             notes[n++] = "the file is empty (0 bytes); an FXT trace holds at least one record";
-    } else if (st->errors > 0 &&
-               (r->head_len < 8 || (memcmp(r->head, MAGIC_LE, 8) != 0 &&
-                                    memcmp(r->head, MAGIC_BE, 8) != 0))) {
-        notes[n++] = "this does not look like an FXT trace (no magic record at offset 0)";
+    } else if (st->errors > 0 && !has_magic_number(r->head, r->head_len)) {
+        notes[n++] = "this does not look like an FXT trace (no magic number at offset 0)";
     }
     if (st->stopped)
         notes[n++] = "validation stopped at a record of size 0 (a reader cannot "
@@ -471,6 +481,11 @@ static int validate_file(const config *cfg, const char *path, const arena *a,
                 r->head_len += k;
             }
             fxt_validator_feed(v, buf, (size_t)n);
+            /* After a size-0 record nothing more is checked: do not read on
+             * (an endless stream such as /dev/zero would never end). */
+            fxt_validator_stats(v, &st);
+            if (st.stopped)
+                break;
         }
         /* A read error leaves the trace unfinished: its end-of-trace checks
          * (truncation, unended begins) would be noise. */
@@ -563,7 +578,12 @@ static int add_ignores(fxt_options *o, const char *list)
             p++, n--;
         while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
             n--;
-        if (n > 0) {
+        if (n == 0) {
+            fprintf(stderr, PROG ": --ignore: empty rule name in '%.*s'\n",
+                    (int)(strlen(list) < 100 ? strlen(list) : 100), list);
+            return -1;
+        }
+        {
             char name[64];
             fxt_rule r = FXT_R_NONE;
             if (n < sizeof name) {
@@ -641,7 +661,8 @@ int main(int argc, char **argv)
     int list = 0;
 
     int c;
-    while ((c = getopt_long(argc, argv, "i:m:qshV", longopts, NULL)) != -1) {
+    opterr = 0; /* our own messages, prefixed with the program's name rather than argv[0] */
+    while ((c = getopt_long(argc, argv, ":i:m:qshV", longopts, NULL)) != -1) {
         switch (c) {
         case 'i':
             if (add_ignores(&cfg.base, optarg) != 0) {
@@ -661,11 +682,25 @@ int main(int argc, char **argv)
         case OPT_LIST_RULES: list = 1; break;
         case 'h': usage(stdout); return finish_stdout(EXIT_CLEAN);
         case 'V': printf(PROG " (fxtkit) %s\n", FXT_VERSION); return finish_stdout(EXIT_CLEAN);
-        default: /* getopt_long has said what is wrong */
-            fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-            return EXIT_TROUBLE;
+        default: {
+            /* a long option is named by its argument, a short one by optopt
+             * (it may sit in a cluster such as -qx) */
+            const char *tok = argv[optind - 1];
+            char shortopt[3] = {'-', (char)optopt, '\0'};
+            int is_long = strncmp(tok, "--", 2) == 0;
+            if (c == ':')
+                return usage_error("option '%s' needs a value", is_long ? tok : shortopt);
+            if (is_long && optopt != 0)
+                return usage_error("option '%s' takes no value", tok);
+            return usage_error("unknown option '%s'", is_long || optopt == 0 ? tok : shortopt);
+        }
         }
     }
+    int nstdin = 0;
+    for (int i = optind; i < argc; i++)
+        nstdin += strcmp(argv[i], "-") == 0;
+    if (nstdin > 1)
+        return usage_error("%s", "standard input ('-') can be read only once");
     if (list) {
         list_rules();
         return finish_stdout(EXIT_CLEAN);

@@ -95,6 +95,8 @@ FILES = {
     'warn.fxt': MAGIC + INIT + string_rec(1, b''),                 # W0026 string-empty only
     'no-magic.fxt': INIT + instant(1),                             # W0012 magic-missing only
     'invalid.fxt': MAGIC + BAD_INIT,                               # E0022 at offset 8
+    # magic record of 2 words (hand-worked: size field 2): E0015 only
+    'bad-magic-size.fxt': w(0x0016547846040020) + w(0) + INIT,
     'empty.fxt': b'',
     'trunc-partial-word.fxt': MAGIC + INIT[:12],
     'trunc-short-record.fxt': MAGIC + INIT[:8],
@@ -290,7 +292,7 @@ def random_bytes_and_text_get_not_fxt_hint():
     for name in ('random.bin', 'text.txt'):
         r = run([name])
         expect_rc(r, 1)
-        note = '%s: note: this does not look like an FXT trace (no magic record at offset 0)' % name
+        note = '%s: note: this does not look like an FXT trace (no magic number at offset 0)' % name
         expect(r.lines.count(note) == 1, 'one not-FXT hint line for ' + name, r)
         one_summary(r, name)
 
@@ -389,11 +391,74 @@ def usage_errors_exit_2():
             (['--max-issues', '', 'valid.fxt'], 'max-issues'),
             (['--max-issues=12x', 'valid.fxt'], '12x'),
             (['--max-issues', '99999999999999999999999', 'valid.fxt'], 'max-issues'),
+            (['--ignore', '', 'valid.fxt'], 'empty rule name'),
+            (['--ignore', 'E0022,,E0023', 'valid.fxt'], 'empty rule name'),
+            (['-', '-'], 'standard input'),
+            (['--help=3'], "option '--help=3' takes no value"),
+            (['--max-issues'], "option '--max-issues' needs a value"),
+            (['-qx', 'valid.fxt'], "unknown option '-x'"),
     ]:
         r = run(args)
         expect(r.rc == 2, 'exit 2 for %s' % args, r)
         expect(needle in r.err, '%r in stderr for %s' % (needle, args), r)
         expect(r.out == '', 'nothing on stdout for %s' % args, r)
+        # messages start with the program's name, not the path it was run by
+        expect(r.err.startswith('fxt-validate: '), 'prefix for %s' % args, r)
+
+
+@test
+def stops_reading_after_a_size_zero_record():
+    # /dev/zero never ends: the first record has size 0, validation stops, and
+    # so must reading (a hang here is a failure by timeout)
+    r = run(['/dev/zero'], timeout=20)
+    expect_rc(r, 1)
+    expect([i['id'] for i in r.issues()] == ['E0003'], 'one E0003', r)
+    # the same on a pipe whose writer keeps it open
+    p = subprocess.Popen([Ctx.exe, '-'], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    try:
+        p.stdin.write(MAGIC + w(0))  # a record of size 0 after the magic record
+        p.stdin.flush()
+        rc = p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = 'still running after 20 s'
+    finally:
+        p.stdin.close()
+        p.stdout.close()
+        p.stderr.close()
+    expect(rc == 1, 'exit 1 before the writer closes the pipe (got %r)' % (rc,))
+
+
+@test
+def broken_magic_record_is_not_called_non_fxt():
+    # magic number intact, size field wrong: the issue says what is wrong; no
+    # "does not look like an FXT trace" note
+    r = run(['bad-magic-size.fxt'])
+    expect_rc(r, 1)
+    expect([i['id'] for i in r.issues()] == ['E0015'], 'E0015 only', r)
+    expect('does not look like' not in r.out, 'no not-FXT note', r)
+
+
+@test
+def rule_sections_are_spec_headings():
+    shared = os.environ.get('FXT_SHARED_DIR') or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'shared')
+    spec = os.path.join(shared, 'spec', 'trace-format.md')
+    if not os.path.exists(spec):
+        return 'skipped (no %s)' % spec
+    with open(spec, encoding='utf-8') as f:
+        heads = {re.sub(r'\s*\{#[^}]*\}\s*$', '', l.lstrip('#').strip())
+                 for l in f if l.startswith('#')}
+    r = run(['--list-rules'])
+    expect_rc(r, 0)
+    bad = []
+    for line in r.lines[1:]:
+        cols = re.split(r'\s{2,}', line.strip(), maxsplit=3)
+        if len(cols) == 4 and cols[3] not in heads:
+            bad.append('%s: %r' % (cols[0], cols[3]))
+    expect(not bad, 'sections that are not headings of trace-format.md: ' + ', '.join(bad), r)
+    return '%d rules' % (len(r.lines) - 1)
 
 
 @test
