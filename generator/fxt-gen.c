@@ -28,8 +28,11 @@ static void usage(FILE *f)
             "usage: fxt-gen COMMAND [options]\n"
             "\n"
             "commands:\n"
-            "  random --seed S --records N [--profile realistic|coverage] [--big-endian] -o FILE\n"
-            "      write a random conforming, warning-free trace of about N records.\n"
+            "  random --records N [--seed S] [--profile realistic|coverage] [--big-endian] -o FILE\n"
+            "      write a random conforming, warning-free trace of N records (at least the\n"
+            "      %u setup records: magic, initialization, a provider and its string and\n"
+            "      thread tables; a few more when open begins must be ended). N and S are\n"
+            "      decimal; S defaults to 0, N is at most %llu.\n"
             "      The same arguments give the same bytes on every platform.\n"
             "  violate --rule RULE [--seed S] [--big-endian] -o FILE\n"
             "      write a valid trace plus exactly one violation of RULE (id like E0004 or\n"
@@ -38,15 +41,17 @@ static void usage(FILE *f)
             "  golden DIR\n"
             "      write the golden corpus (valid/, invalid/, warn/, manifest.json) into DIR.\n"
             "  roundtrip FILE\n"
-            "      decode FILE with the validator, re-encode every record with the reference\n"
-            "      encoder; exit 0 only if the bytes are identical, else print the first\n"
-            "      differing offset and exit 1.\n"
+            "      decode FILE (- for standard input) with the validator, re-encode every\n"
+            "      record with the reference encoder; exit 0 only if the bytes are identical,\n"
+            "      else print the first differing offset and exit 1.\n"
             "\n"
-            "  -o FILE   output file; - for standard output (refused if it is a terminal)\n"
-            "  -h, --help     this help\n"
+            "  -o FILE   output file; - for standard output (refused if it is a terminal).\n"
+            "            A file left incomplete by a write error is removed.\n"
+            "  -h, --help     this help (also: fxt-gen COMMAND --help)\n"
             "  --version      print the version\n"
             "\n"
-            "exit status: 0 success, 1 round trip differs / generation failed, 2 usage or I/O error\n");
+            "exit status: 0 success, 1 round trip differs / generation failed, 2 usage or I/O error\n",
+            GEN_SETUP_RECORDS, (unsigned long long)GEN_MAX_RECORDS);
 }
 
 /* ---- output ---- */
@@ -76,7 +81,7 @@ FILE *gen_open_out(const char *path)
     return f;
 }
 
-int gen_close_out(FILE *f, const char *path)
+int gen_close_out(FILE *f, const char *path, int failed)
 {
     int bad = ferror(f);
     if (f != stdout)
@@ -85,20 +90,51 @@ int gen_close_out(FILE *f, const char *path)
         bad |= fflush(f) != 0;
     if (bad)
         fprintf(stderr, "%s: %s: write error: %s\n", prog, path, strerror(errno));
+    /* an incomplete trace must not pass for a whole one */
+    if ((bad || failed) && f != stdout) {
+        if (remove(path) == 0)
+            fprintf(stderr, "%s: %s: incomplete output removed\n", prog, path);
+        else
+            fprintf(stderr, "%s: %s: incomplete output left behind: %s\n", prog, path,
+                    strerror(errno));
+    }
     return bad ? 2 : 0;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
+int gen_parse_u64(const char *s, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (s == NULL || *s == 0 || *s == '-')
+    /* plain decimal digits: no sign, no space, no octal or hex prefix */
+    uint64_t v = 0;
+    if (s == NULL || *s == 0)
         return -1;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
     *out = v;
     return 0;
+}
+
+int gen_opt_error(const char *cmd, int c, char **argv)
+{
+    /* getopt_long with opterr = 0 and a leading ':' in the option string */
+    const char *tok = argv[optind - 1];
+    char shortopt[3] = {'-', (char)optopt, '\0'};
+    int is_long = strncmp(tok, "--", 2) == 0;
+    if (c == ':')
+        fprintf(stderr, "%s %s: option '%s' needs a value\n", prog, cmd,
+                is_long ? tok : shortopt);
+    else if (is_long && optopt != 0)
+        fprintf(stderr, "%s %s: option '%s' takes no value\n", prog, cmd, tok);
+    else
+        fprintf(stderr, "%s %s: unknown option '%s'\n", prog, cmd,
+                is_long || optopt == 0 ? tok : shortopt);
+    fprintf(stderr, "Try '%s %s --help' for more information.\n", prog, cmd);
+    return 2;
 }
 
 /* ---- random ---- */
@@ -115,17 +151,19 @@ static int cmd_random(int argc, char **argv)
     const char *out = NULL;
     int have_records = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
         switch (c) {
         case 's':
-            if (parse_u64(optarg, &o.seed)) {
-                fprintf(stderr, "%s: --seed: not a number: %s\n", prog, optarg);
+            if (gen_parse_u64(optarg, &o.seed)) {
+                fprintf(stderr, "%s random: --seed: not a decimal number: '%s'\n", prog, optarg);
                 return 2;
             }
             break;
         case 'n':
-            if (parse_u64(optarg, &o.records)) {
-                fprintf(stderr, "%s: --records: not a number: %s\n", prog, optarg);
+            if (gen_parse_u64(optarg, &o.records) || o.records > GEN_MAX_RECORDS) {
+                fprintf(stderr, "%s random: --records: not a decimal number up to %llu: '%s'\n",
+                        prog, (unsigned long long)GEN_MAX_RECORDS, optarg);
                 return 2;
             }
             have_records = 1;
@@ -151,7 +189,7 @@ static int cmd_random(int argc, char **argv)
             usage(stdout);
             return 0;
         default:
-            return 2;
+            return gen_opt_error("random", c, argv);
         }
     }
     if (optind < argc) {
@@ -166,7 +204,7 @@ static int cmd_random(int argc, char **argv)
     if (f == NULL)
         return 2;
     int rc = fxt_gen_random(&o, write_file, f);
-    int crc = gen_close_out(f, out);
+    int crc = gen_close_out(f, out, rc != 0);
     if (rc < 0) {
         fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",
                 prog);
@@ -280,14 +318,24 @@ int gen_read_file(const char *path, uint8_t **data, size_t *len)
     return 0;
 }
 
+static void roundtrip_usage(FILE *f)
+{
+    fprintf(f, "usage: fxt-gen roundtrip FILE\n"
+               "\n"
+               "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
+               "every record with the reference encoder. Exit 0 only if the bytes are\n"
+               "identical; otherwise print the first differing offset and exit 1. An empty\n"
+               "input, and records the validator could not decode, fail the round trip.\n");
+}
+
 static int cmd_roundtrip(int argc, char **argv)
 {
-    if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != 0)) {
+    if (argc != 2 || argv[1][0] == 0 || (argv[1][0] == '-' && argv[1][1] != 0)) {
         if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-            usage(stdout);
+            roundtrip_usage(stdout);
             return 0;
         }
-        fprintf(stderr, "usage: %s roundtrip FILE\n", prog);
+        roundtrip_usage(stderr);
         return 2;
     }
     uint8_t *data;
@@ -313,17 +361,26 @@ static int cmd_roundtrip(int argc, char **argv)
     fxt_stats st;
     fxt_validator_stats(v, &st);
     fxt_validator_free(v);
+    const char *name = strcmp(argv[1], "-") ? argv[1] : "<stdin>";
+    if (len == 0) {
+        printf("%s: empty input: an FXT trace holds at least one record\n", name);
+        free(t.scratch);
+        free(data);
+        return 1;
+    }
     if (!t.failed && t.expect != len)
-        rt_fail(&t, t.expect, len == 0 ? "empty input" : "input ends inside a record");
-    if (t.failed) {
-        printf("%s: differs at offset %llu (0x%llx): %s\n", argv[1], (unsigned long long)t.diff,
+        rt_fail(&t, t.expect, "input ends inside a record");
+    if (t.failed)
+        printf("%s: differs at offset %llu (0x%llx): %s\n", name, (unsigned long long)t.diff,
                (unsigned long long)t.diff, t.why);
-        if (st.errors)
-            printf("%s: the trace has %llu validation errors; run fxt-validate for details\n",
-                   argv[1], (unsigned long long)st.errors);
-    } else
-        printf("%s: %llu records, %zu bytes: identical after decode and re-encode\n", argv[1],
+    else
+        printf("%s: %llu records, %zu bytes: identical after decode and re-encode\n", name,
                (unsigned long long)st.records, len);
+    if (st.errors || st.warnings) /* byte-identical or not, say the trace is not clean */
+        printf("%s: note: the trace has %llu validation error%s and %llu warning%s; "
+               "fxt-validate says which\n",
+               name, (unsigned long long)st.errors, st.errors == 1 ? "" : "s",
+               (unsigned long long)st.warnings, st.warnings == 1 ? "" : "s");
     free(t.scratch);
     free(data);
     return t.failed ? 1 : 0;

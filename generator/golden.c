@@ -1219,7 +1219,11 @@ int gen_cmd_golden(int argc, char **argv)
                "The output is deterministic.\n");
         return 0;
     }
-    if (argc != 2 || argv[1][0] == 0 || (argv[1][0] == '-' && argv[1][1] != 0)) {
+    if (argc == 2 && argv[1][0] == 0) {
+        fprintf(stderr, "fxt-gen golden: the directory name is empty\n");
+        return 2;
+    }
+    if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != 0)) {
         fprintf(stderr, "usage: fxt-gen golden DIR\n");
         return 2;
     }
@@ -1256,6 +1260,9 @@ int gen_cmd_golden(int argc, char **argv)
     if (!rc)
         printf("fxt-gen golden: %zu vectors (%zu bytes) and sample.fxt (%zu bytes) in %s\n", c.n,
                total, sample_len, dir);
+    else
+        fprintf(stderr, "fxt-gen golden: the corpus in %s is incomplete (no manifest.json "
+                        "written after the error)\n", dir);
     for (size_t i = 0; i < c.n; i++)
         free(c.v[i].data);
     free(c.v);

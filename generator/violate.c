@@ -1286,7 +1286,7 @@ static void violate_usage(FILE *f)
             "construction. The same arguments give the same bytes.\n"
             "\n"
             "  --rule RULE     the rule to violate (see --list)\n"
-            "  --seed S        seed of the base trace and of the choices (default 1)\n"
+            "  --seed S        seed of the base trace and of the choices, decimal (default 1)\n"
             "  --big-endian    write a big-endian trace (not possible for W0012, E0014,\n"
             "                  E0015, E0016: byte order is recognised from the magic record)\n"
             "  -o FILE         output file; - for standard output\n"
@@ -1305,21 +1305,18 @@ int gen_cmd_violate(int argc, char **argv)
     uint64_t seed = 1;
     int be = 0, list = 0, ch;
     optind = 1;
-    while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r':
             rule_arg = optarg;
             break;
-        case 's': {
-            char *end;
-            errno = 0;
-            if (optarg[0] == '-' || optarg[0] == 0 ||
-                (seed = strtoull(optarg, &end, 0), errno != 0 || *end != 0)) {
-                fprintf(stderr, "fxt-gen violate: --seed: not a number: %s\n", optarg);
+        case 's':
+            if (gen_parse_u64(optarg, &seed)) {
+                fprintf(stderr, "fxt-gen violate: --seed: not a decimal number: '%s'\n", optarg);
                 return 2;
             }
             break;
-        }
         case 'b':
             be = 1;
             break;
@@ -1333,7 +1330,7 @@ int gen_cmd_violate(int argc, char **argv)
             violate_usage(stdout);
             return 0;
         default:
-            return 2;
+            return gen_opt_error("violate", ch, argv);
         }
     }
     if (optind < argc) {
@@ -1369,7 +1366,7 @@ int gen_cmd_violate(int argc, char **argv)
     if (len)
         fwrite(data, 1, len, f);
     free(data);
-    int crc = gen_close_out(f, out);
+    int crc = gen_close_out(f, out, 0);
     if (crc)
         return crc;
     /* with -o - the trace is on standard output: the line goes to stderr */

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# fxt-gen's command line: numbers are plain decimal (a leading space or sign
+# once wrapped to 2^64-5 records and filled the disk), --records is bounded,
+# option errors name the subcommand, an output cut short by a write error is
+# removed, and tiny budgets still give the setup records.
+set -u
+gen=$(realpath "$1"); val=$(realpath "$2")
+pass=0; fail=0
+ok()  { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL: $*"; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+# expect_fail NEEDLE ARGS...: exit 2, NEEDLE on stderr, no output file
+expect_fail() {
+  local needle=$1; shift
+  rm -f out.fxt
+  err=$("$gen" "$@" 2>&1 >/dev/null); rc=$?
+  if [ $rc -eq 2 ] && [[ "$err" == *"$needle"* ]] && [ ! -e out.fxt ]; then ok
+  else bad "fxt-gen $* -> rc=$rc, stderr: $err"; fi
+}
+expect_fail "not a decimal number" random --records " -5" -o out.fxt
+expect_fail "not a decimal number" random --records -5 -o out.fxt
+expect_fail "not a decimal number" random --records +5 -o out.fxt
+expect_fail "not a decimal number" random --records 0x10 -o out.fxt
+expect_fail "not a decimal number" random --records 18446744073709551616 -o out.fxt
+expect_fail "up to 1000000000000" random --records 18446744073709551615 -o out.fxt
+expect_fail "up to 1000000000000" random --records 1000000000001 -o out.fxt
+expect_fail "not a decimal number" random --records 5 --seed " 1" -o out.fxt
+expect_fail "not a decimal number" violate --rule E0004 --seed -1 -o out.fxt
+expect_fail "fxt-gen random: unknown option '--bogus'" random --records 5 --bogus -o out.fxt
+expect_fail "fxt-gen random: option '--records' needs a value" random --records
+expect_fail "fxt-gen random: option '--big-endian=1' takes no value" random --records 5 --big-endian=1 -o out.fxt
+expect_fail "fxt-gen violate: option '--rule' needs a value" violate --rule
+expect_fail "fxt-gen violate: unknown option '-x'" violate -x
+expect_fail "directory name is empty" golden ""
+
+# decimal with leading zeros is decimal, not octal: 010 is ten
+"$gen" random --seed 010 --records 200 -o a.fxt && "$gen" random --seed 10 --records 200 -o b.fxt
+cmp -s a.fxt b.fxt && ok || bad "--seed 010 is not --seed 10"
+
+# tiny budgets: the setup records, conforming and warning-free
+for n in 0 1 75 76 77; do
+  "$gen" random --records $n -o t.fxt || { bad "random --records $n"; continue; }
+  out=$("$val" --Werror t.fxt); rc=$?
+  want=$(( n > 76 ? n : 76 ))
+  if [ $rc -eq 0 ] && [[ "$out" == "t.fxt: $want records, 0 errors, 0 warnings"* ]]; then ok
+  else bad "--records $n: rc=$rc $out"; fi
+done
+
+# a write error (file size limit) removes the incomplete file and says so
+err=$(bash -c "trap '' XFSZ; ulimit -f 64; '$gen' random --seed 1 --records 100000 -o big.fxt" 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ ! -e big.fxt ] && [[ "$err" == *"incomplete output removed"* ]]; then ok
+else bad "write error: rc=$rc, exists=$([ -e big.fxt ] && echo yes || echo no), $err"; fi
+
+# roundtrip: empty input fails, stdin is named <stdin>, a clean round trip of
+# a trace with issues says so
+: > empty.fxt
+out=$("$gen" roundtrip empty.fxt); rc=$?
+[ $rc -eq 1 ] && [[ "$out" == *"empty input"* ]] && ok || bad "roundtrip empty: rc=$rc $out"
+out=$("$gen" roundtrip - < /dev/null); rc=$?
+[ $rc -eq 1 ] && [[ "$out" == "<stdin>: empty input"* ]] && ok || bad "roundtrip empty stdin: rc=$rc $out"
+"$gen" random --records 100 -o r.fxt
+out=$("$gen" roundtrip - < r.fxt); rc=$?
+[ $rc -eq 0 ] && [[ "$out" == "<stdin>: 100 records"*identical* ]] && ok || bad "roundtrip stdin: rc=$rc $out"
+"$gen" violate --rule string-empty --seed 1 -o w.fxt >/dev/null  # a warning that round-trips
+out=$("$gen" roundtrip w.fxt); rc=$?
+[ $rc -eq 0 ] && [[ "$out" == *"note: the trace has 0 validation errors and 1 warning"* ]] && ok \
+  || bad "roundtrip of a warned-about trace: rc=$rc $out"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
