@@ -137,6 +137,42 @@ int gen_opt_error(const char *cmd, int c, char **argv)
     return 2;
 }
 
+typedef struct growbuf {
+    uint8_t *p;
+    size_t len, cap;
+} growbuf;
+
+static int grow_write(void *ctx, const void *data, size_t len)
+{
+    growbuf *g = ctx;
+    if (g->len + len > g->cap) {
+        size_t cap = g->cap ? g->cap : 1 << 16;
+        while (cap < g->len + len)
+            cap *= 2;
+        uint8_t *n = realloc(g->p, cap);
+        if (n == NULL)
+            return 1;
+        g->p = n, g->cap = cap;
+    }
+    memcpy(g->p + g->len, data, len);
+    g->len += len;
+    return 0;
+}
+
+int gen_random_trace(uint64_t seed, uint64_t records, fxt_gen_profile p, int be, uint8_t **out,
+                     size_t *len)
+{
+    growbuf g = {NULL, 0, 0};
+    fxt_gen_options o = {seed, records, p, be};
+    if (fxt_gen_random(&o, grow_write, &g) != 0) {
+        free(g.p);
+        return -1;
+    }
+    *out = g.p;
+    *len = g.len;
+    return 0;
+}
+
 /* ---- random ---- */
 
 static int cmd_random(int argc, char **argv)

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fxt/gen.h"
+
 /** Open -o PATH for writing ("-" = stdout, refused on a terminal); prints
  *  the reason and returns NULL on failure. */
 FILE *gen_open_out(const char *path);
@@ -29,6 +31,11 @@ int gen_parse_u64(const char *s, uint64_t *out);
 int gen_opt_error(const char *cmd, int c, char **argv);
 /** Read a whole file ("-" = stdin) into malloc'd memory; 0 or 2 (printed). */
 int gen_read_file(const char *path, uint8_t **data, size_t *len);
+
+/** A random trace (fxt_gen_random) in malloc'd memory; 0, or -1 (nothing
+ *  to free) when generation or allocation failed. */
+int gen_random_trace(uint64_t seed, uint64_t records, fxt_gen_profile p, int be, uint8_t **out,
+                     size_t *len);
 
 /** fxt-gen violate ARGS (argv[0] is "violate"); returns the exit status. */
 int gen_cmd_violate(int argc, char **argv);

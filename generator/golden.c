@@ -925,42 +925,6 @@ static const valid_def k_valid[] = {
 
 /* ---- random traces ----------------------------------------------------------------------- */
 
-typedef struct growbuf {
-    uint8_t *p;
-    size_t len, cap;
-} growbuf;
-
-static int grow_write(void *ctx, const void *data, size_t len)
-{
-    growbuf *g = ctx;
-    if (g->len + len > g->cap) {
-        size_t cap = g->cap ? g->cap : 1 << 16;
-        while (cap < g->len + len)
-            cap *= 2;
-        uint8_t *n = realloc(g->p, cap);
-        if (n == NULL)
-            return 1;
-        g->p = n, g->cap = cap;
-    }
-    memcpy(g->p + g->len, data, len);
-    g->len += len;
-    return 0;
-}
-
-static int random_trace(uint64_t seed, uint64_t records, fxt_gen_profile p, int be, uint8_t **out,
-                        size_t *len)
-{
-    growbuf g = {NULL, 0, 0};
-    fxt_gen_options o = {seed, records, p, be};
-    if (fxt_gen_random(&o, grow_write, &g) != 0) {
-        free(g.p);
-        return -1;
-    }
-    *out = g.p;
-    *len = g.len;
-    return 0;
-}
-
 /* Records of DATA found by following the size fields from offset 0; -1 if
  * the file is not a whole number of records (truncated, size 0). */
 static int64_t count_records(const uint8_t *data, size_t len, int be)
@@ -1124,7 +1088,7 @@ static void build_valid(corpus *c)
     for (int be = 0; be <= 1 && !c->err; be++) {
         uint8_t *d;
         size_t n;
-        if (random_trace(7, 400, FXT_GEN_REALISTIC, be, &d, &n)) {
+        if (gen_random_trace(7, 400, FXT_GEN_REALISTIC, be, &d, &n)) {
             c->err = 1;
             return;
         }
@@ -1139,7 +1103,7 @@ static void build_valid(corpus *c)
         uint8_t *d = NULL;
         size_t n = 0;
         for (;; seed++) {
-            if (random_trace(seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 0, &d, &n)) {
+            if (gen_random_trace(seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 0, &d, &n)) {
                 c->err = 1;
                 return;
             }
@@ -1148,7 +1112,7 @@ static void build_valid(corpus *c)
             free(d);
         }
         for (int be = 0; be <= (k == 0) && !c->err; be++) {
-            if (be && random_trace(seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 1, &d, &n)) {
+            if (be && gen_random_trace(seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 1, &d, &n)) {
                 c->err = 1;
                 return;
             }
@@ -1233,7 +1197,7 @@ int gen_cmd_golden(int argc, char **argv)
     build_violations(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;
-    if (!c.err && random_trace(2024, 300, FXT_GEN_REALISTIC, 0, &sample, &sample_len))
+    if (!c.err && gen_random_trace(2024, 300, FXT_GEN_REALISTIC, 0, &sample, &sample_len))
         c.err = 1;
     int rc = 0;
     if (c.err) {

@@ -1080,31 +1080,6 @@ static int needs_intact_magic_absent(unsigned rule)
 
 /* ---- the base trace ------------------------------------------------------------------ */
 
-typedef struct growbuf {
-    uint8_t *p;
-    size_t len, cap;
-    int oom;
-} growbuf;
-
-static int grow_write(void *ctx, const void *data, size_t len)
-{
-    growbuf *g = ctx;
-    if (g->len + len > g->cap) {
-        size_t cap = g->cap ? g->cap : 1 << 16;
-        while (cap < g->len + len)
-            cap *= 2;
-        uint8_t *n = realloc(g->p, cap);
-        if (n == NULL) {
-            g->oom = 1;
-            return 1;
-        }
-        g->p = n, g->cap = cap;
-    }
-    memcpy(g->p + g->len, data, len);
-    g->len += len;
-    return 0;
-}
-
 /* Record boundaries of the base, from its headers. */
 typedef struct walk {
     size_t *off; /* record offsets, then the end offset */
@@ -1197,7 +1172,8 @@ int violate_build(unsigned rule, uint64_t seed, int big_endian, uint64_t base_re
 
     vctx *c = calloc(1, sizeof *c);
     uint8_t *ins = malloc(INS_CAP);
-    growbuf base = {NULL, 0, 0, 0};
+    uint8_t *base = NULL;
+    size_t base_len = 0;
     walk wk = {NULL, 0, 0, 0, 0};
     int rc = -1;
     if (c == NULL || ins == NULL)
@@ -1209,10 +1185,9 @@ int violate_build(unsigned rule, uint64_t seed, int big_endian, uint64_t base_re
     /* the base */
     /* the base size depends on the seed only (same base for every rule) */
     fxt_rng rb = {seed ^ 0xba5eba5eba5eba5eull};
-    fxt_gen_options o = {seed, base_records ? base_records : 100 + fxt_rng_below(&rb, 201),
-                         FXT_GEN_REALISTIC, big_endian};
-    if (fxt_gen_random(&o, grow_write, &base) != 0 || base.oom ||
-        walk_base(base.p, base.len, big_endian, &wk) != 0) {
+    uint64_t nbase = base_records ? base_records : 100 + fxt_rng_below(&rb, 201);
+    if (gen_random_trace(seed, nbase, FXT_GEN_REALISTIC, big_endian, &base, &base_len) != 0 ||
+        walk_base(base, base_len, big_endian, &wk) != 0) {
         snprintf(err, errlen, "could not build the base trace");
         goto done;
     }
@@ -1231,22 +1206,22 @@ int violate_build(unsigned rule, uint64_t seed, int big_endian, uint64_t base_re
     size_t cut_lo, cut_hi, ins_len = c->w.len; /* base[cut_lo..cut_hi) is replaced */
     switch (c->where) {
     case P_INSERT: cut_lo = cut_hi = at; break;
-    case P_APPEND: cut_lo = cut_hi = base.len; break;
+    case P_APPEND: cut_lo = cut_hi = base_len; break;
     case P_REPLACE_MAGIC: cut_lo = 0, cut_hi = 8; break;
     case P_DROP_MAGIC: cut_lo = 0, cut_hi = 8, ins_len = 0; break;
-    case P_EMPTY: cut_lo = 0, cut_hi = base.len, ins_len = 0; break;
+    case P_EMPTY: cut_lo = 0, cut_hi = base_len, ins_len = 0; break;
     default: /* P_TRUNCATE */
-        cut_lo = cut_hi = base.len;
+        cut_lo = cut_hi = base_len;
         ins_len = c->keep;
         break;
     }
-    size_t total = cut_lo + ins_len + (base.len - cut_hi);
+    size_t total = cut_lo + ins_len + (base_len - cut_hi);
     uint8_t *b = malloc(total ? total : 1);
     if (b == NULL)
         goto done;
-    memcpy(b, base.p, cut_lo);
+    memcpy(b, base, cut_lo);
     memcpy(b + cut_lo, ins, ins_len);
-    memcpy(b + cut_lo + ins_len, base.p + cut_hi, base.len - cut_hi);
+    memcpy(b + cut_lo + ins_len, base + cut_hi, base_len - cut_hi);
     *out = b;
     *len = total;
     *offset = c->where == P_DROP_MAGIC || c->where == P_EMPTY ? 0 : cut_lo + c->mark;
@@ -1256,7 +1231,7 @@ done:
     if (rc < 0 && err[0] == 0)
         snprintf(err, errlen, "out of memory");
     free(wk.off);
-    free(base.p);
+    free(base);
     free(ins);
     free(c);
     return rc;
