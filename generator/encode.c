@@ -12,35 +12,13 @@
 
 #include <string.h>
 
+#include "fxt/word.h"
+
 /* ---- byte order ----------------------------------------------------------- */
-
-/* Explicit shifts rather than pointer casts: independent of host byte order
- * and of the buffer's alignment. */
-static uint64_t bswap64(uint64_t x)
-{
-    x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
-    x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
-    return (x << 32) | (x >> 32);
-}
-
-static inline void store_word(uint8_t *p, uint64_t v, int big_endian)
-{
-    uint8_t b[8];
-    if (big_endian)
-        v = bswap64(v);
-    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one store */
-        b[i] = (uint8_t)(v >> (8 * i));
-    memcpy(p, b, sizeof b);
-}
 
 uint64_t fxt_read_word(const void *buf, size_t off, int big_endian)
 {
-    uint8_t b[8];
-    uint64_t v = 0;
-    memcpy(b, (const uint8_t *)buf + off, sizeof b);
-    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one load */
-        v |= (uint64_t)b[i] << (8 * i);
-    return big_endian ? bswap64(v) : v;
+    return fxt_load_word((const uint8_t *)buf + off, big_endian);
 }
 
 void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value,
@@ -52,7 +30,7 @@ void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t v
     uint64_t mask = width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
     uint64_t w = fxt_read_word(buf, off, big_endian);
     w = (w & ~(mask << lo)) | ((value & mask) << lo);
-    store_word((uint8_t *)buf + off, w, big_endian);
+    fxt_store_word((uint8_t *)buf + off, w, big_endian);
 }
 
 /* ---- the writer ----------------------------------------------------------- */
@@ -81,7 +59,7 @@ fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word)
 {
     if (space_left(w) < FXT_WORD_BYTES)
         return FXT_ENC_NOSPACE;
-    store_word(w->buf + w->len, word, w->big_endian);
+    fxt_store_word(w->buf + w->len, word, w->big_endian);
     w->len += FXT_WORD_BYTES;
     return FXT_ENC_OK;
 }
@@ -130,7 +108,7 @@ static inline void sink_advance(sink *s, uint64_t n)
 static inline void emit_word(sink *s, uint64_t v)
 {
     if (s->words < s->cap)
-        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+        fxt_store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
     sink_advance(s, 1);
 }
 
@@ -221,7 +199,7 @@ static const fxt_str k_no_str = {0, NULL, 0};
 static inline void emit_word_if(sink *s, uint64_t v, unsigned n)
 {
     if (s->words < s->cap)
-        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+        fxt_store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
     sink_advance(s, n);
 }
 
@@ -648,7 +626,7 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
         return FXT_ENC_NOSPACE;
     uint64_t h = fxt_read_word(w->buf, w->len, w->big_endian);
     h = r->type == FXT_RT_LARGE ? FXT_SET(h, FXT_LREC_SIZE, words) : FXT_SET(h, FXT_REC_SIZE, words);
-    store_word(w->buf + w->len, h, w->big_endian);
+    fxt_store_word(w->buf + w->len, h, w->big_endian);
     w->len += (size_t)words * FXT_WORD_BYTES;
     return FXT_ENC_OK;
 }

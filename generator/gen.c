@@ -11,6 +11,7 @@
 
 #include "fxt/encode.h"
 #include "fxt/gen.h"
+#include "gen_internal.h"
 
 uint64_t fxt_rng_next(fxt_rng *r)
 {
@@ -41,8 +42,8 @@ uint64_t fxt_rng_below(fxt_rng *r, uint64_t n)
     return x % n;
 }
 
-#define NTHREADS 8    /* registered threads per provider (indexes 1..8, and 0xff) */
-#define NSTRINGS 64   /* registered strings per provider (indexes 1..64, and 0x7fff) */
+#define NTHREADS FXT__GEN_THREADS /* registered threads per provider (and 0xff) */
+#define NSTRINGS FXT__GEN_STRINGS /* registered strings per provider (and 0x7fff) */
 #define MAXDEPTH 6    /* duration nesting per thread */
 #define MAXOPEN 16    /* open async operations / flows */
 #define NPROV 3       /* providers in the coverage profile */
@@ -338,7 +339,8 @@ static void tables(gen *g)
         tmp[n++] = (char)('0' + (i - 1) / 12 % 10);
         string_rec(g, i, tmp, n);
     }
-    string_rec(g, 0x7fff, "last-index", 10);
+    string_rec(g, FXT__GEN_LAST_STRING_INDEX, FXT__GEN_LAST_STRING,
+               sizeof FXT__GEN_LAST_STRING - 1);
     for (unsigned t = 0; t < NTHREADS; t++)
         thread_rec(g, t + 1, pid_of(g->prov, t), tid_of(g->prov, t));
 }
@@ -775,4 +777,44 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     int err = g->err;
     free(g->buf), free(g->longstr), free(g->payload), free(g);
     return err;
+}
+
+static int count_bytes(void *ctx, const void *data, size_t len)
+{
+    (void)data;
+    *(size_t *)ctx += len;
+    return 0;
+}
+
+typedef struct membuf {
+    uint8_t *p;
+    size_t len, cap;
+} membuf;
+
+static int to_memory(void *ctx, const void *data, size_t len)
+{
+    membuf *m = ctx;
+    if (len > m->cap - m->len)
+        return 1; /* cannot happen: the first pass sized the buffer */
+    memcpy(m->p + m->len, data, len);
+    m->len += len;
+    return 0;
+}
+
+int fxt_gen_random_mem(const fxt_gen_options *o, uint8_t **out, size_t *len)
+{
+    /* two passes (the same bytes each time) instead of a growing buffer */
+    size_t n = 0;
+    if (fxt_gen_random(o, count_bytes, &n) != 0)
+        return -1;
+    membuf m = {malloc(n ? n : 1), 0, n};
+    if (m.p == NULL)
+        return -1;
+    if (fxt_gen_random(o, to_memory, &m) != 0 || m.len != n) {
+        free(m.p);
+        return -1;
+    }
+    *out = m.p;
+    *len = n;
+    return 0;
 }
