@@ -186,10 +186,10 @@ static int fits(uint64_t v, uint64_t field_max)
  * bits [32..63] of the header hold the 32-bit value (all ones) or not.
  * Tables rather than switches: argument types are as random as the data,
  * so a branch on the type mispredicts in the generator's inner loop. */
-static const uint8_t k_arg_value_words[FXT_AT_COUNT] = {
+const uint8_t fxt_arg_value_words[FXT_AT_COUNT] = {
     [FXT_AT_INT64] = 1, [FXT_AT_UINT64] = 1, [FXT_AT_DOUBLE] = 1,
     [FXT_AT_POINTER] = 1, [FXT_AT_KOID] = 1};
-static const uint32_t k_arg_hi_value[FXT_AT_COUNT] = {
+const uint32_t fxt_arg_hi_value[FXT_AT_COUNT] = {
     [FXT_AT_INT32] = 0xffffffffu, [FXT_AT_UINT32] = 0xffffffffu, [FXT_AT_BOOL] = 0xffffffffu};
 
 static const fxt_str k_no_str = {0, NULL, 0};
@@ -218,7 +218,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
     /* The spec gives the boolean one bit; anything else would be truncated. */
     if ((t == FXT_AT_BOOL) & ((uint32_t)a->v.b > 1))
         return FXT_ENC_RANGE;
-    uint64_t n = 1 + k_arg_value_words[t];
+    uint64_t n = 1 + fxt_arg_value_words[t];
     if (str_is_inline(&a->name))
         n += stream_words(a->name.len);
     if (str_is_inline(sv))
@@ -227,7 +227,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
         return FXT_ENC_RANGE;
     n += a->extra_words;
     /* v.u32 reads the 32-bit members (i32, u32, b) alike: same size, offset 0 */
-    uint64_t hi = (a->v.u32 & k_arg_hi_value[t]) | sv->ref; /* the ref is 0 unless a string */
+    uint64_t hi = (a->v.u32 & fxt_arg_hi_value[t]) | sv->ref; /* the ref is 0 unless a string */
     uint64_t h = 0;
     h = FXT_SET(h, FXT_ARG_TYPE, t);
     h = FXT_SET(h, FXT_ARG_SIZE, n);
@@ -236,7 +236,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
     emit_word(s, h);
     emit_str(s, &a->name);
     /* u64 holds the raw bits of doubles too, so NaN payloads survive. */
-    emit_word_if(s, a->v.u64, k_arg_value_words[t]);
+    emit_word_if(s, a->v.u64, fxt_arg_value_words[t]);
     emit_str(s, sv);
     emit_raw(s, a->extra, a->extra_words);
     return FXT_ENC_OK;
@@ -305,7 +305,7 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
 }
 
 /* Per event type: whether a data word ends the record. */
-static const uint8_t k_event_data_words[FXT_ET_COUNT] = {
+const uint8_t fxt_event_data_words[FXT_ET_COUNT] = {
     [FXT_ET_COUNTER] = 1, [FXT_ET_DURATION_COMPLETE] = 1, [FXT_ET_ASYNC_BEGIN] = 1,
     [FXT_ET_ASYNC_INSTANT] = 1, [FXT_ET_ASYNC_END] = 1, [FXT_ET_FLOW_BEGIN] = 1,
     [FXT_ET_FLOW_STEP] = 1, [FXT_ET_FLOW_END] = 1};
@@ -332,8 +332,8 @@ static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
     if ((rc = emit_args(s, r)) != FXT_ENC_OK)
         return rc;
     /* counter id, end time, async or flow correlation id (a table, not a
-     * branch on the event type: see k_arg_value_words) */
-    emit_word_if(s, e->data, k_event_data_words[e->event_type]);
+     * branch on the event type: see fxt_arg_value_words) */
+    emit_word_if(s, e->data, fxt_event_data_words[e->event_type]);
     return FXT_ENC_OK;
 }
 
