@@ -53,6 +53,22 @@ void fxt_writer_init(fxt_writer *w, void *buf, size_t cap, int big_endian)
     w->cap = buf != NULL ? cap : 0;
     w->len = 0;
     w->big_endian = big_endian != 0;
+    w->revision = FXT_REV_CURRENT;
+}
+
+fxt_enc_result fxt_writer_set_revision(fxt_writer *w, fxt_revision rev)
+{
+    if (fxt_layout_get(rev) == NULL)
+        return FXT_ENC_INVALID;
+    w->revision = rev;
+    return FXT_ENC_OK;
+}
+
+/* The writer's layout row (a valid revision: set only through the API). */
+static const fxt_layout *layout_of(const fxt_writer *w)
+{
+    const fxt_layout *l = fxt_layout_get(w->revision);
+    return l != NULL ? l : fxt_layout_get(FXT_REV_CURRENT);
 }
 
 fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word)
@@ -82,6 +98,8 @@ fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len)
 
 fxt_enc_result fxt_encode_magic(fxt_writer *w)
 {
+    if (!layout_of(w)->has_magic)
+        return FXT_ENC_INVALID;
     return fxt_write_word(w, FXT_MAGIC_RECORD);
 }
 
@@ -92,6 +110,7 @@ typedef struct sink {
     uint64_t cap;    /* words that fit there */
     uint64_t words;  /* words emitted so far; saturates instead of wrapping */
     int big_endian;
+    const fxt_layout *l; /* the revision written */
 } sink;
 
 /* Whether N more words starting at s->words fit in the free space. */
@@ -207,7 +226,7 @@ static inline void emit_word_if(sink *s, uint64_t v, unsigned n)
 static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
 {
     fxt_enc_result rc;
-    if (a->type >= FXT_AT_COUNT)
+    if (a->type >= FXT_AT_COUNT || !fxt_layout_defines(s->l->arg_types, a->type))
         return FXT_ENC_INVALID;
     unsigned t = a->type;
     /* the string value, or an empty ref for other types (a select, not a branch) */
@@ -266,6 +285,8 @@ static uint64_t header(unsigned type, uint64_t size)
 static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_meta *m = &r->u.meta;
+    if (!fxt_layout_defines(s->l->metadata_types, m->meta_type))
+        return FXT_ENC_INVALID;
     uint64_t h = FXT_SET(header(FXT_RT_METADATA, size), FXT_META_TYPE, m->meta_type);
     switch (m->meta_type) {
     case FXT_MT_PROVIDER_INFO:
@@ -290,7 +311,8 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
         emit_word(s, h);
         return FXT_ENC_OK;
     case FXT_MT_TRACE_INFO:
-        if (m->trace_info_type != FXT_TIT_MAGIC)
+        if (m->trace_info_type != FXT_TIT_MAGIC ||
+            !fxt_layout_defines(s->l->trace_info_types, m->trace_info_type))
             return FXT_ENC_INVALID;
         /* The spec forbids extending the magic record: it is one word. */
         if (r->extra_words != 0)
@@ -314,12 +336,13 @@ static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_event *e = &r->u.event;
     fxt_enc_result rc;
-    if (e->event_type >= FXT_ET_COUNT)
+    /* the model holds the meaning; the revision gives its number */
+    if (e->event_type >= FXT_ET_COUNT || s->l->event_number[e->event_type] == FXT_ET_NONE)
         return FXT_ENC_INVALID;
     if ((rc = check_str(&e->category)) != FXT_ENC_OK || (rc = check_str(&e->name)) != FXT_ENC_OK)
         return rc;
     uint64_t h = header(FXT_RT_EVENT, size);
-    h = FXT_SET(h, FXT_EV_TYPE, e->event_type);
+    h = FXT_SET(h, FXT_EV_TYPE, s->l->event_number[e->event_type]);
     h = FXT_SET(h, FXT_EV_ARGC, r->argc);
     h = FXT_SET(h, FXT_EV_THREAD, e->thread.ref);
     h = FXT_SET(h, FXT_EV_CATEGORY, e->category.ref);
@@ -343,16 +366,18 @@ static fxt_enc_result emit_blob(sink *s, const fxt_record *r, uint64_t size)
     fxt_enc_result rc;
     if ((rc = check_str(&b->name)) != FXT_ENC_OK)
         return rc;
-    if (!fits(b->payload_size, FXT_FIELD_MAX(FXT_BLOB_SIZE)) ||
+    /* the size field moves: [32..47] in r1, [32..46] after */
+    unsigned lo = s->l->blob_size_lo, hi = s->l->blob_size_hi;
+    if (!fits(b->payload_size, FXT_WIDTH_MASK_(lo, hi)) ||
         !fits(b->blob_type, FXT_FIELD_MAX(FXT_BLOB_TYPE)))
         return FXT_ENC_RANGE;
-    if (b->blob_type < FXT_BT_DATA || b->blob_type > FXT_BT_PERFETTO)
+    if (!fxt_layout_defines(s->l->blob_types, b->blob_type))
         return FXT_ENC_INVALID;
     if (b->payload == NULL && b->payload_size != 0)
         return FXT_ENC_INVALID;
     uint64_t h = header(FXT_RT_BLOB, size);
     h = FXT_SET(h, FXT_BLOB_NAME, b->name.ref);
-    h = FXT_SET(h, FXT_BLOB_SIZE, b->payload_size);
+    h = FXT_SET_(h, b->payload_size, lo, hi);
     h = FXT_SET(h, FXT_BLOB_TYPE, b->blob_type);
     emit_word(s, h);
     emit_str(s, &b->name);
@@ -392,11 +417,19 @@ static fxt_enc_result emit_object(sink *s, const fxt_record *r, uint64_t size)
 static fxt_enc_result emit_sched(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_sched *c = &r->u.sched;
+    /* Before current, record type 8 is the context switch alone: no
+     * subtype field, i.e. only the legacy layout (subtype bits zero). */
+    if (s->l->sched_types == 0 ? c->sched_type != FXT_ST_LEGACY_CONTEXT_SWITCH
+                               : !fxt_layout_defines(s->l->sched_types, c->sched_type))
+        return FXT_ENC_INVALID;
     uint64_t h = FXT_SET(header(FXT_RT_SCHEDULING, size), FXT_SCHED_TYPE, c->sched_type);
     switch (c->sched_type) {
     case FXT_ST_LEGACY_CONTEXT_SWITCH:
         if (r->argc != 0)
             return FXT_ENC_INVALID;
+        /* priorities exist from r3 on; reserved (zero) before */
+        if (!s->l->has_priorities && (c->out_prio != 0 || c->in_prio != 0))
+            return FXT_ENC_RANGE;
         if (!fits(c->cpu, FXT_FIELD_MAX(FXT_LCSW_CPU)) ||
             !fits(c->state, FXT_FIELD_MAX(FXT_LCSW_STATE)) ||
             !fits(c->out_prio, FXT_FIELD_MAX(FXT_LCSW_OUT_PRIO)) ||
@@ -460,7 +493,9 @@ static fxt_enc_result emit_large_blob(sink *s, const fxt_record *r, uint64_t siz
 {
     const fxt_blob *b = &r->u.blob;
     fxt_enc_result rc;
-    if (b->format != FXT_LBF_METADATA && b->format != FXT_LBF_NO_METADATA)
+    if (!fxt_layout_defines(s->l->large_types, FXT_LT_BLOB) ||
+        (b->format != FXT_LBF_METADATA && b->format != FXT_LBF_NO_METADATA) ||
+        !fxt_layout_defines(s->l->large_blob_formats, b->format))
         return FXT_ENC_INVALID;
     if (b->format == FXT_LBF_NO_METADATA && r->argc != 0)
         return FXT_ENC_INVALID;
@@ -525,6 +560,8 @@ static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
         return FXT_ENC_INVALID;
     if ((rc = check_extra(r->extra, r->extra_words)) != FXT_ENC_OK)
         return rc;
+    if (!fxt_layout_defines(s->l->record_types, r->type))
+        return FXT_ENC_INVALID;
     switch (r->type) {
     case FXT_RT_METADATA:
         rc = emit_metadata(s, r, size);
@@ -602,14 +639,16 @@ static fxt_enc_result run(sink *s, const fxt_record *r, uint64_t *words)
     return FXT_ENC_OK;
 }
 
-size_t fxt_encoded_size(const fxt_record *r)
+size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev)
 {
     uint64_t words;
-    sink s = {NULL, 0, 0, 0};
-    if (r == NULL || run(&s, r, &words) != FXT_ENC_OK)
+    sink s = {NULL, 0, 0, 0, fxt_layout_get(rev)};
+    if (r == NULL || s.l == NULL || run(&s, r, &words) != FXT_ENC_OK)
         return 0;
     return (size_t)words * FXT_WORD_BYTES;
 }
+
+size_t fxt_encoded_size(const fxt_record *r) { return fxt_encoded_size_rev(r, FXT_REV_CURRENT); }
 
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
 {
@@ -618,7 +657,7 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
         return FXT_ENC_INVALID;
     /* no pointer arithmetic on a NULL buffer (capacity 0: count only) */
     sink s = {w->buf != NULL ? w->buf + w->len : NULL, space_left(w) / FXT_WORD_BYTES, 0,
-              w->big_endian};
+              w->big_endian, layout_of(w)};
     fxt_enc_result rc = run(&s, r, &words);
     if (rc != FXT_ENC_OK)
         return rc;
