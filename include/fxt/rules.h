@@ -92,7 +92,9 @@
  X(53, E, ARG_RESERVED_BITS,    "arg-reserved-bits",    "Argument header",             0, FXT_RA, "unused bits [32..63] of an argument header must be zero") \
  X(54, E, BOOL_VALUE_INVALID,   "bool-value-invalid",   "Boolean argument (argument type = 9)", 0, FXT_RCUR, "a boolean argument's value (bits [32..63]) must be 0 or 1") \
  /* tool limits (not spec rules, but never silent) */ \
- X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "the validator's fixed-size tables overflowed; some sequencing or provider checks were skipped")
+ X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "the validator's fixed-size tables overflowed; some sequencing or provider checks were skipped") \
+ /* sequencing, added later (numbers are never reused) */ \
+ X(56, W, DUPLICATE_BEGIN,      "duplicate-begin",      "Async begin event (event type = 5)", 0, FXT_RA, "an async or flow begin should not reuse an id that is still open (each begin needs its own end)")
 /* clang-format on */
 
 /** Rule flag: undefined value in a field that decides how a record is read. */
