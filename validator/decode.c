@@ -108,6 +108,11 @@ static COLD unsigned undefined_for(cur *c, unsigned undef, fxt_rule rule, const 
     fxt_validator *v = c->v;
     unsigned keep = v->rl & ~undef;
     char names[40];
+    if (!(undef & v->reportable)) { /* auto mode: cannot be reported, so no message */
+        fxt__count_only(v, undef, rule, 1);
+        v->rl = keep;
+        return keep;
+    }
     v->rl = undef;
     fxt__detail(v, 8, lo, hi);
     REPORT(v, rule, fieldoff(c, pos), "%s %u is not defined in %s; the record is skipped%s", what,
@@ -392,7 +397,15 @@ static int args(cur *c, unsigned argc, fxt_record *rec)
             continue;
         }
         unsigned undef = rl & ~v->defs.arg[type];
-        if (undef) {
+        if (undef && !(undef & v->reportable)) { /* auto mode: count, no message */
+            fxt__count_only(v, undef, FXT_R_ARG_TYPE_UNKNOWN, 1);
+            v->rl = rl & ~undef;
+            if (v->rl == 0) {
+                v->rl = rl;
+                c->pos = aend;
+                continue;
+            }
+        } else if (undef) {
             char names[40];
             v->rl = undef;
             fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_TYPE), FXT_FIELD_HI(FXT_ARG_TYPE));
@@ -524,26 +537,7 @@ static int dec_event(cur *c, uint64_t h, fxt_record *r)
         return 0;
     if (!((v->seq_raw >> raw) & 1))
         return 1; /* instant, counter: nothing to match */
-    /* durations and async operations need the thread's koids */
-    int koids = (t == 1) & !v->cur->untracked;
-    for (int f = 1; f >= 0; f--) {
-        unsigned lanes = rl & v->fam_lanes[f];
-        if (lanes == 0)
-            continue;
-        unsigned kind = v->kind[f][raw];
-        int shared = kind == FXT_ET_DURATION_BEGIN || kind == FXT_ET_DURATION_END;
-        if (shared) /* durations read alike in every family: once for all */
-            lanes = rl;
-        int needs_koids = kind <= FXT_ET_DURATION_END || (kind >= FXT_ET_ASYNC_BEGIN &&
-                                                          kind <= FXT_ET_ASYNC_END);
-        if (!needs_koids || koids) {
-            v->rl = lanes;
-            fxt__sequence(v, f, kind, e, fieldoff(c, c->pos - 8));
-            v->rl = rl;
-        }
-        if (shared)
-            break;
-    }
+    fxt__sequence_lanes(v, raw, e, t == 1, fieldoff(c, c->pos - 8));
     return 1;
 }
 

@@ -94,6 +94,7 @@ typedef struct fxt__lane {
 /* An issue of a streamed record's head, held until the record is complete. */
 typedef struct fxt__deferred {
     fxt_issue is;
+    int deliver;
 } fxt__deferred;
 
 /* Revision masks of every value of each type field: bit r set = revision r
@@ -113,6 +114,7 @@ struct fxt_validator {
     unsigned lanes;     /* lanes still checking */
     unsigned rl;        /* lanes reading the current record */
     unsigned visit;     /* the lane whose reading the visitor gets */
+    unsigned reportable; /* lanes that may still be the reported revision */
     unsigned fam_lanes[2]; /* lanes of each event numbering family */
     fxt__lane lane[FXT_REV_COUNT];
     int large_framing;  /* type 15 has the 32-bit size (some lane defines it) */
@@ -123,6 +125,11 @@ struct fxt_validator {
     uint8_t kind[2][16];            /* by family and event number: its meaning */
     /* argument fast path, by argument type (from the layout table) */
     uint16_t arg_all[16];   /* by lane mask: types every lane in it defines */
+    uint16_t ev_all[16];    /* by lane mask: event numbers every lane in it defines */
+    int lean;               /* no visitor: event records may take fast.c's path */
+    uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
+    uint64_t ev_inline_m;          /* fast path: inline flags of category and name */
+    uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
     uint8_t arg_words[16];
     uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
     uint32_t arg_sref[16];   /* bits of [32..63] holding a string value ref */
@@ -185,8 +192,11 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
     v->f_hi = (int8_t)hi;
 }
 
-/* Count an issue for its lanes and hand it to the caller. */
-void fxt__emit(fxt_validator *v, const fxt_issue *is);
+/* Count N issues of rule R for LANES, none of them reportable (the fast
+ * path's undefined argument types in auto mode). */
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n);
+/* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
+void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 
 /* "r1, r2" for a lane mask, into BUF. */
 const char *fxt__lane_names(unsigned lanes, char *buf, size_t n);
@@ -208,10 +218,22 @@ void fxt__finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t i
                         const uint8_t *raw, uint64_t len);
 const char *fxt__record_type_name(unsigned t);
 
+/* ---- the lean path (fast.c) ---- */
+
+/* Check the event record of LEN bytes at P (header H) if it is ordinary
+ * and conforming; 0 (nothing changed) sends it to fxt__decode. */
+int fxt__fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h);
+/* Build the fast path's masks for the lanes checked (again after a freeze). */
+void fxt__fast_build(fxt_validator *v);
+
 /* ---- sequencing (sequence.c) ---- */
 
 /* Event E, whose meaning for the lanes of numbering family FAM is KIND. */
 void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off);
+/* Event E with number RAW for every lane in v->rl, family by family;
+ * REGISTERED: its thread ref resolved (koids known). */
+void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,
+                         uint64_t data_off);
 /* Thread slot for duration tracking. */
 fxt__slot *fxt__event_thread(fxt_validator *v, const fxt_thread *t);
 /* End of input: unended begins, sorted by offset. */

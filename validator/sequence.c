@@ -137,6 +137,32 @@ void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e,
     }
 }
 
+void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,
+                         uint64_t data_off)
+{
+    /* durations and async operations need the thread's koids */
+    int koids = registered & !v->cur->untracked;
+    const unsigned rl = v->rl;
+    for (int f = 1; f >= 0; f--) {
+        unsigned lanes = rl & v->fam_lanes[f];
+        if (lanes == 0)
+            continue;
+        unsigned kind = v->kind[f][raw];
+        int shared = kind == FXT_ET_DURATION_BEGIN || kind == FXT_ET_DURATION_END;
+        if (shared) /* durations read alike in every family: once for all */
+            lanes = rl;
+        int needs_koids = kind <= FXT_ET_DURATION_END ||
+                          (kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_ASYNC_END);
+        if (!needs_koids || koids) {
+            v->rl = lanes;
+            fxt__sequence(v, f, kind, e, data_off);
+            v->rl = rl;
+        }
+        if (shared)
+            break;
+    }
+}
+
 /* ---- end of input ---- */
 
 typedef struct pending {
@@ -193,7 +219,9 @@ void fxt__report_unended(fxt_validator *v)
 #define PUSH(o, i, r, l, x, y, c)                                                              \
     do {                                                                                       \
         pending e_ = {(o), (i), (r), (l), (x), (y), (c)};                                     \
-        if (n < cap)                                                                           \
+        if (!(e_.lanes & v->reportable & v->lanes)) /* cannot be reported: count */           \
+            fxt__count_only(v, e_.lanes, e_.rule, 1);                                          \
+        else if (n < cap)                                                                      \
             q[n++] = e_;                                                                       \
         else                                                                                   \
             fxt__report(v, e_.lanes, e_.rule, e_.off, e_.idx, FXT_RT_EVENT, e_.off, "%s",      \

@@ -113,7 +113,7 @@ static void release_deferred(fxt_validator *v)
 {
     v->defer = 0;
     for (size_t i = 0; i < v->ndeferred; i++)
-        fxt__emit(v, &v->deferred[i].is);
+        fxt__emit(v, &v->deferred[i].is, v->deferred[i].deliver);
     if (v->deferred_lost)
         fxt__report(v, v->lanes, FXT_R_TRACKING_LIMIT, v->r_off, v->r_idx, v->r_type, v->r_off,
                     "%zu more issues of this record's head were not kept", v->deferred_lost);
@@ -155,6 +155,23 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
     const uint8_t *p = data;
     v->st.bytes += len;
     while (len > 0 && !v->stopped) {
+        /* the hot loop: ordinary records that lie whole in the chunk */
+        if (v->have == 0 && !v->tail && v->be_known && v->lean) {
+            while (len >= 8) {
+                uint64_t h = fxt_load_word(p, v->be);
+                unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+                uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+                if (UNLIKELY(type == FXT_RT_LARGE) | (rl == 0) | (rl > len))
+                    break;
+                if (!(type == FXT_RT_EVENT && fxt__fast_event(v, p, rl, h)))
+                    fxt__decode(v, p, rl, rl, h);
+                v->off += rl;
+                v->rec_idx++;
+                p += rl, len -= (size_t)rl;
+            }
+            if (len == 0)
+                break;
+        }
         if (v->tail) {
             uint64_t n = v->rec_len - v->consumed;
             if (n > len)
@@ -168,7 +185,9 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
             if (rl == 0)
                 return;
             if (rl <= len) {
-                fxt__decode(v, p, rl, rl, h);
+                if (!(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_EVENT && v->lean &&
+                      fxt__fast_event(v, p, rl, h)))
+                    fxt__decode(v, p, rl, rl, h);
                 next_record(v, rl);
                 p += rl, len -= (size_t)rl;
                 continue;

@@ -43,10 +43,11 @@ void fxt__freeze(fxt_validator *v, unsigned lanes)
     v->rl &= ~lanes;
     v->fam_lanes[0] &= ~lanes;
     v->fam_lanes[1] &= ~lanes;
+    fxt__fast_build(v);
 }
 
-/* Count an issue for its lanes and hand it to the caller. */
-void fxt__emit(fxt_validator *v, const fxt_issue *is)
+/* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
+void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
 {
     for (unsigned l = 0; l < FXT_REV_COUNT; l++) {
         if (!((is->revisions >> l) & 1))
@@ -57,12 +58,32 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is)
             if (ln->errors++ == 0) {
                 ln->first_error = is->rule;
                 ln->first_error_offset = is->field_offset;
+                if (l != FXT_REV_CURRENT) /* it can no longer be the reported one */
+                    v->reportable &= ~FXT_REV_BIT(l);
             }
         } else
             ln->warnings++;
     }
-    if (v->o.on_issue != NULL)
+    if (deliver && v->o.on_issue != NULL)
         v->o.on_issue(v->o.ctx, is);
+}
+
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n)
+{
+    const fxt_rule_info *ri = fxt_rule_get(r);
+    lanes &= v->lanes & ri->revisions;
+    if (lanes == 0 || ignored(&v->o, r))
+        return;
+    int error = ri->severity == FXT_SEV_ERROR &&
+                !((ri->flags & FXT_RF_UNKNOWN) && (v->o.flags & FXT_OPT_ALLOW_UNKNOWN));
+    for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+        if ((lanes >> l) & 1) {
+            v->lane[l].by_rule[r] += n;
+            if (error)
+                v->lane[l].errors += n; /* not the first: the lane is not reportable */
+            else
+                v->lane[l].warnings += n;
+        }
 }
 
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
@@ -91,18 +112,25 @@ void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off,
     is.field_offset = field_off;
     is.record_type = rec_type;
     is.revisions = lanes;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(is.message, sizeof is.message, fmt, ap);
-    va_end(ap);
+    /* With FXT_REV_AUTO, an issue of revisions that already have an error
+     * (current excepted) can never be reported: count it, format nothing. */
+    int deliver = (lanes & v->reportable) != 0;
+    is.message[0] = 0;
+    if (deliver) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(is.message, sizeof is.message, fmt, ap);
+        va_end(ap);
+    }
     if (v->defer) {
-        if (v->ndeferred < FXT__DEFER_CAP)
-            v->deferred[v->ndeferred++].is = is;
-        else
+        if (v->ndeferred < FXT__DEFER_CAP) {
+            v->deferred[v->ndeferred].is = is;
+            v->deferred[v->ndeferred++].deliver = deliver;
+        } else
             v->deferred_lost++;
         return;
     }
-    fxt__emit(v, &is);
+    fxt__emit(v, &is, deliver);
 }
 
 /* ---- providers ---- */
@@ -292,11 +320,14 @@ static void build_defs(fxt_validator *v)
             d->blob[t] |= fxt_layout_defines(l->blob_types, t) ? bit : 0;
     }
     for (unsigned m = 0; m < 16; m++) {
-        uint16_t all = 0xffff;
+        uint16_t all = 0xffff, ev = 0xffff;
         for (unsigned r = 0; r < FXT_REV_COUNT; r++)
-            if ((m >> r) & 1)
+            if ((m >> r) & 1) {
                 all &= fxt_layout_get((fxt_revision)r)->arg_types;
+                ev &= fxt_layout_get((fxt_revision)r)->event_types;
+            }
         v->arg_all[m] = all;
+        v->ev_all[m] = ev;
     }
     for (unsigned t = 0; t < 16; t++) {
         const fxt_word_desc *w = fxt_arg_desc(FXT_REV_CURRENT, t);
@@ -352,6 +383,7 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
     v->lanes = lanes_of(&s);
     v->visit = s.revision == FXT_REV_AUTO ? FXT_REV_CURRENT : (unsigned)s.revision;
     v->st.revision = (fxt_revision)v->visit;
+    v->reportable = FXT_REV_ALL;
     v->large_framing = 0;
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         v->lay[r] = fxt_layout_get((fxt_revision)r);
@@ -364,6 +396,8 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
     }
     build_defs(v);
     v->grouped_types = (1u << FXT_RT_BLOB) | (1u << FXT_RT_SCHEDULING);
+    v->lean = s.on_record == NULL;
+    fxt__fast_build(v);
     v->f_len = 8, v->f_lo = v->f_hi = -1;
     v->prov = (fxt__provider *)(void *)(m + l.prov);
     v->nprov = 1;
