@@ -25,8 +25,9 @@ val=$build/validator/cli/fxt-validate
 for t in "$gen" "$val"; do
   [ -x "$t" ] || { echo "instructions.sh: $t not built" >&2; exit 2; }
 done
+# 77: the "skipped" status of the smoke test.
 command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null ||
-  { echo "instructions.sh: needs valgrind (callgrind, callgrind_annotate)" >&2; exit 2; }
+  { echo "instructions.sh: needs valgrind (callgrind, callgrind_annotate)" >&2; exit 77; }
 [ -z "$trace" ] || [ -f "$trace" ] || { echo "instructions.sh: $trace: no such file" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fxt-instr.XXXXXX")
