@@ -20,11 +20,7 @@ trace=${2:-}
 records=${RECORDS:-300000}
 top=${TOP:-15}
 lines=${LINES:-20}
-gen=$build/generator/fxt-gen
-val=$build/validator/cli/fxt-validate
-for t in "$gen" "$val"; do
-  [ -x "$t" ] || { echo "instructions.sh: $t not built" >&2; exit 2; }
-done
+. "$(dirname "$0")/tools.sh" "$build" instructions.sh
 # 77: the "skipped" status of the smoke test.
 command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null ||
   { echo "instructions.sh: needs valgrind (callgrind, callgrind_annotate)" >&2; exit 77; }
@@ -76,10 +72,12 @@ per_record() {
 split_report() {
   local out=$1 ann=$1.ann
   (cd "$root" && callgrind_annotate --threshold=100 --show=Ir --auto=yes "$out") >"$ann" 2>/dev/null
+  [ "$top" -gt 0 ] &&
   echo "  top $top functions by own instructions (inlined helpers count in their caller):"
   awk -v top="$top" '/file:function/ { on = 1; getline; next }
        on && NF == 0 { on = 0 }
        on && ++n <= top { sub(/ \[[^]]*\]$/, ""); print "    " $0 }' "$ann"
+  [ "$lines" -gt 0 ] &&
   echo "  hottest $lines source lines (Ir, share of the total, file:line, source):"
   awk '/^-- (Auto|User)-annotated source: / { file = $NF; ln = 0; next }
        /^-- line [0-9]+ -/ { ln = $3; next }

@@ -9,11 +9,7 @@ set -euo pipefail
 build=${1:?usage: bench/validate_1g.sh BUILD_DIR [MB]}
 mb=${2:-1000}
 runs=${RUNS:-3}
-gen=$build/generator/fxt-gen
-val=$build/validator/cli/fxt-validate
-for t in "$gen" "$val"; do
-  [ -x "$t" ] || { echo "validate_1g.sh: $t not built" >&2; exit 2; }
-done
+. "$(dirname "$0")/tools.sh" "$build" validate_1g.sh
 case $mb in '' | *[!0-9]* | 0) echo "validate_1g.sh: MB must be a positive whole number" >&2; exit 2 ;; esac
 timer=/usr/bin/time
 [ -x "$timer" ] || timer=
