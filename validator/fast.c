@@ -36,11 +36,18 @@ void fxt__fast_build(fxt_validator *v)
         v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << 32);
         v->arg_e[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
     }
+    v->ev_ok = v->ev_all[v->lanes];
     v->ev_inline_m = ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_CATEGORY)) |
                      ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_NAME));
 }
 
-int fxt__fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h)
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE int fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
@@ -48,7 +55,7 @@ int fxt__fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h
     const unsigned name = (unsigned)FXT_GET(h, FXT_EV_NAME);
     const fxt__provider *pv = v->cur;
     /* a number every lane defines, indexed refs, all registered */
-    if (!((v->ev_all[v->lanes] >> raw) & 1) | (thr == FXT_THREADREF_INLINE) |
+    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) |
         ((h & v->ev_inline_m) != 0) | pv->untracked)
         return 0;
     if (!(registered(pv->thrbits, thr) & registered(pv->strbits, cat) &
@@ -131,4 +138,23 @@ int fxt__fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h
     e.data = d;
     fxt__sequence_lanes(v, raw, &e, 1, v->off + data_off);
     return 1;
+}
+
+size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    const uint8_t *start = p;
+    const int be = v->be;
+    while (len >= 8) {
+        uint64_t h = fxt_load_word(p, be);
+        unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+        if (UNLIKELY(type == FXT_RT_LARGE) | (rl == 0) | (rl > len))
+            break;
+        if (!(type == FXT_RT_EVENT && fast_event(v, p, rl, h)))
+            fxt__decode(v, p, rl, rl, h);
+        v->off += rl;
+        v->rec_idx++;
+        p += rl, len -= (size_t)rl;
+    }
+    return (size_t)(p - start);
 }

@@ -129,6 +129,7 @@ struct fxt_validator {
     int lean;               /* no visitor: event records may take fast.c's path */
     uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
     uint64_t ev_inline_m;          /* fast path: inline flags of category and name */
+    uint16_t ev_ok;                /* fast path: event numbers every lane checked defines */
     uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
     uint8_t arg_words[16];
     uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
@@ -220,9 +221,11 @@ const char *fxt__record_type_name(unsigned t);
 
 /* ---- the lean path (fast.c) ---- */
 
-/* Check the event record of LEN bytes at P (header H) if it is ordinary
- * and conforming; 0 (nothing changed) sends it to fxt__decode. */
-int fxt__fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h);
+/* Check the whole records at the start of P[0..LEN): event records on the
+ * lean path when ordinary and conforming, the rest through fxt__decode.
+ * Stops before a large record, a size-0 record or one that does not fit;
+ * returns the bytes consumed. Only without a visitor, byte order known. */
+size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the fast path's masks for the lanes checked (again after a freeze). */
 void fxt__fast_build(fxt_validator *v);
 

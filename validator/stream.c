@@ -157,18 +157,8 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
     while (len > 0 && !v->stopped) {
         /* the hot loop: ordinary records that lie whole in the chunk */
         if (v->have == 0 && !v->tail && v->be_known && v->lean) {
-            while (len >= 8) {
-                uint64_t h = fxt_load_word(p, v->be);
-                unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-                uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
-                if (UNLIKELY(type == FXT_RT_LARGE) | (rl == 0) | (rl > len))
-                    break;
-                if (!(type == FXT_RT_EVENT && fxt__fast_event(v, p, rl, h)))
-                    fxt__decode(v, p, rl, rl, h);
-                v->off += rl;
-                v->rec_idx++;
-                p += rl, len -= (size_t)rl;
-            }
+            size_t n = fxt__fast_run(v, p, len);
+            p += n, len -= n;
             if (len == 0)
                 break;
         }
@@ -185,9 +175,7 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
             if (rl == 0)
                 return;
             if (rl <= len) {
-                if (!(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_EVENT && v->lean &&
-                      fxt__fast_event(v, p, rl, h)))
-                    fxt__decode(v, p, rl, rl, h);
+                fxt__decode(v, p, rl, rl, h);
                 next_record(v, rl);
                 p += rl, len -= (size_t)rl;
                 continue;
