@@ -41,6 +41,10 @@ function(fxt_target_sources t out)
   set(${out} ${_abs} PARENT_SCOPE)
 endfunction()
 
+# Calls between the library's own functions stay direct (and inlinable) in
+# the shared library: nobody is meant to interpose fxt_* symbols.
+include(CheckCCompilerFlag)
+check_c_compiler_flag(-fno-semantic-interposition FXT_HAVE_NO_INTERPOSITION)
 set(_fxt_objects)
 foreach(t IN LISTS FXT_LIB_PARTS)
   fxt_target_sources(${t} _src)
@@ -48,7 +52,8 @@ foreach(t IN LISTS FXT_LIB_PARTS)
   set_target_properties(${t}_pic PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},INCLUDE_DIRECTORIES>)
   target_compile_definitions(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},COMPILE_DEFINITIONS>)
-  target_compile_options(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},COMPILE_OPTIONS>)
+  target_compile_options(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},COMPILE_OPTIONS>
+    $<$<BOOL:${FXT_HAVE_NO_INTERPOSITION}>:-fno-semantic-interposition>)
   list(APPEND _fxt_objects $<TARGET_OBJECTS:${t}_pic>)
 endforeach()
 
@@ -193,10 +198,16 @@ if(HELP2MAN_EXECUTABLE)
     list(GET p 1 exe)
     list(GET p 2 dep)
     set(page ${_mandir}/${name}.1)
+    # fxt-validate, fxt-gen and fxt-conform print "NAME VERSION (...)" for
+    # --version; other tools are given the version rather than asked.
+    set(_ver)
+    if(NOT name MATCHES "^fxt-(validate|gen|conform)$")
+      set(_ver "--version-string=${PROJECT_VERSION}")
+    endif()
     add_custom_command(OUTPUT ${page}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${_mandir}
       COMMAND ${HELP2MAN_EXECUTABLE} --no-info --section=1 "--source=fxtkit ${PROJECT_VERSION}"
-              "--name=${_man_${name}}" --output=${page} ${exe}
+              "--name=${_man_${name}}" ${_ver} --output=${page} ${exe}
       DEPENDS ${dep}
       COMMENT "Man page ${name}.1 (help2man)"
       VERBATIM)
