@@ -53,6 +53,17 @@ soname=$(readelf -d "$P/$libdir/libfxt.so.$version" | sed -n 's/.*(SONAME).*\[\(
 # Only public names are exported: every dynamic symbol defined by libfxt is fxt_<letter>...
 bad=$(nm -D --defined-only "$P/$libdir/libfxt.so" | awk '{print $3}' | grep -v '^fxt_[a-z]' | grep -v '^FXT' || true)
 [ -z "$bad" ] && ok "exports only fxt_* names" || fail "exported non-public symbols: $bad"
+# ...and every part is in it: catalogue, validator, encoder, generator, version.
+for sym in fxt_rule_get fxt_validator_new fxt_encode_record fxt_gen_random fxt_version; do
+  for lib in "$P/$libdir/libfxt.so" "$P/$libdir/libfxt.a"; do
+    syms=$({ nm -g --defined-only "$lib"; nm -D --defined-only "$lib"; } 2>/dev/null || true)
+    if grep -q " T $sym\$" <<<"$syms"; then
+      ok "$sym in $(basename "$lib")"
+    else
+      fail "$sym missing from $(basename "$lib")"
+    fi
+  done
+done
 for f in "$P"/include/fxt/*.h; do
   grep -q 'extern "C"' "$f" && ok "extern \"C\" in ${f#"$P"/}" || fail "no extern \"C\" in ${f#"$P"/}"
 done
@@ -102,7 +113,8 @@ export PKG_CONFIG_LIBDIR=$P/$libdir/pkgconfig   # never a system-wide fxt.pc
   -o "$tmp/c_consumer" $("$pkgconfig" --libs fxt) && ok "C consumer built with pkg-config" ||
   fail "C consumer build"
 if [ -x "$tmp/c_consumer" ]; then
-  LD_LIBRARY_PATH="$P/$libdir" ldd "$tmp/c_consumer" | grep -q "libfxt.so.$soversion => $P/$libdir/" &&
+  deps=$(LD_LIBRARY_PATH="$P/$libdir" ldd "$tmp/c_consumer")
+  grep -q "libfxt.so.$soversion => $P/$libdir/" <<<"$deps" &&
     ok "C consumer uses the installed shared libfxt" || fail "C consumer not linked to $P/$libdir/libfxt.so"
   run_consumer "C consumer" "$tmp/c_consumer"
 fi
@@ -119,7 +131,7 @@ if "$cmake" -S "$here/cxx" -B "$tmp/cxx" "${gen[@]}" -DCMAKE_PREFIX_PATH="$P" \
   run_consumer "C++ consumer (fxtkit::fxt)" "$tmp/cxx/consumer_shared"
   run_consumer "C++ consumer (fxtkit::fxt_static)" "$tmp/cxx/consumer_static"
   # the static one does not need libfxt.so at run time
-  if ldd "$tmp/cxx/consumer_static" | grep -q libfxt; then
+  if grep -q libfxt <<<"$(ldd "$tmp/cxx/consumer_static")"; then
     fail "consumer_static depends on libfxt.so"
   fi
 else
