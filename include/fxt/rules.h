@@ -24,6 +24,10 @@
 #ifndef FXT_RULES_H
 #define FXT_RULES_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* clang-format off */
 #define FXT_RULES(X) \
  /* framing */ \
@@ -144,5 +148,9 @@ unsigned fxt_rule_count(void);
 
 /** The I-th rule of the catalogue in listing order (0 <= i < count). */
 const fxt_rule_info *fxt_rule_at(unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXT_RULES_H */

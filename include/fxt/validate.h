@@ -30,8 +30,8 @@
 extern "C" {
 #endif
 
-/** Library version string. */
-#define FXT_VERSION "0.1.0"
+/* The version (FXT_VERSION, fxt_version()) is in fxt/version.h, which the
+ * build generates; this header does not need it. */
 
 /** One violation found in a trace. */
 typedef struct fxt_issue {
