@@ -1,12 +1,6 @@
 /*
- * fxt/word.h - loading and storing 64-bit FXT words: the one byte-swap and
- * load/store helper of the tree (validator, encoder, generator, fuzz tools).
- *
- * FXT words are little-endian, or byte-swapped as a whole in a big-endian
- * trace. Loads and stores go through memcpy (no alignment or aliasing
- * assumptions, no pointer casts) and compile to one move, plus a bswap for
- * the other byte order. Header-only so that every caller's hot loop inlines
- * them.
+ * fxt/word.h - loading and storing 64-bit words in either byte order: the
+ * one byte-swap helper of the tree. memcpy loads, never pointer casts.
  */
 #ifndef FXT_WORD_H
 #define FXT_WORD_H
@@ -18,50 +12,49 @@
 extern "C" {
 #endif
 
-/** X with its eight bytes in reverse order. */
+/** X with its bytes in reverse order. */
 static inline uint64_t fxt_bswap64(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_bswap64(x);
 #else
-    x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
-    x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
-    return (x << 32) | (x >> 32);
+    return ((x & 0xffull) << 56) | ((x & 0xff00ull) << 40) | ((x & 0xff0000ull) << 24) |
+           ((x & 0xff000000ull) << 8) | ((x >> 8) & 0xff000000ull) | ((x >> 24) & 0xff0000ull) |
+           ((x >> 40) & 0xff00ull) | (x >> 56);
 #endif
 }
 
-/** The little-endian word at P (any alignment). */
+/** The little-endian word at P (no alignment needed). */
 static inline uint64_t fxt_load_le64(const void *p)
 {
     uint64_t w;
-    memcpy(&w, p, sizeof w);
+    memcpy(&w, p, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     w = fxt_bswap64(w);
 #endif
     return w;
 }
 
-/** Store W little-endian at P (any alignment). */
+/** The word at P, big-endian if BE, else little-endian. */
+static inline uint64_t fxt_load_word(const void *p, int be)
+{
+    uint64_t w = fxt_load_le64(p);
+    return be ? fxt_bswap64(w) : w;
+}
+
+/** Store W at P little-endian. */
 static inline void fxt_store_le64(void *p, uint64_t w)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     w = fxt_bswap64(w);
 #endif
-    memcpy(p, &w, sizeof w);
+    memcpy(p, &w, 8);
 }
 
-/** The word at P of a trace in the given byte order (BIG_ENDIAN non-zero:
- *  a big-endian trace). */
-static inline uint64_t fxt_load_word(const void *p, int big_endian)
+/** Store W at P, big-endian if BE, else little-endian. */
+static inline void fxt_store_word(void *p, uint64_t w, int be)
 {
-    uint64_t w = fxt_load_le64(p);
-    return big_endian ? fxt_bswap64(w) : w;
-}
-
-/** Store W at P in the given byte order. */
-static inline void fxt_store_word(void *p, uint64_t w, int big_endian)
-{
-    fxt_store_le64(p, big_endian ? fxt_bswap64(w) : w);
+    fxt_store_le64(p, be ? fxt_bswap64(w) : w);
 }
 
 #ifdef __cplusplus
