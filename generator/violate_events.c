@@ -434,5 +434,6 @@ const fxt__vgen fxt__violate_events[] = {
     {FXT_R_ARG_RESERVED_BITS, v_arg_reserved_bits},
     {FXT_R_BOOL_VALUE_INVALID, v_bool_value_invalid},
     {FXT_R_TRACKING_LIMIT, v_tracking_limit},
-    {FXT_R_DUPLICATE_BEGIN, v_duplicate_begin},    {FXT_R_NONE, NULL},
+    {FXT_R_DUPLICATE_BEGIN, v_duplicate_begin},
+    {FXT_R_NONE, NULL},
 };

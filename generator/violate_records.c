@@ -415,5 +415,6 @@ const fxt__vgen fxt__violate_records[] = {
     {FXT_R_STRING_INDEX_ZERO, v_string_index_zero},
     {FXT_R_STRING_EMPTY, v_string_empty},
     {FXT_R_THREAD_RECORD_RESERVED_BITS, v_thread_record_reserved_bits},
-    {FXT_R_THREAD_INDEX_ZERO, v_thread_index_zero},    {FXT_R_NONE, NULL},
+    {FXT_R_THREAD_INDEX_ZERO, v_thread_index_zero},
+    {FXT_R_NONE, NULL},
 };
