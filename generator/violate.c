@@ -141,7 +141,7 @@ int fxt_gen_violate(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_
     fxt_rng rb = {seed ^ 0xba5eba5eba5eba5eull};
     uint64_t nbase = base_records ? base_records : 100 + fxt_rng_below(&rb, 201);
     fxt_gen_options bo = {seed, nbase, FXT_GEN_REALISTIC, big_endian};
-    if (fxt_gen_random_mem(&bo, &base, &base_len) != 0 ||
+    if (fxt_gen_random_mem(&bo, FXT_REV_CURRENT, &base, &base_len) != 0 ||
         walk_base(base, base_len, big_endian, &wk) != 0) {
         snprintf(err, errlen, "could not build the base trace");
         goto done;
