@@ -4,8 +4,8 @@
  * (fxt/gen.h) and the encoder; the subcommands (cmd_*.c) parse options,
  * write files and print.
  *
- *   fxt-gen random --seed S --records N [--profile P] [--big-endian] -o FILE
- *   fxt-gen roundtrip FILE
+ *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R] -o FILE
+ *   fxt-gen roundtrip [--revision R] FILE
  *   fxt-gen violate --rule RULE [--seed S] -o FILE
  *   fxt-gen golden DIR
  */
@@ -42,7 +42,7 @@ void gen_usage(FILE *f)
             "      the offending record. --list shows the rules it can violate.\n"
             "  golden DIR\n"
             "      write the golden corpus (valid/, invalid/, warn/, manifest.json) into DIR.\n"
-            "  roundtrip FILE\n"
+            "  roundtrip [--revision R] FILE\n"
             "      decode FILE (- for standard input) with the validator, re-encode every\n"
             "      record with the reference encoder; exit 0 only if the bytes are identical,\n"
             "      else print the first differing offset and exit 1.\n"

@@ -93,5 +93,16 @@ else
   echo "note: fxt-validate has no --revision: per-revision validation left to gen_properties"
 fi
 
+# roundtrip --revision: each revision's traces decode and re-encode byte for
+# byte with that revision's layout; r1's under current do not
+for r in r1 r2 r3 current; do
+  "$gen" random --seed 4 --records 3000 --profile coverage --revision $r -o rt-$r.fxt
+  out=$("$gen" roundtrip --revision $r rt-$r.fxt); rc=$?
+  [ $rc -eq 0 ] && [[ "$out" == *identical* ]] && [[ "$out" != *note:* ]] && ok || bad "roundtrip --revision $r: $out"
+done
+out=$("$gen" roundtrip rt-r1.fxt); rc=$?
+[ $rc -ne 0 ] || [[ "$out" == *note:* ]] && ok || bad "an r1 trace round-trips clean under current: $out"
+expect_fail "--revision must be" roundtrip --revision auto rt-r1.fxt
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
