@@ -6,7 +6,7 @@
  *
  *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R] -o FILE
  *   fxt-gen roundtrip [--revision R] FILE
- *   fxt-gen violate --rule RULE [--seed S] -o FILE
+ *   fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE
  *   fxt-gen golden DIR
  */
 #include <stdio.h>
@@ -36,7 +36,7 @@ void gen_usage(FILE *f)
             "      boolean argument or scheduling subtype before current...); r1 and r2\n"
             "      traces are little-endian.\n"
             "      The same arguments give the same bytes on every platform.\n"
-            "  violate --rule RULE [--seed S] [--big-endian] -o FILE\n"
+            "  violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
             "      write a valid trace plus exactly one violation of RULE (id like E0004 or\n"
             "      name like record-too-small); prints the rule id and the byte offset of\n"
             "      the offending record. --list shows the rules it can violate.\n"

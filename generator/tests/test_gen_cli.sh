@@ -104,5 +104,15 @@ out=$("$gen" roundtrip rt-r1.fxt); rc=$?
 [ $rc -ne 0 ] || [[ "$out" == *note:* ]] && ok || bad "an r1 trace round-trips clean under current: $out"
 expect_fail "--revision must be" roundtrip --revision auto rt-r1.fxt
 
+# violate --revision: only the rules that apply to the revision (the
+# library test gen_properties validates each one under its revision)
+l1=$("$gen" violate --list --revision r1); lc=$("$gen" violate --list)
+[[ "$l1" != *E0014* ]] && [[ "$l1" != *E0039* ]] && [[ "$l1" == *E0004* ]] && [[ "$lc" == *E0014* ]] \
+  && ok || bad "violate --list --revision r1"
+expect_fail "does not apply to revision r2" violate --rule E0014 --revision r2 -o out.fxt
+expect_fail "its traces are little-endian" violate --rule E0004 --revision r1 --big-endian -o out.fxt
+"$gen" violate --rule async-unmatched --seed 2 --revision r1 -o v1.fxt > v1.txt && [[ "$(cat v1.txt)" == "W0033 "* ]] \
+  && ok || bad "violate --revision r1"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

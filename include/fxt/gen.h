@@ -92,6 +92,13 @@ int fxt_gen_can_violate(fxt_rule rule);
 int fxt_gen_violate(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
                     fxt_gen_violation *out, char *err, size_t errlen);
 
+/** fxt_gen_violate in revision REV: the base trace is fxt_gen_random_rev's,
+ *  the offending record uses REV's layout and numbering. Also returns 1
+ *  when RULE does not apply to REV (fxt_rule_revisions) or for big-endian
+ *  in r1/r2. fxt_gen_violate is this with FXT_REV_CURRENT. */
+int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
+                        fxt_revision rev, fxt_gen_violation *out, char *err, size_t errlen);
+
 /* ---- the golden corpus --------------------------------------------------- */
 
 /** Expected verdict of a golden vector. */
