@@ -83,7 +83,8 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0040000000110010, /* @8 provider info: size 1 but name len 4 */
         INIT                /* @16 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "meta-provider-info-size-extra", .suite = S_METADATA,
   WORDS(MAGIC,
         0x0040000000110030, /* @8 provider info: size 3, provider 1, name len 4 */
@@ -94,12 +95,12 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0040000000110020, /* @8 provider info: size 2, provider 1, name len 4 */
         0x01000000766F7270  /* "prov", last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 8)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 8, 23)) },
 { .name = "meta-provider-name-utf8", .suite = S_METADATA,
   WORDS(MAGIC,
         0x0010000000110020, /* @8 provider info: size 2, provider 1, name len 1 */
         0x00000000000000FF  /* ff */),
-  EXPECT(ISSUE(UTF8_INVALID, 8)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 8, 16)) },
 { .name = "meta-string-table-per-provider", .suite = S_METADATA,
   WORDS(MAGIC,                 /* @0 */
         PINFO1,                /* @8 provider 1 */
@@ -190,7 +191,7 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC, INIT, PINFO1) },
 { .name = "init-zero-ticks", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000000021 /* @8 init: size 2 */, 0x0000000000000000),
-  EXPECT(ISSUE(INIT_ZERO_TICKS, 8)) },
+  EXPECT(ISSUE_AT(INIT_ZERO_TICKS, 8, 16)) },
 { .name = "init-reserved-bit-16", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000010021 /* @8 init: size 2, bit 16 */, 0x000000003B9ACA00),
   EXPECT(ISSUE(INIT_RESERVED_BITS, 8)) },
@@ -199,7 +200,8 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(INIT_RESERVED_BITS, 8)) },
 { .name = "init-too-small", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000000011 /* @8 init: size 1 */, INIT /* @16 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "init-4-words-size-extra", .suite = S_INIT,
   WORDS(MAGIC,
         0x0000000000000041, /* @8 init: size 4 (as magic-trace writes it) */
@@ -248,7 +250,8 @@ const spec_case spec_cases_records[] = {
         0x0000000900010022, /* @8 string: size 2, index 1, len 9 (needs size 3) */
         0x6867666564636261, /* "abcdefgh" */
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "string-size-extra", .suite = S_STRING,
   WORDS(MAGIC,
         0x0000000300010032, /* @8 string: size 3, index 1, len 3 */
@@ -260,7 +263,7 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0000800100010022, /* @8 string: size 2, index 1, len 1, bit 47 */
         0x01000000000000FF  /* ff, last pad byte 01 */),
-  EXPECT(ISSUE(STRING_RECORD_RESERVED_BITS, 8), ISSUE(UTF8_INVALID, 8), ISSUE(PADDING_NONZERO, 8)) },
+  EXPECT(ISSUE(STRING_RECORD_RESERVED_BITS, 8), ISSUE_AT(UTF8_INVALID, 8, 16), ISSUE_AT(PADDING_NONZERO, 8, 23)) },
 
 /* ===================== Thread record ===================================== */
 { .name = "thread-record", .suite = S_THREAD,
@@ -299,7 +302,8 @@ const spec_case spec_cases_records[] = {
         0x0000000000010023, /* @8 thread: size 2, index 1 (needs 3) */
         0x0000000000001234,
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "thread-size-extra", .suite = S_THREAD,
   WORDS(MAGIC,
         0x0000000000010043, /* @8 thread: size 4, index 1 */
@@ -350,13 +354,14 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(BLOB_TYPE_UNKNOWN, 64)) },
 { .name = "blob-payload-padding", .suite = S_BLOB,
   WORDS(PRE, 0x0001000300020025 /* @64 blob: payload 3 */, 0x0100000000030201 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 79)) },
 { .name = "blob-too-small", .suite = S_BLOB,
   WORDS(PRE,
         0x0001000900020025, /* @64 blob: size 2, payload 9 (needs size 3) */
         0x0807060504030201,
         INIT                /* @80 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
+  PENDING_FIELD(DEF4) },
 { .name = "blob-size-extra", .suite = S_BLOB,
   WORDS(PRE, 0x0001000300020035 /* @64 blob: size 3, payload 3 */, 0x0000000000030201, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
@@ -382,7 +387,7 @@ const spec_case spec_cases_records[] = {
         0x00007FFF12345678, /* pointer */
         0x0000000000001234, /* pid */
         0x00000000000000C3  /* c3 (cut) */),
-  EXPECT(ISSUE(UTF8_INVALID, 8)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 8, 32)) },
 { .name = "userspace-reserved-bit-44", .suite = S_USERSPACE,
   WORDS(PRE, 0x0000100002010026 /* @64 userspace: size 2, process 1, name 2, bit 44 */, 0x00007FFF12345678),
   EXPECT(ISSUE(USERSPACE_RESERVED_BITS, 64)) },
@@ -397,13 +402,14 @@ const spec_case spec_cases_records[] = {
         0x0000000002000026, /* @64 userspace: size 2, process 0 (inline: needs 3), name 2 */
         0x00007FFF12345678,
         INIT                /* @80 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
+  PENDING_FIELD(DEF4) },
 { .name = "userspace-bad-bool-arg", .suite = S_USERSPACE,
   WORDS(PRE,
         0x0000010002010036, /* @64 userspace: size 3, process 1, name 2, 1 arg */
         0x00007FFF12345678,
         0x0000000300020019  /* arg bool: size 1, name 2, value 3 */),
-  EXPECT(ISSUE(BOOL_VALUE_INVALID, 64)) },
+  EXPECT(ISSUE_AT(BOOL_VALUE_INVALID, 64, 80)) },
 
 /* ===================== Kernel object record ============================== */
 { .name = "kernel-object-with-koid-arg", .suite = S_KERNEL_OBJECT,
@@ -433,7 +439,8 @@ const spec_case spec_cases_records[] = {
         0x0000008004010027, /* @8 kernel object: size 2, name 0x8004 (needs 3) */
         0x0000000000001234,
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "kernel-object-size-extra", .suite = S_KERNEL_OBJECT,
   WORDS(PRE, 0x0000000002020037 /* @64 kernel object: size 3, name 2, 0 args */, 0x0000000000005678, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
@@ -531,7 +538,8 @@ const spec_case spec_cases_records[] = {
         0x1000002000300038, /* @8 sched type 1: size 3 (needs 4) */
         0x00000000000003E8, 0x0000000000005678,
         INIT                /* @32 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
+  PENDING_FIELD(DEF4) },
 { .name = "sched-wakeup-size-extra", .suite = S_SCHEDULING,
   WORDS(MAGIC, 0x2000000000100048 /* @8 sched type 2: size 4, 0 args */, 0x00000000000003E8, 0x0000000000005678, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 8)) },
@@ -561,7 +569,7 @@ const spec_case spec_cases_records[] = {
         0x000000017D01FA39, /* @64 log: size 4003, len 32001, thread 1 */
         0x00000000000003E8  /* ts */),
   .fill_len = 32001, .fill_byte = 'l',
-  EXPECT(ISSUE(STRING_TOO_LONG, 64)) },
+  EXPECT(ISSUE_AT(STRING_TOO_LONG, 64, 80)) },
 { .name = "log-reserved-bit-31", .suite = S_LOG,
   WORDS(PRE, 0x0000000180050039 /* @64 log: len 5, bit 31, thread 1 */, 0x00000000000003E8, 0x0000006F6C6C6568),
   EXPECT(ISSUE(LOG_RESERVED_BITS, 64)) },
@@ -573,10 +581,10 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(LOG_RESERVED_BITS, 64)) },
 { .name = "log-padding", .suite = S_LOG,
   WORDS(PRE, 0x0000000100050039 /* @64 log: len 5 */, 0x00000000000003E8, 0x0100006F6C6C6568 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 87)) },
 { .name = "log-utf8-invalid", .suite = S_LOG,
   WORDS(PRE, 0x0000000100020039 /* @64 log: len 2, thread 1 */, 0x00000000000003E8, 0x0000000000008068 /* 68 80 */),
-  EXPECT(ISSUE(UTF8_INVALID, 64)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 64, 81)) },
 { .name = "log-thread-unregistered", .suite = S_LOG,
   WORDS(PRE, 0x0000000200050039 /* @64 log: len 5, thread 2 */, 0x00000000000003E8, 0x0000006F6C6C6568),
   EXPECT(ISSUE(THREAD_REF_UNREGISTERED, 64)) },
@@ -585,7 +593,8 @@ const spec_case spec_cases_records[] = {
         0x0000000100090039, /* @64 log: size 3, len 9 (needs 4), thread 1 */
         0x00000000000003E8, 0x6867666564636261,
         INIT                /* @88 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
+  PENDING_FIELD(DEF4) },
 
 /* ===================== Large BLOB record ================================= */
 { .name = "large-blob-format-1-indexed", .suite = S_LARGE_BLOB,
@@ -649,16 +658,16 @@ const spec_case spec_cases_records[] = {
   WORDS(PRE, 0x000001000000004F /* @64 large: size 4, format 1 */,
         0x0000000100020001 /* format header: cat 1, name 2, bit 32 */,
         0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(LARGE_BLOB_RESERVED_BITS, 64)) },
+  EXPECT(ISSUE_AT(LARGE_BLOB_RESERVED_BITS, 64, 72)) },
 { .name = "large-blob-format-0-header-word-bit-44", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000000000000005F /* @64 large: size 5, format 0 */,
         0x0000101000020001 /* format header: cat 1, name 2, thread 1, bit 44 */,
         0x00000000000003E8, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(LARGE_BLOB_RESERVED_BITS, 64)) },
+  EXPECT(ISSUE_AT(LARGE_BLOB_RESERVED_BITS, 64, 72)) },
 { .name = "large-blob-payload-padding", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000004F, 0x0000000000020001, 0x0000000000000003,
         0x0100000000030201 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 95)) },
 { .name = "large-blob-size-beyond-record", .suite = S_LARGE_BLOB,
   WORDS(PRE,
         0x000001000000004F, /* @64 large: size 4, format 1 */
@@ -666,7 +675,8 @@ const spec_case spec_cases_records[] = {
         0x0000000000000064, /* blob size 100 */
         0x0000000000030201,
         INIT                /* @96 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
+  PENDING_FIELD(DEF4) },
 { .name = "large-blob-size-near-2-64", .suite = S_LARGE_BLOB,
   WORDS(PRE,
         0x000001000000004F, /* @64 large: size 4, format 1 */
@@ -674,18 +684,19 @@ const spec_case spec_cases_records[] = {
         0xFFFFFFFFFFFFFFF9, /* blob size 2^64-7: +7 padding wraps to 0 */
         0x0000000000030201,
         INIT                /* @96 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
+  PENDING_FIELD(DEF4) },
 { .name = "large-blob-size-extra", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000005F /* @64 large: size 5, format 1 */,
         0x0000000000020001, 0x0000000000000003, 0x0000000000030201, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
 { .name = "large-blob-category-unregistered", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000004F, 0x0000000000020003 /* cat 3, name 2 */, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(STRING_REF_UNREGISTERED, 64)) },
+  EXPECT(ISSUE_AT(STRING_REF_UNREGISTERED, 64, 72)) },
 { .name = "large-blob-format-0-thread-unregistered", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000000000000005F, 0x0000002000020001 /* cat 1, name 2, thread 2 */,
         0x00000000000003E8, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(THREAD_REF_UNREGISTERED, 64)) },
+  EXPECT(ISSUE_AT(THREAD_REF_UNREGISTERED, 64, 72)) },
 };
 
 const size_t spec_cases_records_count = sizeof spec_cases_records / sizeof spec_cases_records[0];
