@@ -209,6 +209,41 @@ const spec_case spec_cases_events[] = {
         0x00020001000A0054,    /* @88 event: size 5, et 10 flow end, thread 0, cat 1, name 2 */
         TS(2), 0x0000000000009999, 0x0000000000001111, /* another process */
         9) },
+/* Issue 11 defect 1 (NOTES.md "Sequencing"): a begin whose id is already
+ * open in the same scope is a duplicate begin (a warning), and every begin
+ * needs its own end: begin(7), begin(7), end(7) leaves one begin unended
+ * (the first: the end closes the newer one). */
+{ .name = "seq-async-duplicate-begin", .suite = S_EVENT,
+  WORDS(PRE, EV_ASYNC_B /* @64 */, TS(1), 7, EV_ASYNC_B /* @88 */, TS(2), 7,
+        EV_ASYNC_E /* @112 */, TS(3), 7),
+  EXPECT(ISSUE_NEW("duplicate-begin", 88, 88), ISSUE(ASYNC_BEGIN_UNENDED, 64)),
+  PENDING(1, DEF1) },
+{ .name = "seq-async-duplicate-begin-both-ended", .suite = S_EVENT,
+  WORDS(PRE, EV_ASYNC_B /* @64 */, TS(1), 7, EV_ASYNC_B /* @88 */, TS(2), 7,
+        EV_ASYNC_E /* @112 */, TS(3), 7, EV_ASYNC_E /* @136 */, TS(4), 7),
+  EXPECT(ISSUE_NEW("duplicate-begin", 88, 88)),
+  PENDING(1, DEF1) },
+{ .name = "seq-flow-duplicate-begin", .suite = S_EVENT,
+  WORDS(PRE, EV_FLOW_B /* @64 */, TS(1), 9, EV_FLOW_B /* @88 */, TS(2), 9,
+        EV_FLOW_E /* @112 */, TS(3), 9),
+  EXPECT(ISSUE_NEW("duplicate-begin", 88, 88), ISSUE(FLOW_BEGIN_UNENDED, 64)),
+  PENDING(1, DEF1) },
+{ .name = "seq-async-same-id-other-process-not-duplicate", .suite = S_EVENT,
+  WORDS(PRE,
+        EV_ASYNC_B, TS(1), 7,  /* @64 thread 1: pid 0x1234 */
+        0x0002000100050054,    /* @88 event: size 5, et 5 async begin, thread 0, cat 1, name 2 */
+        TS(2), 0x0000000000009999, 0x0000000000005678, /* pid 0x9999: another scope */
+        7),
+  EXPECT(ISSUE(ASYNC_BEGIN_UNENDED, 64), ISSUE(ASYNC_BEGIN_UNENDED, 88)) },
+/* Issue 11 defect 3: W0032 needs no thread, so an unregistered thread ref
+ * does not hide it; its field is the end-time word (defect 4). */
+{ .name = "seq-duration-complete-negative-thread-unregistered", .suite = S_EVENT,
+  WORDS(PRE,
+        0x0002000102040034, /* @64 event: size 3, et 4 complete, thread 2 (unregistered), cat 1, name 2 */
+        TS(2000),
+        0x00000000000003E8  /* @80 end 1000 < start 2000 */),
+  EXPECT(ISSUE(THREAD_REF_UNREGISTERED, 64), ISSUE_AT(DURATION_COMPLETE_NEGATIVE, 64, 80)),
+  PENDING(1, DEF3) },
 { .name = "seq-tracking-limit-async", .suite = S_EVENT, .max_async = 1,
   WORDS(PRE, EV_ASYNC_B /* @64 */, TS(1), 1, EV_ASYNC_B /* @88: table full */, TS(2), 2),
   EXPECT(ISSUE(TRACKING_LIMIT, 88), ISSUE(ASYNC_BEGIN_UNENDED, 64)) },

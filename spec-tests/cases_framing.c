@@ -143,6 +143,26 @@ const spec_case spec_cases_framing[] = {
         MAGIC  /* @16 */),
   EXPECT(ISSUE(MAGIC_NOT_FIRST, 16)) },
 
+/* Issue 11 defect 2: a big-endian magic record whose number is right but
+ * whose other fields are wrong: the byte order is recognised by the magic
+ * number field [24..55] (bytes 1..4 = 16 54 78 46 in a big-endian word),
+ * then the magic rules apply. (A wrong magic number leaves nothing to
+ * recognise the byte order by: NOTES.md "Revisions", so no BE E0014 case.) */
+{ .name = "magic-be-reserved-bit-56", .suite = S_MAGIC, .big_endian = 1,
+  BYTES(0x01, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10, /* @0 magic, bit 56 */
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, /* @8 init: size 2 */
+        0x00, 0x00, 0x00, 0x00, 0x3B, 0x9A, 0xCA, 0x00  /* 1e9 */),
+  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)), PENDING(1, DEF2) },
+{ .name = "magic-be-reserved-bit-63", .suite = S_MAGIC, .big_endian = 1,
+  BYTES(0x80, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10 /* @0 magic, bit 63 */),
+  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)), PENDING(1, DEF2) },
+{ .name = "magic-be-bad-size-2", .suite = S_MAGIC, .big_endian = 1,
+  BYTES(0x00, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x20, /* @0 magic with size 2 */
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, /* @16 init: size 2 */
+        0x00, 0x00, 0x00, 0x00, 0x3B, 0x9A, 0xCA, 0x00),
+  EXPECT(ISSUE(MAGIC_BAD_SIZE, 0)), PENDING(1, DEF2) },
+
 /* ===================== Atoms: padding, UTF-8, string limits ============== */
 { .name = "pad-string-record-last-byte", .suite = S_ATOMS,
   WORDS(MAGIC,

@@ -364,7 +364,9 @@ static void run_name(char *buf, size_t cap, const spec_run *r)
 #define FAIL_OR_XFAIL(pending, name, ...)                                          \
     do {                                                                           \
         if (pending) {                                                             \
-            printf("expected failure: %s (pending: %s)\n", name, r->c->why);      \
+            printf("expected failure (pending: %s): ", r->c->why);                  \
+            printf(__VA_ARGS__);                                                   \
+            printf("\n");                                                          \
             free(in);                                                              \
             return;                                                                \
         }                                                                          \
