@@ -311,7 +311,7 @@ const spec_case spec_cases_revisions[] = {
   IN_CUR(NO_MAGIC),
   PENDING(R123 | AUTO, REV_TODO) },
 { .name = "rev-scheduling-subtype-3", .suite = S_SCHEDULING, REVS(REVS_ALL),
-  .tags = "sched_types-3",
+  .tags = "x-scheduling-subtype-3",
   WORDS(PRE_NM,
         0x3000000000000068, /* @56 sched: size 6, [60..63] = 3; r1..r3: both threads inline */
         0x00000000000003E8,
