@@ -1,54 +1,84 @@
 #!/usr/bin/env bash
 # mutate-layout.sh - mutation check of the format layout: do the tests notice
-# a wrong field position?
+# a wrong field position or a wrong revision row?
 #
 #   bash scripts/mutate-layout.sh [--only REGEX] [--list] [--keep]
 #
-# Each mutant changes one thing of a copy of the tree:
-#   - every bit-field "#define FXT_X lo, hi" of include/fxt/format.h (fields
+# Each mutant changes one thing in a copy of the tree:
+#   - every bit field "#define FXT_X lo, hi" of include/fxt/format.h (fields
 #     and reserved ranges): shrunk at the top, shrunk at the bottom, grown by
 #     one bit, shifted by one bit (at bit 63: grown and shifted downwards);
-#   - every type mask and flag of every revision row of validator/layout.c
-#     (record, metadata, trace info, event, argument, large, large blob
-#     format, scheduling and blob types; priorities, magic, numbering): its
-#     highest defined value dropped, the lowest undefined value added, a flag flipped.
-# It is rebuilt (a separate build directory, only the test targets) and the
-# spec-tests, the layout guards and the encoder tests run. A mutant that
-# does not build counts apart; one that builds and passes every test
-# survives. Prints the survivors and the totals; exit 1 if any survived.
-# Not part of CI (a few minutes per hundred mutants on 2 cores).
+#   - every type mask and flag of every revision row of the layout table
+#     (validator/layout.c) as fxt_layout_get() hands it out: its highest
+#     defined value dropped, its lowest undefined value added, a flag flipped.
+# The copy is rebuilt (a separate build directory, gcc -O0, only the test
+# targets) and the spec-tests, the layout guard and the encoder tests run.
+# A mutant that does not build is counted apart. A mutant that builds and
+# passes is a survivor, unless it is listed below as equivalent (no test
+# can tell it apart, with the reason). Prints the survivors and the totals;
+# exit 1 if any survived. Not part of CI (about 2 s per mutant on 2 cores).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-only=""
-list=0
-keep=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --only) only="$2"; shift 2 ;;
-    --list) list=1; shift ;;
-    --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "mutate-layout.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
-  esac
-done
+exec /usr/bin/python3 - "$here" "$@" <<'EOF'
+import os, re, shutil, subprocess, sys, tempfile
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/fxt-mutate.XXXXXX")
-cleanup() { [ "$keep" = 1 ] && echo "kept $work" >&2 || rm -rf "$work"; }
-trap cleanup EXIT
-src="$work/src"
-mkdir -p "$src"
-# a copy of the tree without build directories or git data
-(cd "$here" && tar --exclude='./build*' --exclude='./.git' -cf - .) | (cd "$src" && tar -xf -)
+here, args = sys.argv[1], sys.argv[2:]
+only, listing, keep = None, False, False
+while args:
+    a = args.pop(0)
+    if a == "--only" and args:
+        only = re.compile(args.pop(0))
+    elif a == "--list":
+        listing = True
+    elif a == "--keep":
+        keep = True
+    elif a in ("-h", "--help"):
+        for line in open(os.path.join(here, "scripts", "mutate-layout.sh")).read().split("\n")[1:21]:
+            print(line[2:])
+        sys.exit(0)
+    else:
+        sys.exit(f"mutate-layout.sh: unknown option '{a}' (try --help)")
 
-# ---- the mutants: "file|line number|new line|label" ------------------------
-mutants="$work/mutants"
-/usr/bin/python3 - "$src" > "$mutants" <<'EOF'
-import re, sys
-src = sys.argv[1]
-out = []
-fmt = "include/fxt/format.h"
-for n, line in enumerate(open(f"{src}/{fmt}"), 1):
-    m = re.match(r"#define (FXT_\w+) (\d+), (\d+)(.*)$", line.rstrip("\n"))
+# Mutants no test can kill, and why. Keep this list short and explained.
+TRUNC = "the value is read through a cast to a type as wide as the field, which drops the extra bit"
+EQUIVALENT = {
+    "FXT_EV_THREAD [24..31] grow -> [24..32]": TRUNC,
+    "FXT_EV_CATEGORY [32..47] grow -> [32..48]": TRUNC,
+    "FXT_BLOB_NAME [16..31] grow -> [16..32]": TRUNC,
+    "FXT_UOBJ_PROCESS [16..23] grow -> [16..24]": TRUNC,
+    "FXT_UOBJ_NAME [24..39] grow -> [24..40]": TRUNC,
+    "FXT_KOBJ_NAME [24..39] grow -> [24..40]": TRUNC,
+    "FXT_LCSW_OUT_THREAD [28..35] grow -> [28..36]": TRUNC,
+    "FXT_LCSW_IN_THREAD [36..43] grow -> [36..44]": TRUNC,
+    "FXT_LOG_THREAD [32..39] grow -> [32..40]": TRUNC,
+    "FXT_ARG_NAME [16..31] grow -> [16..32]": TRUNC,
+    "FXT_ARG_STR_VALUE [32..47] grow -> [32..48]": TRUNC,
+    "FXT_LBLOB_CATEGORY [0..15] grow -> [0..16]": TRUNC,
+    "FXT_LBLOB_NAME [16..31] grow -> [16..32]": TRUNC,
+    "FXT_LBLOB0_THREAD [36..43] grow -> [36..44]": TRUNC,
+    "FXT_META_PROVIDER_ID [20..51] grow -> [20..52]": TRUNC,
+    "FXT_MAGIC_VALUE_FIELD [24..55] grow -> [24..56]": TRUNC,
+    "FXT_LBLOB_RSV [44..63] grow-down -> [43..63]":
+        "bit 43 is the top bit of the blob format; every format with it set is undefined, "
+        "and the reserved bits of an undefined format are not checked",
+    "FXT_WAKE_RSV [36..59] grow -> [36..60]":
+        "bit 60 is the low bit of the scheduling subtype, which is 2 (bit 60 clear) in every wakeup record",
+    "FXT_KOBJ_TYPE [16..23] shrink-top -> [16..22]":
+        "any kernel object type is valid: the value is never checked, only handed to the visitor",
+    "FXT_CSW_CPU [20..35] shrink-top -> [20..34]":
+        "any cpu number is valid: the value is never checked, only handed to the visitor",
+}
+
+work = tempfile.mkdtemp(prefix="fxt-mutate.")
+src, build = os.path.join(work, "src"), os.path.join(work, "build")
+shutil.copytree(here, src, ignore=shutil.ignore_patterns("build*", ".git"))
+
+# ---- the mutants ------------------------------------------------------------
+fmt = os.path.join(src, "include/fxt/format.h")
+fmt_lines = open(fmt).read().split("\n")
+mutants = []  # (label, kind, payload)
+for n, line in enumerate(fmt_lines):
+    m = re.match(r"#define (FXT_\w+) (\d+), (\d+)(.*)$", line)
     if not m:
         continue
     name, lo, hi, rest = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
@@ -59,125 +89,125 @@ for n, line in enumerate(open(f"{src}/{fmt}"), 1):
     cands.append(("shift-up", lo + 1, hi + 1) if hi < 63 else ("shift-down", lo - 1, hi - 1))
     for label, a, b in cands:
         if 0 <= a <= b <= 63:
-            out.append((fmt, n, f"#define {name} {a}, {b}{rest}", f"{name} [{lo}..{hi}] {label} -> [{a}..{b}]"))
+            mutants.append((f"{name} [{lo}..{hi}] {label} -> [{a}..{b}]", "format",
+                            (n, f"#define {name} {a}, {b}{rest}")))
 
-lay = "validator/layout.c"
-rev = None
-masks = ("record_types", "metadata_types", "trace_info_types", "event_types", "arg_types",
+# layout rows: fxt_layout_get() returns a copy with one member changed
+lay = os.path.join(src, "validator/layout.c")
+lay_text = open(lay).read()
+hook_from = "return (unsigned)r < FXT_REV_COUNT ? &k_layouts[r] : NULL;"
+if hook_from not in lay_text:
+    sys.exit("mutate-layout.sh: cannot hook fxt_layout_get() in validator/layout.c: update the script")
+hook_to = """if ((unsigned)r >= FXT_REV_COUNT)
+        return NULL;
+#ifdef FXT_MUT_REV
+    static fxt_layout mut[FXT_REV_COUNT];
+    static int mut_ready;
+    if (!mut_ready) {
+        for (unsigned i = 0; i < FXT_REV_COUNT; i++)
+            mut[i] = k_layouts[i];
+        FXT_MUT_APPLY(mut[FXT_MUT_REV].FXT_MUT_FIELD);
+        mut_ready = 1;
+    }
+    return &mut[r];
+#else
+    return &k_layouts[r];
+#endif"""
+lay_text = lay_text.replace(hook_from, hook_to).replace(
+    '#include "fxt/layout.h"\n', '#include "fxt/layout.h"\n#include "mutant.h"\n', 1)
+open(lay, "w").write(lay_text)
+mut_h = os.path.join(src, "validator/mutant.h")
+open(mut_h, "w").write("/* no mutant */\n")
+MASKS = ("record_types", "metadata_types", "trace_info_types", "event_types", "arg_types",
          "large_types", "large_blob_formats", "sched_types", "blob_types")
-flags = ("has_priorities", "has_magic", "numbering")
-lines = open(f"{src}/{lay}").read().split("\n")
-for n, line in enumerate(lines, 1):
-    r = re.search(r"\[FXT_REV_(\w+)\] = \{", line)
-    if r:
-        rev = r.group(1).lower()
-    if rev is None:
-        continue
-    for mm in re.finditer(r"\.(\w+) = ", line):
-        field = mm.group(1)
-        # the value runs to the next ", ." / "," at depth 0 / end of line
-        i, depth = mm.end(), 0
-        while i < len(line):
-            c = line[i]
-            if c in "({":
-                depth += 1
-            elif c in ")}":
-                if depth == 0:
-                    break
-                depth -= 1
-            elif c == "," and depth == 0:
-                break
-            i += 1
-        expr = line[mm.end():i].strip()
-        if field in masks:
-            for label, new in (("drop the highest value", f"fxt__mut_drop_top({expr})"),
-                               ("add the lowest undefined value", f"fxt__mut_add_next({expr})")):
-                out.append((lay, n, line[:mm.end()] + new + line[i:], f"{rev}.{field} {label}"))
-        elif field in flags:
-            out.append((lay, n, line[:mm.end()] + f"!({expr})" + line[i:], f"{rev}.{field} flipped"))
-for f, n, new, label in out:
-    print(f"{f}|{n}|{new}|{label}")
-EOF
-total=$(wc -l < "$mutants")
-if [ "$list" = 1 ]; then
-  cut -d'|' -f4 "$mutants"
-  echo "$total mutants"
-  exit 0
-fi
-
-# helpers the layout.c mutants use (added to the copy only)
-cat >> "$src/validator/layout.c" <<'EOF'
-/* mutate-layout.sh helpers */
-static inline unsigned long long fxt__mut_top(unsigned long long m)
-{
-    unsigned long long t = 1ull << 63;
-    while (t && !(m & t))
-        t >>= 1;
-    return t;
+FLAGS = ("has_priorities", "has_magic", "numbering")
+OPS = {
+    "drop the highest value":
+        "do { unsigned long long m_ = (X); int t_ = 63; while (t_ >= 0 && !((m_ >> t_) & 1)) t_--; "
+        "if (t_ >= 0) (X) &= ~(1ull << t_); } while (0)",
+    "add the lowest undefined value": "(X) |= ~(X) & ((X) + 1)",
 }
-#define fxt__mut_drop_top(m) ((m) & ~fxt__mut_top(m))
-#define fxt__mut_add_next(m) ((m) | (~(m) & ((m) + 1)))
+for rev, rname in (("FXT_REV_R1", "r1"), ("FXT_REV_R2", "r2"), ("FXT_REV_R3", "r3"),
+                   ("FXT_REV_CURRENT", "current")):
+    for f in MASKS:
+        for op, code in OPS.items():
+            mutants.append((f"{rname}.{f} {op}", "layout", (rev, f, code)))
+    for f in FLAGS:
+        mutants.append((f"{rname}.{f} flipped", "layout", (rev, f, "(X) = !(X)")))
+
+if listing:
+    for label, _, _ in mutants:
+        print(label)
+    print(f"{len(mutants)} mutants")
+    sys.exit(0)
+
+TARGETS = ["spec_conformance", "spec_layout_guard", "test_encode"]
+def sh(cmd, timeout=600):
+    try:
+        return subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=timeout, env=dict(os.environ, CK_FORK="no")).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+def build_ok():
+    return sh(["cmake", "--build", build, "-j2", "--target"] + TARGETS)
+def tests_pass():
+    return (sh([f"{build}/spec-tests/spec_conformance"], 300) and
+            sh([f"{build}/spec-tests/spec_layout_guard"], 120) and
+            sh([f"{build}/generator/tests/test_encode"], 120))
+
+print(f"configuring in {build} (gcc -O0)", file=sys.stderr)
+if not sh(["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Debug",
+           "-DCMAKE_C_FLAGS=-O0", "-DPython3_EXECUTABLE=/usr/bin/python3"]) or not build_ok():
+    sys.exit("mutate-layout.sh: the unmutated copy does not build")
+if not tests_pass():
+    sys.exit("mutate-layout.sh: the unmutated copy fails its tests")
+
+killed = nobuild = 0
+survivors, equivalent = [], []
+todo = [m for m in mutants if not only or only.search(m[0])]
+for i, (label, kind, payload) in enumerate(todo, 1):
+    if kind == "format":
+        n, new = payload
+        lines = list(fmt_lines)
+        lines[n] = new
+        open(fmt, "w").write("\n".join(lines))
+    else:
+        rev, field, code = payload
+        open(mut_h, "w").write(f"#define FXT_MUT_REV {rev}\n#define FXT_MUT_FIELD {field}\n"
+                               f"#define FXT_MUT_APPLY(X) {code}\n")
+    if not build_ok():
+        nobuild += 1
+        verdict = "does not build"
+    elif tests_pass():
+        if label in EQUIVALENT:
+            equivalent.append(label)
+            verdict = "equivalent"
+        else:
+            survivors.append(label)
+            verdict = "SURVIVED"
+    else:
+        killed += 1
+        verdict = "killed"
+    print(f"{i:4d}/{len(todo)} {verdict:14s} {label}", file=sys.stderr, flush=True)
+    if kind == "format":
+        open(fmt, "w").write("\n".join(fmt_lines))
+    else:
+        open(mut_h, "w").write("/* no mutant */\n")
+
+print()
+if equivalent:
+    print("equivalent mutants (no test can tell them apart):")
+    for e in equivalent:
+        print(f"  {e}: {EQUIVALENT[e]}")
+if survivors:
+    print("surviving mutants:")
+    for s in survivors:
+        print(f"  {s}")
+print(f"mutants: {len(todo)}, killed: {killed}, did not build: {nobuild}, "
+      f"equivalent: {len(equivalent)}, survived: {len(survivors)}")
+if keep:
+    print(f"kept {work}", file=sys.stderr)
+else:
+    shutil.rmtree(work, ignore_errors=True)
+sys.exit(1 if survivors else 0)
 EOF
-# the helpers must precede the table: move them to the top of the copy
-/usr/bin/python3 - "$src/validator/layout.c" <<'EOF'
-import sys
-p = sys.argv[1]
-s = open(p).read()
-k = s.index("/* mutate-layout.sh helpers */")
-helpers, s = s[k:], s[:k]
-anchor = '#include "fxt/layout.h"\n'
-s = s.replace(anchor, anchor + helpers, 1)
-open(p, "w").write(s)
-EOF
-
-build="$work/build"
-targets="spec_conformance spec_layout_guard test_encode"
-echo "configuring (gcc -O0) in $build" >&2
-cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS=-O0 \
-  -DPython3_EXECUTABLE=/usr/bin/python3 > "$work/configure.log" 2>&1 ||
-  { cat "$work/configure.log" >&2; exit 2; }
-cmake --build "$build" -j2 --target $targets > "$work/build.log" 2>&1 ||
-  { tail -30 "$work/build.log" >&2; echo "the unmutated tree does not build" >&2; exit 2; }
-
-run_tests() {
-  CK_FORK=no timeout 120 "$build/spec-tests/spec_conformance" > /dev/null 2>&1 || return 1
-  CK_FORK=no timeout 60 "$build/spec-tests/spec_layout_guard" > /dev/null 2>&1 || return 1
-  CK_FORK=no timeout 60 "$build/generator/tests/test_encode" > /dev/null 2>&1 || return 1
-  return 0
-}
-run_tests || { echo "the unmutated tree fails its tests" >&2; exit 2; }
-
-killed=0; survived=0; nobuild=0; n=0
-survivors="$work/survivors"
-: > "$survivors"
-while IFS='|' read -r file line new label; do
-  [ -n "$only" ] && ! [[ "$label" =~ $only ]] && continue
-  n=$((n + 1))
-  cp "$src/$file" "$work/orig"
-  /usr/bin/python3 - "$src/$file" "$line" "$new" <<'EOF'
-import sys
-p, n, new = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-lines = open(p).read().split("\n")
-lines[n - 1] = new
-open(p, "w").write("\n".join(lines))
-EOF
-  if ! cmake --build "$build" -j2 --target $targets > "$work/mbuild.log" 2>&1; then
-    nobuild=$((nobuild + 1)); verdict="does not build"
-  elif run_tests; then
-    survived=$((survived + 1)); verdict="SURVIVED"; echo "$label" >> "$survivors"
-  else
-    killed=$((killed + 1)); verdict="killed"
-  fi
-  printf '%4d/%d %-8s %s\n' "$n" "$total" "$verdict" "$label" >&2
-  cp "$work/orig" "$src/$file"
-done < "$mutants"
-# leave the build matching the unmutated copy
-cmake --build "$build" -j2 --target $targets > /dev/null 2>&1
-
-echo
-if [ -s "$survivors" ]; then
-  echo "surviving mutants:"
-  sed 's/^/  /' "$survivors"
-fi
-echo "mutants: $n, killed: $killed, did not build: $nobuild, survived: $survived"
-[ "$survived" -eq 0 ]

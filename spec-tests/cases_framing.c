@@ -110,7 +110,11 @@ const spec_case spec_cases_framing[] = {
   WORDS(MAGIC,
         0x0000010FFFFFFFFF, /* @8 type 15, size 0xffffffff, large type 0, format 1 */
         0x0000000000000000),
-  EXPECT(ISSUE(TRUNCATED, 8)) },
+  EXPECT(ISSUE(TRUNCATED, 8)),
+  .msg_has = "34359738360 bytes" /* 0xffffffff words: bit 35 of the header is read */ },
+{ .name = "lh-large-type-8-unknown", .suite = S_LARGE_HEADER,
+  WORDS(MAGIC, 0x000000800000001F /* @8 type 15, size 1, large type 8 (bit 39) */),
+  EXPECT(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 8)) },
 
 /* ===================== Magic number record =============================== */
 { .name = "magic-only", .suite = S_MAGIC, WORDS(MAGIC) },
@@ -126,6 +130,9 @@ const spec_case spec_cases_framing[] = {
   WORDS(0x0016547846040020, /* magic with size 2 */
         0x0000000000000000),
   EXPECT(ISSUE(MAGIC_BAD_SIZE, 0)) },
+{ .name = "magic-bad-number-bit-55", .suite = S_MAGIC,
+  WORDS(0x0096547846040010 /* magic field 0x96547846: bit 31 of the number (bit 55) */),
+  EXPECT(ISSUE(MAGIC_BAD_NUMBER, 0)) },
 { .name = "magic-reserved-bit-56", .suite = S_MAGIC,
   WORDS(0x0116547846040010 /* magic + bit 56 */),
   EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)) },

@@ -37,6 +37,15 @@ const spec_case spec_cases_records[] = {
 { .name = "meta-type-0-unknown", .suite = S_METADATA,
   WORDS(MAGIC, 0x0000000000000010 /* @8 metadata: size 1, meta type 0 */),
   EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
+{ .name = "meta-type-9-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0000000000090010 /* @8 metadata: size 1, meta type 9 (bits 16 and 19) */),
+  EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
+{ .name = "meta-provider-event-id-8-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0080000000030010 /* @8 provider event: size 1, provider 0, event 8 (bit 55) */),
+  EXPECT(ISSUE(PROVIDER_EVENT_UNKNOWN, 8)) },
+{ .name = "meta-trace-info-type-8-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0000000000840010 /* @8 metadata: size 1, meta type 4, trace info type 8 (bit 23) */),
+  EXPECT(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 8)) },
 { .name = "meta-type-5-unknown", .suite = S_METADATA,
   WORDS(MAGIC, 0x0000000000050010 /* @8 metadata: size 1, meta type 5 */),
   EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
@@ -189,6 +198,12 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC, 0x0000000000000021, 0x0000000000000001) },
 { .name = "init-before-provider-info", .suite = S_INIT,
   WORDS(MAGIC, INIT, PINFO1) },
+{ .name = "init-size-2048-extra", .suite = S_INIT,
+  WORDS(MAGIC,
+        0x0000000000008001, /* @8 init: size 2048 (bit 15, the top bit of the size) */
+        0x000000003B9ACA00),
+  .fill_len = 16368, .fill_byte = 0, /* 2046 appended zero words */
+  EXPECT(ISSUE(RECORD_SIZE_EXTRA, 8)) },
 { .name = "init-zero-ticks", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000000021 /* @8 init: size 2 */, 0x0000000000000000),
   EXPECT(ISSUE_AT(INIT_ZERO_TICKS, 8, 16)) },
@@ -388,6 +403,13 @@ const spec_case spec_cases_records[] = {
         0x0000000000001234, /* pid */
         0x00000000000000C3  /* c3 (cut) */),
   EXPECT(ISSUE_AT(UTF8_INVALID, 8, 32)) },
+{ .name = "userspace-process-0x81", .suite = S_USERSPACE,
+  /* process ref 0x81 ([16..23]: bits 16 and 23) registered, 0x01 not */
+  WORDS(MAGIC,
+        0x0000000400020022, 0x00000000656D616E, /* @8 string: index 2 "name" */
+        0x0000000000810033, 0x0000000000001234, 0x0000000000005678, /* @24 thread: index 0x81 */
+        0x0000000002810026, /* @48 userspace: size 2, process 0x81, name 2 */
+        0x00007FFF12345678) },
 { .name = "userspace-reserved-bit-44", .suite = S_USERSPACE,
   WORDS(PRE, 0x0000100002010026 /* @64 userspace: size 2, process 1, name 2, bit 44 */, 0x00007FFF12345678),
   EXPECT(ISSUE(USERSPACE_RESERVED_BITS, 64)) },
@@ -494,6 +516,15 @@ const spec_case spec_cases_records[] = {
         0x00000000000003E8,
         0x0000000000001234, 0x0000000000005678, /* outgoing pid, tid */
         0x0000000000001234, 0x0000000000009ABC  /* incoming pid, tid */) },
+{ .name = "sched-type-8-unknown", .suite = S_SCHEDULING,
+  WORDS(MAGIC, 0x8000000000000018 /* @8 sched: size 1, type 8 (bit 63) */),
+  EXPECT(ISSUE(SCHEDULING_TYPE_UNKNOWN, 8)) },
+{ .name = "sched-legacy-threads-0x81", .suite = S_SCHEDULING,
+  /* thread refs 0x81 (bits 28, 35 and 36, 43) registered, 0x01 not */
+  WORDS(MAGIC,
+        0x0000000000810033, 0x0000000000001234, 0x0000000000005678, /* @8 thread: index 0x81 */
+        0x0000081813010028, /* @32 sched: size 2, cpu 1, out state 3, out thread 0x81, in thread 0x81 */
+        0x00000000000003E8) },
 { .name = "sched-type-3-unknown", .suite = S_SCHEDULING,
   WORDS(MAGIC, 0x3000000000000018 /* @8 sched: size 1, type 3 */),
   EXPECT(ISSUE(SCHEDULING_TYPE_UNKNOWN, 8)) },
@@ -637,6 +668,9 @@ const spec_case spec_cases_records[] = {
   TAIL(0x0002000301000024, /* @64+5003*8 = 40088: event, size 2, thread 1, cat 3 (unregistered), name 2 */
        0x00000000000003E8),
   EXPECT(ISSUE(STRING_REF_UNREGISTERED, 40088)) },
+{ .name = "large-blob-format-8-unknown", .suite = S_LARGE_BLOB,
+  WORDS(MAGIC, 0x000008000000001F /* @8 large: size 1, large type 0, format 8 (bit 43) */),
+  EXPECT(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 8)) },
 { .name = "large-blob-format-2-unknown", .suite = S_LARGE_BLOB,
   WORDS(MAGIC, 0x000002000000001F /* @8 large: size 1, large type 0, format 2 */),
   EXPECT(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 8)) },

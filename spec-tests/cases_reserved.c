@@ -12,6 +12,8 @@
 
 /* thread: size 3, index 0x81 (bits 16 and 23) | pid 0x1234 | tid 0x5678 */
 #define THREAD_81 0x0000000000810033, 0x0000000000001234, 0x0000000000005678
+/* string 1 "cat", string 2 "name" (4 words) */
+#define STRINGS_1_2 0x0000000300010022, 0x0000000000746163, 0x0000000400020022, 0x00000000656D616E
 /* event: size 2, et 0, thread 0x81, cat 0, name 0 | ts: refers to thread 0x81 */
 #define EV_THREAD_81 0x0000000081000024, 0x0000000000000001
 /* event: size 2, et 0, thread 1, cat 1, name 2 | ts (after PRE) */
@@ -153,15 +155,16 @@ RSV_LOG("rsv-log-40-63", 0xFFFFFF0000000000),
   RSV(8, 0xFFFFF00000000000, LARGE_BLOB_RESERVED_BITS, 64) },
 { .name = "rsv-large-blob-format-0-44-63", .suite = S_LARGE_BLOB,
   /* argument count 9 ([32..35]: bits 32, 35), thread 0x81 ([36..43]: bits 36, 43) */
-  WORDS(PRE, THREAD_81, /* @64 */
-        0x00000000000000EF, /* @88 large: size 14, large type 0, format 0 */
-        0x0000081900020001, /* @96 format header: cat 1, name 2, 9 args, thread 0x81 */
+  /* thread 0x81 registered, thread 1 not */
+  WORDS(MAGIC, STRINGS_1_2 /* @8 */, THREAD_81 /* @40 */,
+        0x00000000000000EF, /* @64 large: size 14, large type 0, format 0 */
+        0x0000081900020001, /* @72 format header: cat 1, name 2, 9 args, thread 0x81 */
         0x00000000000003E8, /* ts */
         NINE_NULL_ARGS,
         0x0000000000000003, /* blob size 3 */
         0x0000000000030201,
-        EV_THREAD_81        /* @200 */),
-  RSV(12, 0xFFFFF00000000000, LARGE_BLOB_RESERVED_BITS, 88) },
+        EV_THREAD_81        /* @176 */),
+  RSV(9, 0xFFFFF00000000000, LARGE_BLOB_RESERVED_BITS, 64) },
 { .name = "rsv-large-blob-format-1-32-63", .suite = S_LARGE_BLOB,
   /* name 0x8001 inline ([16..31]: bits 16, 31) */
   WORDS(PRE,

@@ -268,7 +268,7 @@ const spec_case spec_cases_revisions[] = {
  * [36..43], [44..63] reserved. r3: priorities [44..51], [52..59], [60..63]
  * reserved. current: [60..63] is the scheduling subtype (0 = the r3 layout). */
 { .name = "rev-context-switch-priorities", .suite = S_SCHEDULING, REVS(REVS_ALL),
-  .tags = "has_priorities sched_types-0",
+  .tags = "has_priorities",
   WORDS(PRE_NM,
         0x00A1400013010048, /* @56 sched: size 4, cpu 1, out state 3, out thread 1, in thread 0,
                                out prio 20, in prio 10, [60..63] 0 */
@@ -284,7 +284,7 @@ const spec_case spec_cases_revisions[] = {
   /* current: context switch, 0 args, cpu 3, state 1, ts, out tid, in tid.
    * r1..r3 read: cpu 0x30, state 0, out thread 0 (inline: pid 0x5678,
    * tid 0x9abc), in thread 1, and bit 60 set in the reserved bits. */
-  .tags = "sched_types-1",
+  .tags = "sched_types-0 sched_types-1", /* subtypes exist: [60..63] is read (0 = the r3 layout) */
   WORDS(PRE_NM,
         0x1000001000300048, /* @56 sched: size 4, subtype 1, cpu 3, state 1 */
         0x00000000000003E8, /* ts */

@@ -124,6 +124,9 @@ typedef struct spec_case {
     uint64_t rsv_mask;
     fxt_rule rsv_rule;
     uint64_t rsv_rec;
+    /** a fragment some issue's message must contain, for facts no rule or
+     *  offset shows (the size of a record that runs past the end) */
+    const char *msg_has;
     /* known failures */
     unsigned pending;
     unsigned pending_field;

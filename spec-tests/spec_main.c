@@ -464,6 +464,15 @@ static void check_run(const spec_run *r)
         free(in);
         ck_abort_msg("%s: passes now: remove its PENDING mark (%s)", name, c->why);
     }
+    if (c->msg_has && r->rev != SR_AUTO) {
+        int found = 0;
+        for (size_t i = 0; i < whole.n && !found; i++)
+            found = strstr(whole.v[i].message, c->msg_has) != NULL;
+        if (!found) {
+            free(in);
+            ck_abort_msg("%s: no issue message says \"%s\"", name, c->msg_has);
+        }
+    }
 
     /* 2. one byte at a time: the very same issues, in the same order */
     run(r, in, len, 1, &bytewise, &st_bytes, NULL, NULL);
