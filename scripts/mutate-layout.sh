@@ -139,6 +139,7 @@ if listing:
     for label, _, _ in mutants:
         print(label)
     print(f"{len(mutants)} mutants")
+    shutil.rmtree(work, ignore_errors=True)
     sys.exit(0)
 
 TARGETS = ["spec_conformance", "spec_layout_guard", "test_encode"]
@@ -162,6 +163,10 @@ if not sh(["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=D
 if not tests_pass():
     sys.exit("mutate-layout.sh: the unmutated copy fails its tests")
 
+import atexit, signal
+if not keep:
+    atexit.register(shutil.rmtree, work, True)
+signal.signal(signal.SIGTERM, lambda *a: sys.exit(143))
 killed = nobuild = 0
 survivors, equivalent = [], []
 todo = [m for m in mutants if not only or only.search(m[0])]
@@ -207,7 +212,5 @@ print(f"mutants: {len(todo)}, killed: {killed}, did not build: {nobuild}, "
       f"equivalent: {len(equivalent)}, survived: {len(survivors)}")
 if keep:
     print(f"kept {work}", file=sys.stderr)
-else:
-    shutil.rmtree(work, ignore_errors=True)
 sys.exit(1 if survivors else 0)
 EOF

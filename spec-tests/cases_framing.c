@@ -56,15 +56,13 @@ const spec_case spec_cases_framing[] = {
   WORDS(MAGIC,
         0x0000000000000011, /* @8 init: type 1, size 1 (needs 2) */
         INIT                /* @16 init: size 2 | 1e9 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "rh-too-small-then-next-record-checked", .suite = S_RECORD_HEADER,
   WORDS(MAGIC,
         0x0000000000000011, /* @8 init: type 1, size 1 (needs 2) */
         0x0000000000000021, /* @16 init: type 1, size 2 */
         0x0000000000000000  /* 0 ticks */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8), ISSUE_AT(INIT_ZERO_TICKS, 16, 24)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8), ISSUE_AT(INIT_ZERO_TICKS, 16, 24)) },
 { .name = "rh-size-extra", .suite = S_RECORD_HEADER,
   WORDS(MAGIC,
         0x0000000000000031, /* @8 init: type 1, size 3 */
@@ -159,16 +157,16 @@ const spec_case spec_cases_framing[] = {
   BYTES(0x01, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10, /* @0 magic, bit 56 */
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, /* @8 init: size 2 */
         0x00, 0x00, 0x00, 0x00, 0x3B, 0x9A, 0xCA, 0x00  /* 1e9 */),
-  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)), PENDING(1, DEF2) },
+  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)) },
 { .name = "magic-be-reserved-bit-63", .suite = S_MAGIC, .big_endian = 1,
   BYTES(0x80, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10 /* @0 magic, bit 63 */),
-  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)), PENDING(1, DEF2) },
+  EXPECT(ISSUE(MAGIC_RESERVED_BITS, 0)) },
 { .name = "magic-be-bad-size-2", .suite = S_MAGIC, .big_endian = 1,
   BYTES(0x00, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x20, /* @0 magic with size 2 */
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, /* @16 init: size 2 */
         0x00, 0x00, 0x00, 0x00, 0x3B, 0x9A, 0xCA, 0x00),
-  EXPECT(ISSUE(MAGIC_BAD_SIZE, 0)), PENDING(1, DEF2) },
+  EXPECT(ISSUE(MAGIC_BAD_SIZE, 0)) },
 
 /* ===================== Atoms: padding, UTF-8, string limits ============== */
 { .name = "pad-string-record-last-byte", .suite = S_ATOMS,

@@ -92,8 +92,7 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0040000000110010, /* @8 provider info: size 1 but name len 4 */
         INIT                /* @16 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "meta-provider-info-size-extra", .suite = S_METADATA,
   WORDS(MAGIC,
         0x0040000000110030, /* @8 provider info: size 3, provider 1, name len 4 */
@@ -215,8 +214,7 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(INIT_RESERVED_BITS, 8)) },
 { .name = "init-too-small", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000000011 /* @8 init: size 1 */, INIT /* @16 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "init-4-words-size-extra", .suite = S_INIT,
   WORDS(MAGIC,
         0x0000000000000041, /* @8 init: size 4 (as magic-trace writes it) */
@@ -265,8 +263,7 @@ const spec_case spec_cases_records[] = {
         0x0000000900010022, /* @8 string: size 2, index 1, len 9 (needs size 3) */
         0x6867666564636261, /* "abcdefgh" */
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "string-size-extra", .suite = S_STRING,
   WORDS(MAGIC,
         0x0000000300010032, /* @8 string: size 3, index 1, len 3 */
@@ -317,8 +314,7 @@ const spec_case spec_cases_records[] = {
         0x0000000000010023, /* @8 thread: size 2, index 1 (needs 3) */
         0x0000000000001234,
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "thread-size-extra", .suite = S_THREAD,
   WORDS(MAGIC,
         0x0000000000010043, /* @8 thread: size 4, index 1 */
@@ -375,8 +371,7 @@ const spec_case spec_cases_records[] = {
         0x0001000900020025, /* @64 blob: size 2, payload 9 (needs size 3) */
         0x0807060504030201,
         INIT                /* @80 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
 { .name = "blob-size-extra", .suite = S_BLOB,
   WORDS(PRE, 0x0001000300020035 /* @64 blob: size 3, payload 3 */, 0x0000000000030201, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
@@ -424,8 +419,7 @@ const spec_case spec_cases_records[] = {
         0x0000000002000026, /* @64 userspace: size 2, process 0 (inline: needs 3), name 2 */
         0x00007FFF12345678,
         INIT                /* @80 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
 { .name = "userspace-bad-bool-arg", .suite = S_USERSPACE,
   WORDS(PRE,
         0x0000010002010036, /* @64 userspace: size 3, process 1, name 2, 1 arg */
@@ -461,8 +455,7 @@ const spec_case spec_cases_records[] = {
         0x0000008004010027, /* @8 kernel object: size 2, name 0x8004 (needs 3) */
         0x0000000000001234,
         INIT                /* @24 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "kernel-object-size-extra", .suite = S_KERNEL_OBJECT,
   WORDS(PRE, 0x0000000002020037 /* @64 kernel object: size 3, name 2, 0 args */, 0x0000000000005678, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
@@ -569,8 +562,7 @@ const spec_case spec_cases_records[] = {
         0x1000002000300038, /* @8 sched type 1: size 3 (needs 4) */
         0x00000000000003E8, 0x0000000000005678,
         INIT                /* @32 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
 { .name = "sched-wakeup-size-extra", .suite = S_SCHEDULING,
   WORDS(MAGIC, 0x2000000000100048 /* @8 sched type 2: size 4, 0 args */, 0x00000000000003E8, 0x0000000000005678, 0x0000000000000000),
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 8)) },
@@ -624,8 +616,7 @@ const spec_case spec_cases_records[] = {
         0x0000000100090039, /* @64 log: size 3, len 9 (needs 4), thread 1 */
         0x00000000000003E8, 0x6867666564636261,
         INIT                /* @88 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
 
 /* ===================== Large BLOB record ================================= */
 { .name = "large-blob-format-1-indexed", .suite = S_LARGE_BLOB,
@@ -709,8 +700,7 @@ const spec_case spec_cases_records[] = {
         0x0000000000000064, /* blob size 100 */
         0x0000000000030201,
         INIT                /* @96 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE_AT(RECORD_TOO_SMALL, 64, 80) /* the blob size word: the size that does not fit */) },
 { .name = "large-blob-size-near-2-64", .suite = S_LARGE_BLOB,
   WORDS(PRE,
         0x000001000000004F, /* @64 large: size 4, format 1 */
@@ -718,8 +708,7 @@ const spec_case spec_cases_records[] = {
         0xFFFFFFFFFFFFFFF9, /* blob size 2^64-7: +7 padding wraps to 0 */
         0x0000000000030201,
         INIT                /* @96 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)),
-  PENDING_FIELD(DEF4) },
+  EXPECT(ISSUE_AT(RECORD_TOO_SMALL, 64, 80) /* the blob size word: the size that does not fit */) },
 { .name = "large-blob-size-extra", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000005F /* @64 large: size 5, format 1 */,
         0x0000000000020001, 0x0000000000000003, 0x0000000000030201, 0x0000000000000000),

@@ -42,9 +42,26 @@
 #define R12 (RV(SR_R1) | RV(SR_R2))
 #define R123 (RV(SR_R1) | RV(SR_R2) | RV(SR_R3))
 #define AUTO RV(SR_AUTO)
-#define REV_TODO "issue 8 section 2: the validator reads every trace as the current revision"
+/* validate.c fxt__emit: "v->reportable &= ~FXT_REV_BIT(l)" after a lane's
+ * first error is meant for auto, but applies to a single revision too */
+#define R3_W0012 "validator: with --revision r1/r2/r3 alone, issues after the first error are counted but not delivered (here W0012 or a second error; auto reports them)"
 
 const spec_case spec_cases_revisions[] = {
+
+/* ===================== Every issue, in every revision ==================== */
+/* Two errors that every revision has: both must reach the caller under
+ * each revision (a single-revision run reports everything it finds). */
+{ .name = "rev-every-issue-delivered", .suite = S_INIT, REVS(REVS_ALL),
+  .tags = "x-every-issue-delivered",
+  WORDS(0x0000000000010021, /* @0 init: size 2, bit 16 */
+        0x000000003B9ACA00,
+        0x0000000000010021, /* @16 init: size 2, bit 16 */
+        0x000000003B9ACA00),
+  IN_R1(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16)),
+  IN_R2(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16)),
+  IN_R3(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
+  IN_CUR(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
+  PENDING(R123, R3_W0012) },
 
 /* ===================== Event numbering (r1/r2 vs r3/current) ============ */
 /* r1/r2: 4 = async begin, 5 = async instant, 6 = async end, 7 = flow begin,
@@ -59,8 +76,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(ASYNC_BEGIN_UNENDED, 56)),
   IN_R2(ISSUE(ASYNC_BEGIN_UNENDED, 56)),
   IN_R3(ISSUE_AT(DURATION_COMPLETE_NEGATIVE, 56, 72), NO_MAGIC),
-  IN_CUR(ISSUE_AT(DURATION_COMPLETE_NEGATIVE, 56, 72), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO "; W0032's field (defect 4)"), .pending_field = 1 },
+  IN_CUR(ISSUE_AT(DURATION_COMPLETE_NEGATIVE, 56, 72), NO_MAGIC) },
 { .name = "rev-event-4-then-6", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-4 event_kind-6",
   WORDS(PRE_NM,
@@ -69,16 +85,14 @@ const spec_case spec_cases_revisions[] = {
   /* R1: no issue */
   /* R2: no issue */
   IN_R3(ISSUE(ASYNC_UNMATCHED, 80), NO_MAGIC),
-  IN_CUR(ISSUE(ASYNC_UNMATCHED, 80), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(ASYNC_UNMATCHED, 80), NO_MAGIC) },
 { .name = "rev-event-5-async-instant-or-begin", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-5",
   WORDS(PRE_NM, EV3_5, 0x0000000000000001, 0x0000000000000007 /* @56 id 7 */),
   IN_R1(ISSUE(ASYNC_UNMATCHED, 56)),
   IN_R2(ISSUE(ASYNC_UNMATCHED, 56)),
   IN_R3(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC) },
 { .name = "rev-event-5-then-6", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-5 event_kind-6",
   WORDS(PRE_NM,
@@ -87,24 +101,21 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(ASYNC_UNMATCHED, 56), ISSUE(ASYNC_UNMATCHED, 80)),
   IN_R2(ISSUE(ASYNC_UNMATCHED, 56), ISSUE(ASYNC_UNMATCHED, 80)),
   IN_R3(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(ASYNC_BEGIN_UNENDED, 56), NO_MAGIC) },
 { .name = "rev-event-7-flow-begin-or-async-end", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-7",
   WORDS(PRE_NM, EV3_7, 0x0000000000000001, 0x0000000000000009 /* @56 id 9 */),
   IN_R1(ISSUE(FLOW_BEGIN_UNENDED, 56)),
   IN_R2(ISSUE(FLOW_BEGIN_UNENDED, 56)),
   IN_R3(ISSUE(ASYNC_UNMATCHED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(ASYNC_UNMATCHED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(ASYNC_UNMATCHED, 56), NO_MAGIC) },
 { .name = "rev-event-8-flow-step-or-begin", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-8",
   WORDS(PRE_NM, EV3_8, 0x0000000000000001, 0x0000000000000009 /* @56 id 9 */),
   IN_R1(ISSUE(FLOW_UNMATCHED, 56)),
   IN_R2(ISSUE(FLOW_UNMATCHED, 56)),
   IN_R3(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC) },
 { .name = "rev-event-8-then-9", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_kind-8 event_kind-9",
   WORDS(PRE_NM,
@@ -113,16 +124,14 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(FLOW_UNMATCHED, 56), ISSUE(FLOW_UNMATCHED, 80)),
   IN_R2(ISSUE(FLOW_UNMATCHED, 56), ISSUE(FLOW_UNMATCHED, 80)),
   IN_R3(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(FLOW_BEGIN_UNENDED, 56), NO_MAGIC) },
 { .name = "rev-event-10-undefined-or-flow-end", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "event_types-10 event_kind-10",
   WORDS(PRE_NM, EV3_10, 0x0000000000000001, 0x0000000000000009 /* @56 id 9 */),
   IN_R1(ISSUE(EVENT_TYPE_UNKNOWN, 56)),
   IN_R2(ISSUE(EVENT_TYPE_UNKNOWN, 56)),
   IN_R3(ISSUE(FLOW_UNMATCHED, 56), NO_MAGIC),
-  IN_CUR(ISSUE(FLOW_UNMATCHED, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(FLOW_UNMATCHED, 56), NO_MAGIC) },
 
 /* ===================== Blob record ====================================== */
 /* r1: payload size [32..47]; r2 on: [32..46], bit 47 reserved. With bit 47
@@ -137,15 +146,14 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(BLOB_RESERVED_BITS, 56)),
   IN_R3(ISSUE(BLOB_RESERVED_BITS, 56), NO_MAGIC),
   IN_CUR(ISSUE(BLOB_RESERVED_BITS, 56), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 { .name = "rev-blob-type-2", .suite = S_BLOB, REVS(REVS_ALL),
   .tags = "blob_types-2",
   WORDS(PRE_NM, 0x0002000800020025 /* @56 blob: size 2, name 2, payload 8, type 2 */, 0x0807060504030201),
   IN_R1(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
   IN_R2(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-blob-type-3", .suite = S_BLOB, REVS(REVS_ALL),
   .tags = "blob_types-3",
   WORDS(PRE_NM, 0x0003000300020025 /* @56 blob: size 2, name 2, payload 3, type 3 */, 0x0000000000030201),
@@ -153,7 +161,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
   IN_R3(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC),
   IN_CUR(NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 
 /* ===================== Metadata: provider event (type 3, r2 on) ========= */
 { .name = "rev-provider-event", .suite = S_METADATA, REVS(REVS_ALL),
@@ -164,8 +172,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 16)),
   /* R2: no issue */
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(RV(SR_R1) | RV(SR_R2) | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-provider-event-id-1", .suite = S_METADATA, REVS(REVS_ALL),
   .tags = "metadata_types-3",
   WORDS(0x0040000000110020, 0x00000000766F7270,
@@ -173,8 +180,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 16)),
   IN_R2(ISSUE(PROVIDER_EVENT_UNKNOWN, 16)),
   IN_R3(ISSUE(PROVIDER_EVENT_UNKNOWN, 16), NO_MAGIC),
-  IN_CUR(ISSUE(PROVIDER_EVENT_UNKNOWN, 16), NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(PROVIDER_EVENT_UNKNOWN, 16), NO_MAGIC) },
 
 /* ===================== Magic number record (trace info, r3 on) ========== */
 { .name = "rev-magic-record", .suite = S_MAGIC, REVS(REVS_ALL),
@@ -183,32 +189,28 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
   IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
   /* R3: no issue */
-  /* CUR: no issue */
-  PENDING(R12 | AUTO, REV_TODO) },
+  /* CUR: no issue */ },
 { .name = "rev-magic-missing", .suite = S_MAGIC, REVS(REVS_ALL),
   .tags = "has_magic",
   WORDS(INIT /* @0 */),
   /* R1: no issue */
   /* R2: no issue */
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-magic-not-first", .suite = S_MAGIC, REVS(REVS_ALL),
   .tags = "has_magic metadata_types-4",
   WORDS(INIT /* @0 */, MAGIC /* @16 */),
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 16)),
   IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 16)),
   IN_R3(ISSUE(MAGIC_NOT_FIRST, 16)),
-  IN_CUR(ISSUE(MAGIC_NOT_FIRST, 16)),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(MAGIC_NOT_FIRST, 16)) },
 { .name = "rev-magic-reserved-bit-56", .suite = S_MAGIC, REVS(REVS_ALL),
   .tags = "has_magic",
   WORDS(0x0116547846040010 /* @0 magic + bit 56 */, INIT),
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
   IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
   IN_R3(ISSUE(MAGIC_RESERVED_BITS, 0)),
-  IN_CUR(ISSUE(MAGIC_RESERVED_BITS, 0)),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(ISSUE(MAGIC_RESERVED_BITS, 0)) },
 
 /* ===================== Large records (type 15, r3 on) =================== */
 /* In r1/r2 the header is an ordinary one: size [4..15] = 4 or 5 here, so
@@ -223,8 +225,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 56)),
   IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 56)),
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-large-blob-format-0", .suite = S_LARGE_BLOB, REVS(REVS_ALL),
   .tags = "record_types-15 large_types-0 large_blob_formats-0",
   WORDS(PRE_NM,
@@ -236,8 +237,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 56)),
   IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 56)),
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 
 /* ===================== Boolean argument (type 9, current) =============== */
 { .name = "rev-arg-bool", .suite = S_ARGUMENTS, REVS(REVS_ALL),
@@ -250,7 +250,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R3(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72), NO_MAGIC),
   IN_CUR(NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 { .name = "rev-arg-bool-value-2", .suite = S_ARGUMENTS, REVS(REVS_ALL),
   .tags = "arg_types-9",
   WORDS(PRE_NM,
@@ -261,7 +261,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R3(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72), NO_MAGIC),
   IN_CUR(ISSUE_AT(BOOL_VALUE_INVALID, 56, 72), NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 
 /* ===================== Context switch / scheduling record =============== */
 /* r1/r2: cpu [16..23], state [24..27], out thread [28..35], in thread
@@ -278,8 +278,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(R12 | AUTO, REV_TODO) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-scheduling-subtype-1-context-switch", .suite = S_SCHEDULING, REVS(REVS_ALL),
   /* current: context switch, 0 args, cpu 3, state 1, ts, out tid, in tid.
    * r1..r3 read: cpu 0x30, state 0, out thread 0 (inline: pid 0x5678,
@@ -294,7 +293,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
   IN_CUR(NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 { .name = "rev-scheduling-subtype-2-thread-wakeup", .suite = S_SCHEDULING, REVS(REVS_ALL),
   /* current: thread wakeup, 3 args, cpu 1, ts, waking tid, 3 null args.
    * r1..r3 read: cpu 0x13, state 0, both threads inline (4 koid words),
@@ -309,7 +308,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
   IN_CUR(NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 { .name = "rev-scheduling-subtype-3", .suite = S_SCHEDULING, REVS(REVS_ALL),
   .tags = "x-scheduling-subtype-3",
   WORDS(PRE_NM,
@@ -320,7 +319,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
   IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC),
-  PENDING(R123 | AUTO, REV_TODO) },
+  PENDING(RV(SR_R3), R3_W0012) },
 };
 
 const size_t spec_cases_revisions_count = sizeof spec_cases_revisions / sizeof spec_cases_revisions[0];
