@@ -5,13 +5,22 @@
  *
  *   spec_conformance [SUITE]   SUITE: a suite name below, or "coverage";
  *                              no argument: every suite.
+ *   spec_conformance --list    runs per suite
+ *   spec_conformance --pending the runs marked pending, and why
  *
- * Each case is run three ways: the whole buffer at once, the same bytes fed
- * one byte at a time (the issue lists must be identical, field by field),
- * and fxt_validate_buffer (its return must be the number of errors). The
- * whole-buffer issues must be exactly the case's expected (rule, record
- * offset) multiset, with the catalogue severity (a warning for
- * FXT_RF_UNKNOWN rules under FXT_OPT_ALLOW_UNKNOWN).
+ * A case becomes one run, or one per revision plus one under auto for a
+ * revision case, or four for a reserved-range case (as given, lowest bit,
+ * highest bit, all bits). Each run validates the whole buffer at once, the
+ * same bytes fed one byte at a time (the issue lists must be identical,
+ * field by field), and with fxt_validate_buffer (its return must be the
+ * number of errors). The whole-buffer issues must be exactly the expected
+ * (rule, record offset, field offset) multiset, with the catalogue severity
+ * (a warning for FXT_RF_UNKNOWN rules under FXT_OPT_ALLOW_UNKNOWN). Under
+ * auto, each revision's verdict (conforms, counts, first error and its
+ * field offset) and the issues holding for it must match that revision's
+ * expectations, and the reported revision must be the newest conforming one.
+ * This file maps the cases' revision numbers to the API's (FXT_REV_*): the
+ * only layout.h names the spec-tests use outside spec_layout_guard.c.
  */
 #include <check.h>
 #include <inttypes.h>
