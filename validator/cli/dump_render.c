@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dump_hex.h"
 #include "textout.h"
 
 /** Indentation of the lines under a record's first line (text output). */
@@ -306,8 +307,7 @@ static void metadata(dump_out *o, const fxt_meta *m)
     }
 }
 
-/** Name of the event-type specific word of event type T, or NULL. */
-static const char *event_word(unsigned t)
+const char *dump_event_word(unsigned t)
 {
     switch (t) {
     case FXT_ET_COUNTER: return "counter_id";
@@ -322,14 +322,17 @@ static const char *event_word(unsigned t)
     }
 }
 
-static void event(dump_out *o, const fxt_event *e)
+static void event(dump_out *o, const fxt_record *r)
 {
-    f_enum(o, "event_type", e->event_type, fxt_event_type_name(e->event_type));
+    const fxt_event *e = &r->u.event;
+    /* the number in the trace, named as the selected revision reads it */
+    unsigned raw = (unsigned)FXT_GET(r->header, FXT_EV_TYPE);
+    f_enum(o, "event_type", raw, fxt_event_type_name_rev(o->revision, raw));
     f_u64(o, "timestamp", e->timestamp);
     f_thread(o, "thread", &e->thread, 0);
     f_str(o, "category", &e->category);
     f_str(o, "name", &e->name);
-    const char *w = event_word(e->event_type);
+    const char *w = dump_event_word(e->event_type);
     if (w)
         f_u64(o, w, e->data);
 }
@@ -398,7 +401,7 @@ static void fields(dump_out *o, const fxt_record *r)
         f_u64(o, "pid", r->u.thread.pid);
         f_u64(o, "tid", r->u.thread.tid);
         break;
-    case FXT_RT_EVENT: event(o, &r->u.event); break;
+    case FXT_RT_EVENT: event(o, r); break;
     case FXT_RT_BLOB:
     case FXT_RT_LARGE: blob(o, r); break;
     case FXT_RT_USERSPACE:
@@ -507,7 +510,10 @@ void dump_record(dump_out *o, const fxt_record *r, const fxt_issue *issues, size
         fputs(",\"args\":[", f);
         for (unsigned i = 0; r->known && i < r->argc; i++)
             arg(o, i, &r->args[i]);
-        fprintf(f, "],\"extra_words\":%zu,\"issues\":[", r->known ? r->extra_words : 0);
+        fprintf(f, "],\"extra_words\":%zu", r->known ? r->extra_words : 0);
+        if (o->hex)
+            dump_words(o, r, o->revision);
+        fputs(",\"issues\":[", f);
         for (size_t i = 0; i < n; i++)
             issue(o, &issues[i], i == 0, 0);
         fprintf(f, "],\"issues_dropped\":%" PRIu64 "}\n", dropped);
@@ -528,6 +534,8 @@ void dump_record(dump_out *o, const fxt_record *r, const fxt_issue *issues, size
     } else {
         fprintf(f, IND "(not decoded: header 0x%016" PRIx64 "; see the issues)\n", r->header);
     }
+    if (o->hex)
+        dump_words(o, r, o->revision);
     for (size_t i = 0; i < n; i++)
         issue(o, &issues[i], i == 0, 0);
     if (dropped)

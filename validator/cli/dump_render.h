@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "dump_strtab.h"
+#include "fxt/layout.h"
 #include "fxt/validate.h"
 
 /** Longest string shown whole in text output (JSON has every byte). */
@@ -23,6 +24,7 @@ typedef struct dump_out {
     int hex;     /**< add the record's words */
     strtab *st;  /**< resolves indexed string refs */
     int first;   /**< JSON: no member written yet in the open object */
+    fxt_revision revision; /**< names event types and splits words as this revision */
     uint32_t provider; /**< provider of the record being written */
 } dump_out;
 
@@ -33,6 +35,10 @@ void dump_track(strtab *st, const fxt_record *r);
 /** Write record R with its ISSUES (N of them; DROPPED more were not kept). */
 void dump_record(dump_out *o, const fxt_record *r, const fxt_issue *issues, size_t n,
                  uint64_t dropped);
+
+/** Member name of the event-type specific word of an event of meaning T
+ *  (FXT_ET_*): "counter_id", "end_time", "correlation_id"; NULL if none. */
+const char *dump_event_word(unsigned t);
 
 /** Write one issue that is not shown under a record (text: a line; JSON:
  *  a member of the open array; FIRST: no member before it). */

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "dump_render.h"
+#include "fxt/layout.h"
 #include "fxt/validate.h"
 #include "textout.h"
 
@@ -289,10 +290,14 @@ static void usage(FILE *f)
           "  -j, --jsonl           one JSON object per line: one per record, then one\n"
           "                        {\"kind\":\"end\"} object with the issues found after the\n"
           "                        records and the totals (schema: docs/fxt-dump.schema.json)\n"
-          "  -x, --hex             add the record's words in hex\n"
+          "  -x, --hex             add the record's words in hex (at most 512 a record),\n"
+          "                        header words split into their fields with bit ranges\n"
           "  -a, --at=OFFSET       only the record containing byte OFFSET (decimal or 0x hex)\n"
           "  -r, --records=A..B    only records A to B (0-based, inclusive); A.. and ..B\n"
           "                        are open ranges, N alone is one record\n"
+          "      --revision=REV    read the trace as revision REV of the format: r1, r2, r3\n"
+          "                        or current (the default); event types are named as\n"
+          "                        REV numbers them, and --hex splits words by REV's layout\n"
           "      --allow-unknown   undefined type values are warnings, not errors\n"
           "  -h, --help            print this help and exit\n"
           "  -V, --version         print the version and exit\n"
@@ -363,7 +368,7 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
     return *lo <= *hi ? 0 : -1;
 }
 
-enum { OPT_ALLOW_UNKNOWN = 256 };
+enum { OPT_ALLOW_UNKNOWN = 256, OPT_REVISION };
 
 int main(int argc, char **argv)
 {
@@ -373,6 +378,7 @@ int main(int argc, char **argv)
         {"at", required_argument, NULL, 'a'},
         {"records", required_argument, NULL, 'r'},
         {"allow-unknown", no_argument, NULL, OPT_ALLOW_UNKNOWN},
+        {"revision", required_argument, NULL, OPT_REVISION},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -402,6 +408,13 @@ int main(int argc, char **argv)
             cfg.sel = SEL_RANGE;
             break;
         case OPT_ALLOW_UNKNOWN: cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN; break;
+        case OPT_REVISION: {
+            fxt_revision rev;
+            if (fxt_revision_parse(optarg, &rev) != 0 || rev == FXT_REV_AUTO)
+                return usage_error("--revision: '%s' is not one of r1, r2, r3, current", optarg);
+            cfg.base.revision = rev;
+            break;
+        }
         case 'h':
             usage(stdout);
             return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
@@ -437,6 +450,7 @@ int main(int argc, char **argv)
         d->out.json = cfg.json;
         d->out.hex = cfg.hex;
         d->out.st = st;
+        d->out.revision = cfg.base.revision;
         rc = dump_file(&cfg, argv[optind], buf, d);
     }
     strtab_free(st);

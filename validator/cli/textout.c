@@ -31,12 +31,28 @@ size_t tx_utf8_len(const unsigned char *p, size_t n)
     return len;
 }
 
+/** Bytes from P on (at most N) that JSON and a terminal take as they are:
+ *  printable ASCII other than the quote and the backslash. */
+static size_t plain_run(const unsigned char *p, size_t n)
+{
+    size_t k = 0;
+    while (k < n && p[k] >= 0x20 && p[k] < 0x7f && p[k] != '"' && p[k] != '\\')
+        k++;
+    return k;
+}
+
 void tx_quoted(FILE *f, const char *s, size_t n, size_t max)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t stop = max && n > max ? max : n, i = 0;
     putc('"', f);
     while (i < stop) {
+        size_t run = plain_run(p + i, stop - i);
+        if (run) {
+            fwrite(p + i, 1, run, f);
+            i += run;
+            continue;
+        }
         size_t k = tx_utf8_len(p + i, n - i);
         unsigned char c = p[i];
         if (c == '"' || c == '\\') {
@@ -63,6 +79,12 @@ void tx_json_str(FILE *f, const char *s, size_t n)
     size_t i = 0;
     putc('"', f);
     while (i < n) {
+        size_t run = plain_run(p + i, n - i);
+        if (run) { /* the common case, written in one call */
+            fwrite(p + i, 1, run, f);
+            i += run;
+            continue;
+        }
         unsigned char c = p[i];
         size_t k = tx_utf8_len(p + i, n - i);
         if (k == 0) {
