@@ -313,6 +313,26 @@ def evicted_strings_show_the_index_alone():
 
 
 @test
+def large_blob_beyond_the_buffer_is_streamed():
+    """A 1.5 MiB large blob (format 1) does not fit the validator's 1 MiB
+    buffer: its payload is checked as it streams and not kept."""
+    size = 3 << 19
+    words = 3 + size // 8
+    data = (MAGIC + w(15 | (words << 4) | (1 << 40)) + w(0) + w(size) + bytes(size) +
+            instant(1, 0))
+    path = write('large.fxt', data)
+    r, recs, end = dump_jsonl(path, '--hex')
+    blob = recs[1]
+    check(r.returncode == 0 and len(recs) == 3 and blob['decoded'], recs)
+    check(blob['fields']['payload_size'] == size and blob['fields']['payload_preview'] is None,
+          blob['fields'])
+    check(len(blob['words']) == 1 and blob['words_omitted'] == words - 1, blob['words'])
+    check(recs[2]['offset'] == 8 + words * 8, recs[2])
+    t = run([DUMP, '--hex', '--records', '1', path]).stdout.decode()
+    check('payload_preview=(streamed, not kept)' in t and 'streamed, not kept)' in t, t)
+
+
+@test
 def undecoded_record_has_no_fields():
     data = MAGIC + w(10 | (2 << 4)) + w(0)  # record type 10 is undefined
     r, recs, end = dump_jsonl(write('t10.fxt', data))
@@ -409,6 +429,22 @@ def stdin_dash_reads_standard_input():
     with open(path, 'rb') as f:
         r = run([DUMP, '--jsonl', '-'], stdin=f)
     check(r.stdout == run([DUMP, '--jsonl', path]).stdout, 'stdin dump differs')
+
+
+@test
+def readme_example_is_what_fxt_dump_prints():
+    root = os.path.dirname(os.path.abspath(CORPUS))
+    with open(os.path.join(root, 'README.md')) as f:
+        text = f.read()
+    block = text.split('## fxt-dump\n', 1)[1].split('```\n', 2)[1]
+    sessions = re.findall(r'^\$ (.*)\n((?:(?!\$ ).*\n)*)', block, re.M)
+    check(len(sessions) >= 2, 'no fxt-dump session in the README')
+    env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(DUMP)) + os.pathsep +
+               os.environ.get('PATH', ''))
+    for cmd, want in sessions:
+        r = subprocess.run(cmd, shell=True, cwd=root, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=60)
+        check(r.stdout.decode() == want, f'$ {cmd}\nREADME:\n{want}\nprints:\n{r.stdout.decode()}')
 
 
 # ---------------------------------------------------------------------------
