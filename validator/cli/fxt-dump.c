@@ -172,11 +172,16 @@ static void print_end(dumper *d, const char *name, const fxt_stats *st, const ch
         fputs("}\n", f);
         return;
     }
-    fprintf(f, "%s: %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s, %s\n", name, st->records,
+    uint64_t ev = strtab_evictions(d->out.st);
+    fprintf(f, "%s: %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s, %s", name, st->records,
             plural(st->records, "record", "records"), st->errors,
             plural(st->errors, "error", "errors"), st->warnings,
             plural(st->warnings, "warning", "warnings"),
             st->big_endian ? "big-endian" : "little-endian");
+    if (ev)
+        fprintf(f, " (%" PRIu64 " string %s evicted from the cache)", ev,
+                plural(ev, "text", "texts"));
+    putc('\n', f);
 }
 
 static void io_complaint(const char *name, const char *what)
@@ -238,13 +243,15 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
         fxt_validator_stats(v, &st);
         if (st.stopped) /* nothing after a size-0 record is read */
             break;
-        if (ferror(stdout)) {
-            io_error = "cannot write standard output";
+        if (ferror(stdout)) /* no one reads on: main says so */
             break;
-        }
     }
     if (!is_stdin)
         close(fd);
+    if (ferror(stdout)) {
+        fxt_validator_free(v);
+        return EXIT_TROUBLE;
+    }
 
     /* Whatever is held belongs to no record shown (a size-0 record). */
     d->at_end = 1;
