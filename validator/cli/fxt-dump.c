@@ -310,17 +310,20 @@ static void usage(FILE *f)
           "  -V, --version         print the version and exit\n"
           "\n"
           "Text output: per record a line '#INDEX @0xOFFSET TYPE, N words, provider P',\n"
-          "then one 'field: value' line per field, 'arg N: TYPE NAME = VALUE' per\n"
-          "argument and 'SEVERITY ID NAME at 0xOFFSET: MESSAGE' per issue (OFFSET of the\n"
-          "offending field). Strings longer than 256 bytes are cut (--jsonl has them\n"
-          "whole). An indexed string ref whose text is no longer cached shows as\n"
-          "(index N) alone. The whole trace is always read and validated; --at and\n"
-          "--records select what is shown.\n"
+          "a line of its fields as 'name=value' pairs, a line 'arg N: TYPE NAME = VALUE'\n"
+          "per argument and 'SEVERITY ID NAME at 0xOFFSET: MESSAGE' per issue (OFFSET of\n"
+          "the offending field); issues found after the records follow 'end of trace:',\n"
+          "and a summary line ends the output. String refs show their text and\n"
+          "'(index N)' or '(inline, N bytes)'; an index whose text is no longer in the\n"
+          "bounded string cache shows as '(index N)' alone. Strings longer than 256\n"
+          "bytes are cut (--jsonl has them whole). The whole trace is always read and\n"
+          "validated; --at and --records select what is shown.\n"
           "\n"
           "Exit status:\n"
           "  0  the trace has no errors (warnings allowed)\n"
           "  1  the trace has errors (shown in the dump)\n"
-          "  2  usage error, or the file is missing, unreadable or a directory\n",
+          "  2  usage error, the file is missing, unreadable or a directory, or\n"
+          "     standard output cannot be written\n",
           f);
 }
 
