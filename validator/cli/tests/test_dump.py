@@ -172,6 +172,32 @@ def corpus_text_shows_the_manifest_issues():
 
 
 @test
+def schema_rejects_malformed_lines():
+    """The schema is not vacuous: lines that break it in one place fail."""
+    _, recs, end = dump_jsonl(os.path.join(CORPUS, 'valid', 'event-counter.fxt'), '--hex')
+    counter = next(x for x in recs if x['fields'].get('event_type', {}).get('name') == 'counter')
+    withargs = next(x for x in recs if x['args'])
+    bad = []
+    for rec, edit in ((counter, lambda x: x['fields'].pop('counter_id')),
+                      (counter, lambda x: x['fields'].update(end_time=1)),
+                      (counter, lambda x: x['fields'].update(colour='red')),
+                      (counter, lambda x: x.pop('offset')),
+                      (counter, lambda x: x.update(header='0x12')),
+                      (counter, lambda x: x['fields']['thread'].update(pid=-1)),
+                      (counter, lambda x: x['fields']['name'].update(text=5)),
+                      (counter, lambda x: x['words'][0].update(hex='0xzz')),
+                      (withargs, lambda x: x['args'][0].pop('value')),
+                      (withargs, lambda x: x['args'][0]['type'].update(value='int32')),
+                      (end, lambda x: x.pop('errors')),
+                      (end, lambda x: x['issues'].append({'id': 'E0001'}))):
+        copy = json.loads(json.dumps(rec))
+        edit(copy)
+        bad.append(copy)
+    for b in bad:
+        check(not SCHEMA.is_valid(b), f'schema accepts {b}')
+
+
+@test
 def every_record_type_is_decoded():
     seen = set()
     for v in manifest():
