@@ -18,6 +18,7 @@
 #include "fxt/encode.h"
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "fxt/version.h"
 #include "gen_tool.h"
 
 static const char *prog = "fxt-gen";
@@ -434,7 +435,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("fxt-gen %s\n", FXT_VERSION);
+        printf("fxt-gen %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
         return 0;
     }
     if (!strcmp(cmd, "random"))

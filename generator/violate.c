@@ -690,6 +690,21 @@ static void v_flow_begin_unended(vctx *c)
     DESC("a flow begin whose correlation id is never ended");
 }
 
+static void v_duplicate_begin(vctx *c)
+{
+    /* flows: their ids are global, so the events' threads do not matter */
+    uint64_t id = fresh_id(c), t = ts(c);
+    simple_event(c, FXT_ET_FLOW_BEGIN, t, id);
+    c->mark = c->w.len; /* the second begin is the offending record */
+    t = ts(c);
+    simple_event(c, FXT_ET_FLOW_BEGIN, t, id);
+    for (int i = 0; i < 2; i++) { /* each begin gets its own end */
+        t = ts(c);
+        simple_event(c, FXT_ET_FLOW_END, t, id);
+    }
+    DESC("a second flow begin with a correlation id that is still open (both begins are ended)");
+}
+
 /* Blob record (type 5) with indexed name and a small payload. */
 static void blob(vctx *c, unsigned btype, uint64_t rsv)
 {
@@ -1067,6 +1082,7 @@ static const vgen_fn k_gens[FXT_R_END_] = {
     [FXT_R_ARG_RESERVED_BITS] = v_arg_reserved_bits,
     [FXT_R_BOOL_VALUE_INVALID] = v_bool_value_invalid,
     [FXT_R_TRACKING_LIMIT] = v_tracking_limit,
+    [FXT_R_DUPLICATE_BEGIN] = v_duplicate_begin,
 };
 
 /* Rules whose violation lives in the first record: a big-endian trace is
