@@ -28,8 +28,9 @@ static uint64_t first_arg_word(const fxt_record *r)
     if (!r->known || r->argc == 0 || r->extra_words > r->size_words)
         return 0;
     uint64_t after = 0, sum = 0;
+    char buf[32];
     if (r->type == FXT_RT_EVENT)
-        after = dump_event_word(r->u.event.event_type) != NULL;
+        after = dump_event_word(r->u.event.event_type, buf, sizeof buf) != NULL;
     else if (r->type == FXT_RT_LARGE)
         after = 1 + (r->u.blob.payload_size + 7) / 8;
     for (unsigned i = 0; i < r->argc; i++)

@@ -307,19 +307,16 @@ static void metadata(dump_out *o, const fxt_meta *m)
     }
 }
 
-const char *dump_event_word(unsigned t)
+const char *dump_event_word(unsigned t, char *buf, size_t size)
 {
-    switch (t) {
-    case FXT_ET_COUNTER: return "counter_id";
-    case FXT_ET_DURATION_COMPLETE: return "end_time";
-    case FXT_ET_ASYNC_BEGIN:
-    case FXT_ET_ASYNC_INSTANT:
-    case FXT_ET_ASYNC_END:
-    case FXT_ET_FLOW_BEGIN:
-    case FXT_ET_FLOW_STEP:
-    case FXT_ET_FLOW_END: return "correlation_id";
-    default: return NULL;
-    }
+    const char *name = fxt_event_data_name(t); /* "counter id": spaces become _ */
+    if (name == NULL || size == 0)
+        return NULL;
+    size_t i = 0;
+    for (; name[i] && i + 1 < size; i++)
+        buf[i] = name[i] == ' ' ? '_' : name[i];
+    buf[i] = '\0';
+    return buf;
 }
 
 static void event(dump_out *o, const fxt_record *r)
@@ -332,7 +329,8 @@ static void event(dump_out *o, const fxt_record *r)
     f_thread(o, "thread", &e->thread, 0);
     f_str(o, "category", &e->category);
     f_str(o, "name", &e->name);
-    const char *w = dump_event_word(e->event_type);
+    char wbuf[32];
+    const char *w = dump_event_word(e->event_type, wbuf, sizeof wbuf);
     if (w)
         f_u64(o, w, e->data);
 }
@@ -440,6 +438,14 @@ static const char *sev_name(fxt_severity s)
     return s == FXT_SEV_WARNING ? "warning" : "error";
 }
 
+/** Spec section of the issue's rule in the revision read. */
+static const char *section(const dump_out *o, const fxt_issue *is)
+{
+    const char *s = fxt_rule_section(is->rule, o->revision);
+    const fxt_rule_info *ri = fxt_rule_get(is->rule);
+    return s ? s : ri ? ri->section : "?";
+}
+
 static void issue(dump_out *o, const fxt_issue *is, int first, int name_record)
 {
     const fxt_rule_info *ri = fxt_rule_get(is->rule);
@@ -465,7 +471,7 @@ static void issue(dump_out *o, const fxt_issue *is, int first, int name_record)
         fputs(",\"message\":", o->f);
         tx_json_str(o->f, msg, mlen);
         fputs(",\"spec\":", o->f);
-        tx_json(o->f, ri ? ri->section : "");
+        tx_json(o->f, section(o, is));
         putc('}', o->f);
         return;
     }
@@ -475,7 +481,7 @@ static void issue(dump_out *o, const fxt_issue *is, int first, int name_record)
         putc((unsigned char)msg[i] < 0x20 ? '?' : msg[i], o->f);
     if (name_record && is->record_type != FXT_NO_RECORD_TYPE)
         fprintf(o->f, " (record #%" PRIu64 ")", is->record_index);
-    fprintf(o->f, " (spec: %s)\n", ri ? ri->section : "?");
+    fprintf(o->f, " (spec: %s)\n", section(o, is));
 }
 
 void dump_issue(dump_out *o, const fxt_issue *is, int first)

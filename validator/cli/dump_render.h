@@ -37,8 +37,9 @@ void dump_record(dump_out *o, const fxt_record *r, const fxt_issue *issues, size
                  uint64_t dropped);
 
 /** Member name of the event-type specific word of an event of meaning T
- *  (FXT_ET_*): "counter_id", "end_time", "correlation_id"; NULL if none. */
-const char *dump_event_word(unsigned t);
+ *  (FXT_ET_*), the layout table's name with '_' for ' ' ("counter_id",
+ *  "end_time", "correlation_id") in BUF (SIZE bytes); NULL if it has none. */
+const char *dump_event_word(unsigned t, char *buf, size_t size);
 
 /** Write one issue that is not shown under a record (text: a line; JSON:
  *  a member of the open array; FIRST: no member before it). */

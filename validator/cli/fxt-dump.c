@@ -25,6 +25,7 @@
 #include "dump_render.h"
 #include "fxt/layout.h"
 #include "fxt/validate.h"
+#include "fxt/version.h"
 #include "textout.h"
 
 #define PROG "fxt-dump"
@@ -161,10 +162,10 @@ static void print_end(dumper *d, const char *name, const fxt_stats *st, const ch
         fprintf(f,
                 "],\"records\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
                 ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s"
-                ",\"strings_evicted\":%" PRIu64 ",\"io_error\":",
+                ",\"revision\":\"%s\",\"strings_evicted\":%" PRIu64 ",\"io_error\":",
                 st->records, st->bytes, st->errors, st->warnings,
                 st->big_endian ? "true" : "false", st->stopped ? "true" : "false",
-                strtab_evictions(d->out.st));
+                fxt_revision_name(d->out.revision), strtab_evictions(d->out.st));
         if (io_error)
             tx_json(f, io_error);
         else
@@ -178,6 +179,8 @@ static void print_end(dumper *d, const char *name, const fxt_stats *st, const ch
             plural(st->errors, "error", "errors"), st->warnings,
             plural(st->warnings, "warning", "warnings"),
             st->big_endian ? "big-endian" : "little-endian");
+    if (d->out.revision != FXT_REV_CURRENT)
+        fprintf(f, ", read as %s", fxt_revision_name(d->out.revision));
     if (ev)
         fprintf(f, " (%" PRIu64 " string %s evicted from the cache)", ev,
                 plural(ev, "text", "texts"));
@@ -429,7 +432,7 @@ int main(int argc, char **argv)
             usage(stdout);
             return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
         case 'V':
-            printf(PROG " (fxtkit) %s\n", FXT_VERSION);
+            printf(PROG " %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
             return fflush(stdout) == 0 ? EXIT_CLEAN : EXIT_TROUBLE;
         default: {
             const char *tok = argv[optind - 1];

@@ -280,7 +280,8 @@ def revision_names_event_types_its_way():
             'r3': {5: 'async-begin', 6: 'async-instant', 7: 'async-end'},
             'current': {5: 'async-begin', 6: 'async-instant', 7: 'async-end'}}
     for rev, names in want.items():
-        _, recs, _ = dump_jsonl(path, '--revision', rev)
+        _, recs, end = dump_jsonl(path, '--revision', rev)
+        check(end['revision'] == rev, end)
         seen = {x['fields']['event_type']['value']: x['fields']['event_type']['name']
                 for x in recs if x['type']['name'] == 'event'}
         check(set(seen) == set(names) and seen == names, f'{rev}: {seen}')
@@ -446,7 +447,7 @@ def usage_errors_exit_2():
     r = run([DUMP, '--help'])
     check(r.returncode == 0 and b'--records=A..B' in r.stdout and b'Exit status' in r.stdout, r)
     r = run([DUMP, '--version'])
-    check(r.returncode == 0 and re.match(rb'fxt-dump \(fxtkit\) \d+\.\d+\.\d+', r.stdout), r)
+    check(r.returncode == 0 and re.match(rb'fxt-dump \d+\.\d+\.\d+ \(FXT spec revisions: r1 ', r.stdout), r)
 
 
 @test
