@@ -17,13 +17,13 @@
 
 #include "violate_blocks.h"
 
-/* Rules whose violation lives in the first record: a big-endian trace is
- * recognised only by its (byte-swapped) magic record, so a trace without
- * an intact magic record first is read as little-endian. */
+/* Rules that leave no magic number field at offset 0: a big-endian trace is
+ * recognised only by it, so such a trace reads as little-endian. */
 static int needs_intact_magic_absent(fxt_rule rule)
 {
-    return rule == FXT_R_MAGIC_MISSING || rule == FXT_R_MAGIC_BAD_NUMBER ||
-           rule == FXT_R_MAGIC_BAD_SIZE || rule == FXT_R_MAGIC_RESERVED_BITS;
+    /* a bad size or reserved bits leave the magic number field intact, by
+     * which the byte order is recognised */
+    return rule == FXT_R_MAGIC_MISSING || rule == FXT_R_MAGIC_BAD_NUMBER;
 }
 
 /* ---- the base trace ------------------------------------------------------------------ */
@@ -138,8 +138,8 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     if (big_endian && needs_intact_magic_absent(rule)) {
         snprintf(err, errlen,
                  "%s (%s) cannot be violated in a big-endian trace: byte order is recognised "
-                 "only by an intact magic record at offset 0, so without one the trace reads "
-                 "as little-endian garbage",
+                 "only by the magic number field of a magic record at offset 0, so without one "
+                 "the trace reads as little-endian garbage",
                  ri->id, ri->name);
         return 1;
     }

@@ -1,430 +1,14 @@
 /*
- * decode.c - the record and argument decoders: every field of every record
- * is checked here, with one cursor and a running offset (after Lua's
- * lundump.c). Reserved bits come from the layout table's word descriptions
+ * decode.c - the record decoders: every field of every record is checked
+ * here (arguments in args.c), with one cursor and a running offset (after
+ * Lua's lundump.c). Reserved bits come from the layout table's word descriptions
  * (one AND per word; the slow path names the field). Checks that depend on
  * the revision report for the lanes they hold for (see internal.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
-
-#define COLD FXT__COLD
-#define UNLIKELY FXT__UNLIKELY
-#define REPORT FXT__REPORT
-
-/* ---- cursor over one record ---- */
-
-typedef struct cur {
-    fxt_validator *v;
-    const uint8_t *p; /* record start */
-    uint64_t end;     /* bytes this (sub)record may use */
-    uint64_t avail;   /* bytes of the record present at p */
-    uint64_t lim;     /* min(end, avail): the one bound the hot path tests */
-    uint64_t pos;     /* next byte */
-    fxt_rule small;   /* rule for "size too small" in this context */
-    uint64_t base;    /* where the record or argument starts */
-    unsigned argn;    /* 1-based argument number, 0 at record level */
-    unsigned argt;    /* its type */
-    int size_lo, size_hi; /* bits of the size field of the record or argument */
-} cur;
-
-static const char *const k_arg_names[16] = {"null",   "int32",  "uint32",  "int64",
-                                            "uint64", "double", "string",  "pointer",
-                                            "koid",   "bool",   "type-10", "type-11",
-                                            "type-12", "type-13", "type-14", "type-15"};
-
-/* "argument 2 (int64) " or "": context for messages, built only on the
- * error path so the hot path formats nothing. */
-static const char *where(const cur *c, char *buf, size_t n)
-{
-    if (c->argn == 0)
-        return "";
-    snprintf(buf, n, "argument %u (%s) ", c->argn, k_arg_names[c->argt & 15]);
-    return buf;
-}
-
-static inline uint64_t fieldoff(const cur *c, uint64_t pos) { return c->v->r_off + pos; }
-
-/* The record (or argument) must hold N more bytes for WHAT: its size field
- * is what is wrong, so that is where the issue points. */
-static COLD int need_fail(cur *c, uint64_t n, const char *what)
-{
-    char w[48];
-    uint64_t words = (c->end - c->base) / 8;
-    fxt__detail(c->v, 8, c->size_lo, c->size_hi);
-    REPORT(c->v, c->small, fieldoff(c, c->base), "%sis %llu word%s but its %s needs word %llu",
-           c->argn ? where(c, w, sizeof w) : "record ", (unsigned long long)words,
-           fxt__plural(words), what, (unsigned long long)((c->pos - c->base + n + 7) / 8));
-    return 0;
-}
-
-/* avail < end only for the head of a streamed large record, which by
- * construction fits in the buffer; lim = min(end, avail) is a safety net. */
-static inline int need(cur *c, uint64_t n, const char *what)
-{
-    if (c->pos + n <= c->lim)
-        return 1;
-    return need_fail(c, n, what);
-}
-
-static inline int word(cur *c, const char *what, uint64_t *out)
-{
-    if (!need(c, 8, what))
-        return 0;
-    *out = fxt_load_word(c->p + c->pos, c->v->be);
-    c->pos += 8;
-    return 1;
-}
-
-/* Reserved bits of word W (at record position POS) described by D. */
-static COLD void rsv_fail(cur *c, const fxt_word_desc *d, uint64_t w, uint64_t pos)
-{
-    char a[48];
-    for (unsigned i = 0; i < d->nfields; i++) {
-        const fxt_field_desc *f = &d->fields[i];
-        uint64_t val = (w >> f->lo) & FXT_WIDTH_MASK_(f->lo, f->hi);
-        if (f->kind != FXT_FK_RESERVED || val == 0)
-            continue;
-        fxt__detail(c->v, 8, f->lo, f->hi);
-        REPORT(c->v, d->reserved_rule, fieldoff(c, pos), "%s%sbits [%u..%u] must be zero, got 0x%llx",
-               where(c, a, sizeof a), d->prefix, f->lo, f->hi, (unsigned long long)val);
-    }
-}
-
-static inline void rsv_word(cur *c, const fxt_word_desc *d, uint64_t w, uint64_t pos)
-{
-    if (UNLIKELY(w & d->reserved_mask))
-        rsv_fail(c, d, w, pos);
-}
-
-/* The lanes of v->rl whose revision does not define value VAL of a type
- * field (DEFS: revision mask per value) get RULE and stop reading the
- * record; the rest go on. Returns the lanes that go on (0: skip it). */
-static COLD unsigned undefined_for(cur *c, unsigned undef, fxt_rule rule, const char *what,
-                                   unsigned val, int lo, int hi, uint64_t pos)
-{
-    fxt_validator *v = c->v;
-    unsigned keep = v->rl & ~undef;
-    char names[40];
-    if (!(undef & v->reportable)) { /* auto mode: cannot be reported, so no message */
-        fxt__count_only(v, undef, rule, 1);
-        v->rl = keep;
-        return keep;
-    }
-    v->rl = undef;
-    fxt__detail(v, 8, lo, hi);
-    REPORT(v, rule, fieldoff(c, pos), "%s %u is not defined in %s; the record is skipped%s", what,
-           val, fxt__lane_names(undef, names, sizeof names), keep ? " there" : "");
-    v->rl = keep;
-    return keep;
-}
-
-static inline unsigned defined(cur *c, const uint8_t *defs, unsigned val, fxt_rule rule,
-                               const char *what, int lo, int hi, uint64_t pos)
-{
-    unsigned undef = c->v->rl & ~defs[val];
-    if (UNLIKELY(undef))
-        return undefined_for(c, undef, rule, what, val, lo, hi, pos);
-    return c->v->rl;
-}
-
-/* The layout of some lane reading the record (all of them agree on what
- * the caller asks). */
-static inline const fxt_layout *lay(const fxt_validator *v)
-{
-    unsigned l = v->rl & FXT_REV_BIT(v->visit) ? v->visit : (unsigned)__builtin_ctz(v->rl);
-    return v->lay[l];
-}
-
-/* ---- streams ---- */
-
-/* Check the padding bytes of a stream of LEN bytes starting at record
- * position START that is fully present in memory. */
-static void check_pad(cur *c, uint64_t start, uint64_t len, const char *what)
-{
-    uint64_t a = start + len, b = fxt__align8(a);
-    for (uint64_t i = a; i < b; i++)
-        if (c->p[i]) {
-            char w[48];
-            fxt__detail(c->v, 1, -1, -1);
-            REPORT(c->v, FXT_R_PADDING_NONZERO, fieldoff(c, i),
-                   "padding byte %llu after %s%s is 0x%02x", (unsigned long long)(i - a),
-                   where(c, w, sizeof w), what, c->p[i]);
-            return;
-        }
-}
-
-/* A string stream of LEN bytes: bounds, UTF-8, padding, length limit. */
-static int stream_str(cur *c, uint64_t len, const char *what, const char **out)
-{
-    uint64_t padded = fxt__align8(len);
-    if (!need(c, padded, what))
-        return 0;
-    const uint8_t *s = c->p + c->pos;
-    *out = (const char *)s;
-    size_t bad = fxt__utf8_check(s, (size_t)len);
-    char w[48];
-    if (bad != len) {
-        fxt__detail(c->v, 1, -1, -1);
-        REPORT(c->v, FXT_R_UTF8_INVALID, fieldoff(c, c->pos + bad),
-               "%s%s is not valid UTF-8 at byte %zu (0x%02x)", where(c, w, sizeof w), what, bad,
-               s[bad]);
-    }
-    if (len > FXT_MAX_STRING_LEN) {
-        fxt__detail(c->v, (uint32_t)len, -1, -1);
-        REPORT(c->v, FXT_R_STRING_TOO_LONG, fieldoff(c, c->pos), "%s%s is %llu bytes long",
-               where(c, w, sizeof w), what, (unsigned long long)len);
-    }
-    check_pad(c, c->pos, len, what);
-    c->pos += padded;
-    return 1;
-}
-
-static COLD void strref_missing(cur *c, uint16_t ref, uint64_t ref_pos, int lo, const char *what)
-{
-    char w[48];
-    fxt__detail(c->v, 8, lo, lo + 15);
-    REPORT(c->v, FXT_R_STRING_REF_UNREGISTERED, fieldoff(c, ref_pos),
-           "%s%s refers to string index %u, which is not registered", where(c, w, sizeof w), what,
-           ref);
-}
-
-/* A string ref (bits [lo..lo+15] of the word at REF_POS): inline content
- * follows at the cursor, indexed must be registered in the current
- * provider's table. */
-static inline int strref(cur *c, uint16_t ref, uint64_t ref_pos, int lo, const char *what,
-                         fxt_str *out)
-{
-    out->ref = ref;
-    out->data = NULL;
-    out->len = 0;
-    if (ref & FXT_STRREF_INLINE_FLAG) {
-        size_t n = ref & FXT_STRREF_VALUE_MASK;
-        const char *d;
-        if (!stream_str(c, n, what, &d))
-            return 0; /* data NULL, len 0: the model never points past the record */
-        out->data = d;
-        out->len = n;
-        return 1;
-    }
-    const fxt__provider *p = c->v->cur; /* bit 0 is set: the empty ref passes */
-    if (UNLIKELY(!((p->strbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked)
-        strref_missing(c, ref, ref_pos, lo, what);
-    return 1;
-}
-
-/* A thread ref (bits [lo..lo+7] at REF_POS): inline koids follow at the
- * cursor (PID_ONLY: one word). Returns 2 if decodable but unregistered. */
-static inline int thrref(cur *c, uint8_t ref, uint64_t ref_pos, int lo, const char *what,
-                         fxt_thread *out, int pid_only)
-{
-    out->ref = ref;
-    if (ref == FXT_THREADREF_INLINE) {
-        out->tid = 0;
-        if (!word(c, "process koid", &out->pid))
-            return 0;
-        return pid_only || word(c, "thread koid", &out->tid);
-    }
-    const fxt__provider *p = c->v->cur;
-    out->pid = p->thr_pid[ref];
-    out->tid = p->thr_tid[ref];
-    if (UNLIKELY(!((p->thrbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked) {
-        fxt__detail(c->v, 8, lo, lo + 7);
-        REPORT(c->v, FXT_R_THREAD_REF_UNREGISTERED, fieldoff(c, ref_pos),
-               "%s refers to thread index %u, which is not registered", what, ref);
-        return 2;
-    }
-    return 1;
-}
-
-/* ---- arguments ---- */
-
-static COLD void arg_refs_missing(cur *c, unsigned argn, unsigned type, uint16_t nref,
-                                  uint16_t sref, uint64_t apos)
-{
-    const fxt__provider *pv = c->v->cur;
-    c->argn = argn, c->argt = type;
-    if (!((pv->strbits[nref >> 6] >> (nref & 63)) & 1))
-        strref_missing(c, nref, apos, FXT_FIELD_LO(FXT_ARG_NAME), "name");
-    if (!((pv->strbits[sref >> 6] >> (sref & 63)) & 1))
-        strref_missing(c, sref, apos, FXT_FIELD_LO(FXT_ARG_STR_VALUE), "value");
-    c->argn = 0;
-}
-
-/* The argument-count field of the record header, for arg-overrun. */
-static COLD void point_at_argc(fxt_validator *v)
-{
-    const fxt_word_desc *d = fxt_header_desc((fxt_revision)v->visit, v->rec.header);
-    for (unsigned i = 0; i < d->nfields; i++)
-        if (d->fields[i].kind == FXT_FK_COUNT) {
-            fxt__detail(v, 8, d->fields[i].lo, d->fields[i].hi);
-            return;
-        }
-    fxt__detail(v, 8, -1, -1);
-}
-
-/* The general path of one argument of defined type TYPE: decode and check
- * field by field, reporting what is wrong. */
-static int arg_slow(cur *c, fxt_arg *a, uint64_t h, unsigned i, uint64_t apos, uint64_t aend)
-{
-    fxt_validator *v = c->v;
-    unsigned type = a->type;
-    a->v.u64 = 0;
-    a->name.ref = 0, a->name.data = NULL, a->name.len = 0;
-    /* sub-cursor bounded by the argument's own size */
-    cur ac = *c;
-    ac.end = aend;
-    ac.lim = aend < c->avail ? aend : c->avail;
-    ac.base = apos;
-    ac.pos = apos + 8;
-    ac.small = FXT_R_ARG_TOO_SMALL;
-    ac.argn = i + 1;
-    ac.argt = type;
-    ac.size_lo = FXT_FIELD_LO(FXT_ARG_SIZE), ac.size_hi = FXT_FIELD_HI(FXT_ARG_SIZE);
-    rsv_word(&ac, fxt_arg_desc((fxt_revision)__builtin_ctz(v->rl), type), h, apos);
-    int ok = strref(&ac, (uint16_t)FXT_GET(h, FXT_ARG_NAME), apos, FXT_FIELD_LO(FXT_ARG_NAME),
-                    "name", &a->name);
-    if (ok) {
-        switch (type) {
-        case FXT_AT_INT32:
-            a->v.i32 = (int32_t)(uint32_t)a->hi;
-            break;
-        case FXT_AT_UINT32:
-            a->v.u32 = a->hi;
-            break;
-        case FXT_AT_BOOL:
-            if (a->hi > 1) {
-                fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_HI), FXT_FIELD_HI(FXT_ARG_HI));
-                REPORT(v, FXT_R_BOOL_VALUE_INVALID, fieldoff(c, apos),
-                       "argument %u: boolean value is 0x%x, not 0 or 1", i + 1, a->hi);
-            }
-            a->v.b = (int)(a->hi & 1);
-            break;
-        case FXT_AT_STRING:
-            ok = strref(&ac, (uint16_t)FXT_GET(h, FXT_ARG_STR_VALUE), apos,
-                        FXT_FIELD_LO(FXT_ARG_STR_VALUE), "value", &a->str);
-            break;
-        case FXT_AT_NULL:
-            break;
-        default: /* int64, uint64, double, pointer, koid: a value word */
-            ok = word(&ac, "value word", &a->v.u64);
-            break;
-        }
-    }
-    if (ok && ac.pos < aend) {
-        a->extra = c->p + ac.pos;
-        a->extra_words = (size_t)((aend - ac.pos) / 8);
-        fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_SIZE), FXT_FIELD_HI(FXT_ARG_SIZE));
-        REPORT(v, FXT_R_ARG_SIZE_EXTRA, fieldoff(c, apos),
-               "argument %u is %u word%s but its fields need %llu", i + 1, a->size_words,
-               fxt__plural(a->size_words), (unsigned long long)((ac.pos - apos) / 8));
-    }
-    return ok;
-}
-
-/* Decode ARGC arguments at the cursor into rec->args. Returns 0 if the
- * record cannot be decoded further. */
-static int args(cur *c, unsigned argc, fxt_record *rec)
-{
-    fxt_validator *v = c->v;
-    const unsigned rl = v->rl;
-    const uint16_t all_define = v->arg_all[rl]; /* types every reading lane defines */
-    rec->argc = argc;
-    for (unsigned i = 0; i < argc; i++) {
-        fxt_arg *a = &rec->args[i];
-        uint64_t apos = c->pos;
-        if (c->pos + 8 > c->end) {
-            point_at_argc(v);
-            REPORT(v, FXT_R_ARG_OVERRUN, fieldoff(c, 0),
-                   "the record holds %u arguments but ends before argument %u", argc, i + 1);
-            return 0;
-        }
-        uint64_t h = fxt_load_word(c->p + apos, v->be);
-        unsigned type = (unsigned)FXT_GET(h, FXT_ARG_TYPE);
-        unsigned size = (unsigned)FXT_GET(h, FXT_ARG_SIZE);
-        a->type = type;
-        a->size_words = size;
-        a->hi = (uint32_t)FXT_GET(h, FXT_ARG_HI);
-        a->extra = NULL;
-        a->extra_words = 0;
-        a->str.ref = 0, a->str.data = NULL, a->str.len = 0;
-        uint64_t aend = apos + (uint64_t)size * 8;
-        if (size == 0) {
-            fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_SIZE), FXT_FIELD_HI(FXT_ARG_SIZE));
-            REPORT(v, FXT_R_ARG_TOO_SMALL, fieldoff(c, apos),
-                   "argument %u has size 0; the rest of the record cannot be read", i + 1);
-            return 0;
-        }
-        if (aend > c->end) {
-            uint64_t left = (c->end - apos) / 8;
-            fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_SIZE), FXT_FIELD_HI(FXT_ARG_SIZE));
-            REPORT(v, FXT_R_ARG_OVERRUN, fieldoff(c, apos),
-                   "argument %u is %u word%s but only %llu word%s of the record remain%s", i + 1,
-                   size, fxt__plural(size), (unsigned long long)left, fxt__plural(left),
-                   left == 1 ? "s" : "");
-            return 0;
-        }
-        /* Fast path: a type every reading lane defines, exactly the implied
-         * size, indexed refs, no reserved bits: one branch for all of it
-         * (random argument types make per-type branches mispredict). */
-        uint16_t nref = (uint16_t)FXT_GET(h, FXT_ARG_NAME);
-        if (((all_define >> type) & 1) & (size == v->arg_words[type]) &
-            !(nref & FXT_STRREF_INLINE_FLAG) & (aend <= c->lim) &
-            ((a->hi & v->arg_hi_rsv[type]) == 0)) {
-            const fxt__provider *pv = v->cur;
-            uint16_t sref = (uint16_t)(a->hi & v->arg_sref[type]);
-            /* bit 0 of strbits is always set: ref 0 is the empty string */
-            if (UNLIKELY(!((pv->strbits[nref >> 6] >> (nref & 63)) &
-                           (pv->strbits[sref >> 6] >> (sref & 63)) & 1)) &&
-                !pv->untracked)
-                arg_refs_missing(c, i + 1, type, nref, sref, apos);
-            if (v->o.on_record) { /* the model is only for a visitor */
-                a->name.ref = nref, a->name.data = NULL, a->name.len = 0;
-                a->str.ref = sref;
-                a->v.u64 = 0; /* no stale bytes beside a narrower member */
-                if (size == 2)
-                    a->v.u64 = fxt_load_word(c->p + apos + 8, v->be);
-                else if (type == FXT_AT_INT32)
-                    a->v.i32 = (int32_t)a->hi;
-                else if (type == FXT_AT_BOOL)
-                    a->v.b = (int)a->hi;
-                else
-                    a->v.u32 = a->hi;
-            }
-            c->pos = aend;
-            continue;
-        }
-        unsigned undef = rl & ~v->defs.arg[type];
-        if (undef && !(undef & v->reportable)) { /* auto mode: count, no message */
-            fxt__count_only(v, undef, FXT_R_ARG_TYPE_UNKNOWN, 1);
-            v->rl = rl & ~undef;
-            if (v->rl == 0) {
-                v->rl = rl;
-                c->pos = aend;
-                continue;
-            }
-        } else if (undef) {
-            char names[40];
-            v->rl = undef;
-            fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_TYPE), FXT_FIELD_HI(FXT_ARG_TYPE));
-            REPORT(v, FXT_R_ARG_TYPE_UNKNOWN, fieldoff(c, apos),
-                   "argument %u has type %u, which is not defined in %s", i + 1, type,
-                   fxt__lane_names(undef, names, sizeof names));
-            v->rl = rl & ~undef;
-            if (v->rl == 0) { /* skipped by its size in every lane */
-                v->rl = rl;
-                c->pos = aend;
-                continue;
-            }
-        }
-        arg_slow(c, a, h, i, apos, aend);
-        v->rl = rl;
-        c->pos = aend; /* continue at the next argument boundary either way */
-    }
-    return 1;
-}
+#include "cursor.h"
 
 /* ---- record decoders ---- */
 
@@ -436,7 +20,7 @@ static const char *const k_rt_names[17] = {
 const char *fxt__record_type_name(unsigned t) { return t <= 16 ? k_rt_names[t] : "?"; }
 
 /* Returns 1 if fully decoded (so size-extra and visitor apply). */
-static int dec_metadata(cur *c, uint64_t h, fxt_record *r)
+static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
 {
     fxt_validator *v = c->v;
     fxt_meta *m = &r->u.meta;
@@ -451,7 +35,7 @@ static int dec_metadata(cur *c, uint64_t h, fxt_record *r)
     case FXT_MT_PROVIDER_INFO: {
         rsv_word(c, d, h, 0);
         m->name.len = (size_t)FXT_GET(h, FXT_PINFO_NAME_LEN);
-        if (!stream_str(c, m->name.len, "provider name", &m->name.data))
+        if (!fxt__stream_str(c, m->name.len, "provider name", &m->name.data))
             return 0;
         fxt__provider *p = fxt__prov_open(v, m->provider_id, 1);
         if (!p->untracked) {
@@ -508,7 +92,7 @@ static int dec_metadata(cur *c, uint64_t h, fxt_record *r)
     }
 }
 
-static int dec_event(cur *c, uint64_t h, fxt_record *r)
+static int dec_event(fxt__cur *c, uint64_t h, fxt_record *r)
 {
     fxt_validator *v = c->v;
     fxt_event *e = &r->u.event;
@@ -529,7 +113,7 @@ static int dec_event(cur *c, uint64_t h, fxt_record *r)
                 "category", &e->category) ||
         !strref(c, (uint16_t)FXT_GET(h, FXT_EV_NAME), 0, FXT_FIELD_LO(FXT_EV_NAME), "name",
                 &e->name) ||
-        !args(c, (unsigned)FXT_GET(h, FXT_EV_ARGC), r))
+        !fxt__args(c, (unsigned)FXT_GET(h, FXT_EV_ARGC), r))
         return 0;
     e->data = 0;
     const char *dw = v->ev_data[raw]; /* the families agree on which have one */
@@ -541,7 +125,7 @@ static int dec_event(cur *c, uint64_t h, fxt_record *r)
     return 1;
 }
 
-static int dec_blob(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_blob(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
@@ -565,12 +149,12 @@ static int dec_blob(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
     if (!need(c, fxt__align8(b->payload_size), "payload"))
         return 0;
     b->payload = c->p + c->pos;
-    check_pad(c, c->pos, b->payload_size, "blob payload");
+    fxt__check_pad(c, c->pos, b->payload_size, "blob payload");
     c->pos += fxt__align8(b->payload_size);
     return 1;
 }
 
-static int dec_object(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d, int kernel)
+static int dec_object(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d, int kernel)
 {
     fxt_object *o = &r->u.object;
     rsv_word(c, d, h, 0);
@@ -580,7 +164,7 @@ static int dec_object(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d,
             !strref(c, (uint16_t)FXT_GET(h, FXT_KOBJ_NAME), 0, FXT_FIELD_LO(FXT_KOBJ_NAME), "name",
                     &o->name))
             return 0;
-        return args(c, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), r);
+        return fxt__args(c, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), r);
     }
     if (!word(c, "pointer", &o->id) ||
         !thrref(c, (uint8_t)FXT_GET(h, FXT_UOBJ_PROCESS), 0, FXT_FIELD_LO(FXT_UOBJ_PROCESS),
@@ -588,11 +172,11 @@ static int dec_object(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d,
         !strref(c, (uint16_t)FXT_GET(h, FXT_UOBJ_NAME), 0, FXT_FIELD_LO(FXT_UOBJ_NAME), "name",
                 &o->name))
         return 0;
-    return args(c, (unsigned)FXT_GET(h, FXT_UOBJ_ARGC), r);
+    return fxt__args(c, (unsigned)FXT_GET(h, FXT_UOBJ_ARGC), r);
 }
 
 /* The context switch layout of r1-r3 (current's legacy subtype 0). */
-static int dec_legacy_csw(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_legacy_csw(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_sched *s = &r->u.sched;
@@ -616,7 +200,7 @@ static int dec_legacy_csw(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc
                   "incoming thread", &s->in, 0);
 }
 
-static int dec_sched(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_sched(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_sched *s = &r->u.sched;
@@ -646,18 +230,18 @@ static int dec_sched(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
         return word(c, "timestamp", &s->timestamp) &&
                word(c, "outgoing thread koid", &s->out.tid) &&
                word(c, "incoming thread koid", &s->in.tid) &&
-               args(c, (unsigned)FXT_GET(h, FXT_CSW_ARGC), r);
+               fxt__args(c, (unsigned)FXT_GET(h, FXT_CSW_ARGC), r);
     default: /* FXT_ST_THREAD_WAKEUP */
         s->cpu = (unsigned)FXT_GET(h, FXT_WAKE_CPU);
         s->state = 0;
         rsv_word(c, d, h, 0);
         return word(c, "timestamp", &s->timestamp) &&
                word(c, "waking thread koid", &s->out.tid) &&
-               args(c, (unsigned)FXT_GET(h, FXT_WAKE_ARGC), r);
+               fxt__args(c, (unsigned)FXT_GET(h, FXT_WAKE_ARGC), r);
     }
 }
 
-static int dec_log(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_log(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_log *l = &r->u.log;
     rsv_word(c, d, h, 0);
@@ -665,12 +249,12 @@ static int dec_log(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
     return word(c, "timestamp", &l->timestamp) &&
            thrref(c, (uint8_t)FXT_GET(h, FXT_LOG_THREAD), 0, FXT_FIELD_LO(FXT_LOG_THREAD), "thread",
                   &l->thread, 0) &&
-           stream_str(c, l->msg_len, "log message", &l->msg);
+           fxt__stream_str(c, l->msg_len, "log message", &l->msg);
 }
 
 /* Large blob head. The payload may lie beyond c->avail (streamed): then
  * v->pad_lo/pad_hi tell the tail streamer what is left to check. */
-static int dec_large(cur *c, uint64_t h, fxt_record *r)
+static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
 {
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
@@ -700,7 +284,7 @@ static int dec_large(cur *c, uint64_t h, fxt_record *r)
         if (!word(c, "timestamp", &b->timestamp) ||
             !thrref(c, (uint8_t)FXT_GET(f, FXT_LBLOB0_THREAD), 8, FXT_FIELD_LO(FXT_LBLOB0_THREAD),
                     "thread", &b->thread, 0) ||
-            !args(c, (unsigned)FXT_GET(f, FXT_LBLOB0_ARGC), r))
+            !fxt__args(c, (unsigned)FXT_GET(f, FXT_LBLOB0_ARGC), r))
             return 0;
     }
     if (!word(c, "blob size word", &b->payload_size))
@@ -725,7 +309,7 @@ static int dec_large(cur *c, uint64_t h, fxt_record *r)
     c->pos += fxt__align8(b->payload_size);
     if (c->pos <= c->avail) {
         b->payload = c->p + pl;
-        check_pad(c, pl, b->payload_size, "blob payload");
+        fxt__check_pad(c, pl, b->payload_size, "blob payload");
     } else {
         b->payload = NULL; /* streamed: checked as it arrives */
         v->pad_lo = pl + b->payload_size;
@@ -734,14 +318,14 @@ static int dec_large(cur *c, uint64_t h, fxt_record *r)
     return 1;
 }
 
-static int dec_string(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_string(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     rsv_word(c, d, h, 0);
     unsigned idx = (unsigned)FXT_GET(h, FXT_STR_INDEX);
     r->u.string.index = idx;
     r->u.string.len = (size_t)FXT_GET(h, FXT_STR_LEN);
-    int ok = stream_str(c, r->u.string.len, "string", &r->u.string.data);
+    int ok = fxt__stream_str(c, r->u.string.len, "string", &r->u.string.data);
     if (idx == 0) {
         fxt__detail(v, 8, FXT_FIELD_LO(FXT_STR_INDEX), FXT_FIELD_HI(FXT_STR_INDEX));
         REPORT(v, FXT_R_STRING_INDEX_ZERO, v->r_off, "string record for index 0 is ignored");
@@ -754,7 +338,7 @@ static int dec_string(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
     return ok;
 }
 
-static int dec_thread(cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
+static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     rsv_word(c, d, h, 0);
@@ -780,7 +364,7 @@ static int dec_lanes(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_
                      unsigned type, const fxt_word_desc *d, uint64_t *implied)
 {
     fxt_record *r = &v->rec;
-    cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
+    fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
              FXT_FIELD_LO(FXT_REC_SIZE), FXT_FIELD_HI(FXT_REC_SIZE)};
     int ok = 0;
     switch (type) {
@@ -888,14 +472,14 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
     uint64_t implied = len;
     int ok = 0;
     if (UNLIKELY(!(v->rl & v->defs.record[type]))) { /* no lane reads it */
-        cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
-        undefined_for(&c, v->rl, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
+        fxt__cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
+        fxt__undefined_for(&c, v->rl, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
                       FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE), 0);
     } else {
         unsigned undef = v->rl & ~v->defs.record[type];
         if (UNLIKELY(undef)) {
-            cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
-            undefined_for(&c, undef, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
+            fxt__cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
+            fxt__undefined_for(&c, undef, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
                           FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE), 0);
         }
         const unsigned rl = v->rl;

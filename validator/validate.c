@@ -58,7 +58,7 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
             if (ln->errors++ == 0) {
                 ln->first_error = is->rule;
                 ln->first_error_offset = is->field_offset;
-                if (l != FXT_REV_CURRENT) /* it can no longer be the reported one */
+                if (l != v->visit) /* auto mode: it can no longer be the reported one */
                     v->reportable &= ~FXT_REV_BIT(l);
             }
         } else

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
@@ -200,8 +201,7 @@ START_TEST(real_traces_chunk_independent)
         same(&whole, &r, names[i]);
         free(r.v), free(whole.v), free(b);
     }
-    if (!found)
-        fprintf(stderr, "real traces not found under %s: skipped\n", FXT_SHARED_DIR);
+    ck_assert_msg(found > 0, "none of the real traces under %s/real-traces", FXT_SHARED_DIR);
 }
 END_TEST
 
@@ -485,6 +485,91 @@ START_TEST(unended_summary_keeps_koids_and_count)
 }
 END_TEST
 
+/* Every word description of the layout table tiles bits 0..63 in order,
+ * and its reserved mask is exactly the union of its reserved fields. */
+static void check_word(const fxt_word_desc *d)
+{
+    ck_assert_ptr_nonnull(d);
+    unsigned next = 0;
+    uint64_t rsv = 0;
+    for (unsigned i = 0; i < d->nfields; i++) {
+        const fxt_field_desc *f = &d->fields[i];
+        ck_assert_msg(f->lo == next && f->hi >= f->lo && f->hi <= 63, "%s: field %s [%u..%u]",
+                      d->name, f->name, f->lo, f->hi);
+        if (f->kind == FXT_FK_RESERVED)
+            rsv |= (f->hi - f->lo == 63 ? ~0ull : ((1ull << (f->hi - f->lo + 1)) - 1)) << f->lo;
+        next = f->hi + 1u;
+    }
+    ck_assert_msg(next == 64, "%s covers bits up to %u", d->name, next);
+    ck_assert_msg(rsv == d->reserved_mask, "%s: reserved mask", d->name);
+    ck_assert(rsv == 0 || d->reserved_rule != FXT_R_NONE);
+}
+
+START_TEST(layout_words_are_consistent)
+{
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        const fxt_layout *l = fxt_layout_get((fxt_revision)r);
+        ck_assert_ptr_nonnull(l);
+        ck_assert_int_eq(l->revision, r);
+        fxt_revision parsed;
+        ck_assert_int_eq(fxt_revision_parse(l->name, &parsed), 0);
+        ck_assert_int_eq(parsed, r);
+        for (unsigned t = 0; t < 16; t++) {
+            /* every selector value of every type field */
+            for (unsigned sub = 0; sub < 16; sub++) {
+                uint64_t h = t | ((uint64_t)sub << 16) | ((uint64_t)sub << 20) |
+                             ((uint64_t)sub << 36) | ((uint64_t)sub << 40) | ((uint64_t)sub << 60);
+                check_word(fxt_header_desc((fxt_revision)r, h));
+            }
+            check_word(fxt_arg_desc((fxt_revision)r, t));
+            /* event numbers and meanings are inverse */
+            unsigned k = l->event_kind[t];
+            ck_assert_int_eq(k != FXT_ET_NONE, fxt_layout_defines(l->event_types, t));
+            if (k != FXT_ET_NONE)
+                ck_assert_uint_eq(l->event_number[k], t);
+        }
+    }
+    check_word(fxt_large_blob_format_desc(0));
+    check_word(fxt_large_blob_format_desc(1));
+    ck_assert_ptr_null(fxt_large_blob_format_desc(2));
+    ck_assert_ptr_null(fxt_layout_get(FXT_REV_AUTO));
+    /* every rule names a section in each revision it applies to, none in the others */
+    for (unsigned i = 0; i < fxt_rule_count(); i++) {
+        const fxt_rule_info *ri = fxt_rule_at(i);
+        ck_assert(ri->revisions & FXT_REV_BIT(FXT_REV_CURRENT));
+        for (int r = 0; r < FXT_REV_COUNT; r++)
+            ck_assert_int_eq(fxt_rule_section(ri->rule, (fxt_revision)r) != NULL,
+                             (ri->revisions >> r) & 1);
+    }
+}
+END_TEST
+
+/* Allocation counting: the test is linked with --wrap for malloc, calloc
+ * and realloc, so every allocation of the library passes through here. */
+static volatile int g_count_allocs; /* volatile: malloc is a builtin to the compiler */
+static volatile unsigned long g_allocs;
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t m);
+void *__wrap_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n)
+{
+    g_allocs += g_count_allocs;
+    return __real_malloc(n);
+}
+void *__wrap_calloc(size_t n, size_t m)
+{
+    g_allocs += g_count_allocs;
+    return __real_calloc(n, m);
+}
+void *__wrap_realloc(void *p, size_t n)
+{
+    g_allocs += g_count_allocs;
+    return __real_realloc(p, n);
+}
+
 START_TEST(memory_is_fixed)
 {
     fxt_options o = fxt_options_default();
@@ -494,6 +579,35 @@ START_TEST(memory_is_fixed)
     ck_assert_ptr_null(fxt_validator_init(m, sz - 1, &o));
     fxt_validator *v = fxt_validator_init(m, sz, &o);
     ck_assert_ptr_nonnull(v);
+    /* feed and finish allocate nothing, whatever the input and revision */
+    for (int r = 0; r <= FXT_REV_AUTO; r++) {
+        fxt_options ro = fxt_options_default();
+        ro.revision = (fxt_revision)r;
+        size_t rsz = fxt_validator_size(&ro);
+        void *rm = malloc(rsz);
+        size_t len = 0;
+        uint8_t *b = gen_trace(7, 1, 0, &len);
+        size_t blen = 0;
+        uint8_t *big = big_trace((1u << 20) + 100, 1, &blen);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_ptr_nonnull(big);
+        fxt_validator *rv = fxt_validator_init(rm, rsz, &ro);
+        g_allocs = 0;
+        g_count_allocs = 1;
+        fxt_validator_feed(rv, b, len);
+        fxt_validator_feed(rv, big, blen);
+        fxt_validator_feed(rv, b, len / 2);
+        fxt_validator_finish(rv);
+        g_count_allocs = 0;
+        ck_assert_msg(g_allocs == 0, "revision %d: %lu allocations", r, g_allocs);
+        free(b), free(big), free(rm);
+    }
+    /* the counting itself works */
+    g_count_allocs = 1;
+    void *volatile probe = malloc(16);
+    g_count_allocs = 0;
+    free(probe);
+    ck_assert_uint_eq(g_allocs, 1);
     free(m);
 }
 END_TEST
@@ -528,19 +642,38 @@ static uint8_t *gen_trace(unsigned seed, int coverage, int be, size_t *len)
     return g.p;
 }
 
-int main(void)
+/* test_validator             the core tests
+ * test_validator real-traces the real traces (exit 77, skipped, without them) */
+int main(int argc, char **argv)
 {
+    struct stat st;
+    if (argc > 1 && strcmp(argv[1], "real-traces") == 0) {
+        if (stat(FXT_SHARED_DIR "/real-traces", &st) != 0) {
+            printf("no %s/real-traces: skipped\n", FXT_SHARED_DIR);
+            return 77;
+        }
+        Suite *rs = suite_create("validator");
+        TCase *rt = tcase_create("real-traces");
+        tcase_set_timeout(rt, 120);
+        tcase_add_test(rt, real_traces_chunk_independent);
+        suite_add_tcase(rs, rt);
+        SRunner *rr = srunner_create(rs);
+        srunner_run_all(rr, CK_NORMAL);
+        int rfailed = srunner_ntests_failed(rr);
+        srunner_free(rr);
+        return rfailed ? 1 : 0;
+    }
     Suite *s = suite_create("validator");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, catalogue_is_consistent);
     tcase_add_test(tc, streamed_large_blob_same_issues);
-    tcase_add_test(tc, real_traces_chunk_independent);
     tcase_add_test(tc, garbage_chunk_independent);
     tcase_add_test(tc, visitor_sees_fields);
     tcase_add_test(tc, many_open_ids_grow_tables);
     tcase_add_test(tc, memory_is_fixed);
     tcase_add_test(tc, lean_path_equals_decoder);
+    tcase_add_test(tc, layout_words_are_consistent);
     tcase_add_test(tc, auto_agrees_with_each_revision);
     tcase_add_test(tc, truncated_large_record_same_issues_any_size);
     tcase_add_test(tc, provider_overflow_claims_nothing_false);
