@@ -485,12 +485,9 @@ static inline void fast(gen *g, unsigned type, unsigned t, uint64_t data, unsign
 
 /* ---- records ---- */
 
-static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
+/* An event through the model and the encoder (event() below). */
+static void event_model(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
 {
-    if (g->profile == FXT_GEN_REALISTIC && g->current) {
-        fast(g, type, t, data, maxargs, 0);
-        return;
-    }
     fxt_record r;
     rec_init(&r, FXT_RT_EVENT);
     fxt_event *e = &r.u.event;
@@ -503,6 +500,17 @@ static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned max
     e->data = data;
     args(g, &r, maxargs);
     emit(g, &r);
+}
+
+/* An event of type TYPE on thread T with data word DATA (where the type
+ * has one) and up to MAXARGS arguments. Inline, so that the realistic
+ * profile goes straight to the direct path. */
+static inline void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
+{
+    if (g->profile == FXT_GEN_REALISTIC && g->current)
+        fast(g, type, t, data, maxargs, 0);
+    else
+        event_model(g, type, t, data, maxargs);
 }
 
 static unsigned open_count(const gen *g) { return g->nasync + g->nflows + g->ndur; }
