@@ -196,7 +196,7 @@ static int random_trace(corpus *c, uint64_t seed, uint64_t records, fxt_gen_prof
                         uint8_t **d, size_t *n)
 {
     fxt_gen_options o = {seed, records, p, be};
-    if (fxt_gen_random_mem(&o, d, n) == 0)
+    if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, d, n) == 0)
         return 0;
     fail(c, "a random trace could not be generated");
     return -1;
