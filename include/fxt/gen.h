@@ -109,7 +109,7 @@ typedef enum fxt_gen_verdict {
 } fxt_gen_verdict;
 
 /** Most expected issues of one golden vector. */
-#define FXT_GEN_VECTOR_ISSUES 2
+#define FXT_GEN_VECTOR_ISSUES 3
 
 /** One golden vector: bytes, expected verdict and issues, description. */
 typedef struct fxt_gen_vector {
@@ -124,6 +124,14 @@ typedef struct fxt_gen_vector {
     char section[112];                           /**< spec section the vector exercises */
     int big_endian;                              /**< byte order */
     char desc[320];                              /**< what the vector holds */
+    fxt_revision revision;                       /**< the revision verdict and issues are for */
+    /** Revisions (FXT_REV_BIT mask) with their own expectation below: the
+     *  revisions/ part of the corpus, whose verdicts differ by revision. */
+    unsigned rev_known;
+    fxt_gen_verdict rev_verdict[FXT_REV_COUNT];             /**< verdict per revision */
+    fxt_rule rev_rules[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< issues per revision: rules... */
+    uint64_t rev_offsets[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< ...and record offsets */
+    unsigned rev_nissues[FXT_REV_COUNT];                    /**< how many */
 } fxt_gen_vector;
 
 /** The golden corpus built by fxt_gen_golden(). */
