@@ -50,6 +50,15 @@ static const fxt_word_desc *word_desc(const cli_issue *ci, fxt_revision rev, int
     return NULL;
 }
 
+/** Bytes at fault from field_offset for the byte ruler: an unaligned
+ *  offset with the default length of a word (8) is one byte. */
+static uint64_t byte_len(const fxt_issue *is)
+{
+    if (is->field_len == 0 || (is->field_offset % 8 != 0 && is->field_len == 8))
+        return 1;
+    return is->field_len;
+}
+
 /** Bits at fault in word W (mask): the issue's bits, else the byte(s) at
  *  fault, else the set reserved bits of a reserved-bits rule, else none. */
 static uint64_t fault_bits(const cli_issue *ci, const fxt_word_desc *d, uint64_t w, int be)
@@ -62,7 +71,7 @@ static uint64_t fault_bits(const cli_issue *ci, const fxt_word_desc *d, uint64_t
     uint64_t start = is->field_offset - ci->word_off;
     if (start != 0 || is->field_len < 8) {
         uint64_t m = 0;
-        for (uint64_t k = start; k < 8 && k < start + (is->field_len ? is->field_len : 1); k++)
+        for (uint64_t k = start; k < 8 && k < start + byte_len(is); k++)
             m |= 0xffull << (8 * (be ? 7 - k : k));
         return m;
     }
@@ -92,6 +101,7 @@ static void field_value(FILE *f, const fxt_field_desc *fd, uint64_t v, fxt_revis
     case FXT_FK_SIZE: fprintf(f, "%" PRIu64 " (words)", v); return;
     case FXT_FK_LENGTH: fprintf(f, "%" PRIu64 " (bytes)", v); return;
     case FXT_FK_COUNT: fprintf(f, "%" PRIu64, v); return;
+    case FXT_FK_RESERVED: fprintf(f, "0x%" PRIx64, v); return;
     case FXT_FK_TYPE:
         fprintf(f, "%" PRIu64, v);
         if (strcmp(fd->name, "record type") == 0)
@@ -164,9 +174,9 @@ void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int be)
     for (unsigned i = 0; i < 8; i++)
         fprintf(f, " %02x", ci->word[i]);
     if (start != 0 || is->field_len < 8) {
-        fputs("\n             ", f); /* carets under the bytes at fault */
-        for (uint64_t i = 0; i < 8; i++)
-            fputs(i >= start && i < start + (is->field_len ? is->field_len : 1) ? " ^^" : "   ", f);
+        fputs("\n            ", f); /* carets under the bytes at fault */
+        for (uint64_t i = 0; i < 8 && i < start + byte_len(is); i++)
+            fputs(i >= start ? " ^^" : "   ", f);
     }
     putc('\n', f);
     bit_line(f, d, w, fault, 0);

@@ -238,8 +238,8 @@ static int validate_file(session *s, const char *path, const arena *a, int first
         if (!io_error && !s->write_failed)
             fxt_validator_finish(r->v);
         fxt_revision rep = fxt_validator_verdicts(r->v, r->verdicts);
-        if ((unsigned)rep < FXT_REV_COUNT)
-            r->rev = rep;
+        if (r->spool && (unsigned)rep < FXT_REV_COUNT)
+            r->rev = rep; /* auto: the newest conforming revision */
         fxt_validator_stats(r->v, &st);
     }
     double secs = now_seconds() - t0;
