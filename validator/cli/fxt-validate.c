@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fxt/version.h"
 
 /** Bytes per read(2) for inputs that are not mapped (pipes, devices). */
 #define CHUNK_BYTES ((size_t)4 << 20)
@@ -491,7 +492,7 @@ int main(int argc, char **argv)
         case OPT_LIST_RULES: list = 1; break;
         case 'h': usage(stdout); return finish_stdout(&s, EXIT_CLEAN);
         case 'V':
-            printf(PROG " (fxtkit) %s\n", FXT_VERSION);
+            printf(PROG " %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
             return finish_stdout(&s, EXIT_CLEAN);
         default: {
             /* a long option is named by its argument, a short one by optopt

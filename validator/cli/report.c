@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fxt/version.h"
 
 /** Notes a file can get (see file_notes). */
 #define MAX_NOTES 4

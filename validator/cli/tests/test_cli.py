@@ -596,7 +596,7 @@ def help_version_list_rules():
 
     r = run(['--version'])
     expect_rc(r, 0)
-    m = re.match(r'^fxt-validate \(fxtkit\) (\S+)$', r.out.strip())
+    m = re.match(r'^fxt-validate (\d+\.\d+\.\d+) \(FXT spec revisions: [^()]+\)$', r.out.strip())
     expect(m is not None, 'version line', r)
     _, doc = run_json(['valid.fxt'])
     expect(doc['version'] == m.group(1), 'same version in --json', doc)
