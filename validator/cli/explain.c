@@ -117,11 +117,27 @@ static void field_value(FILE *f, const fxt_field_desc *fd, uint64_t v, fxt_revis
     }
 }
 
+/** Mask of the bits of field FD in its word. */
+static uint64_t field_mask(const fxt_field_desc *fd)
+{
+    unsigned n = (unsigned)(fd->hi - fd->lo + 1);
+    return (n == 64 ? ~0ull : ((1ull << n) - 1)) << fd->lo;
+}
+
 /** The bits of W from bit 63 down, a space between groups; groups are the
- *  fields of D, or bytes without D. With CARETS, '^' under the bits of FAULT
- *  instead. */
+ *  fields of D, or bytes without D. With CARETS, marks under the bits of
+ *  FAULT instead: '^', or in reserved fields '^' under set bits and '~'
+ *  under the rest of the range. */
 static void bit_line(FILE *f, const fxt_word_desc *d, uint64_t w, uint64_t fault, int carets)
 {
+    /* whether every bit at fault lies in a reserved field */
+    int reserved_only = d != NULL;
+    for (unsigned i = 0; d && i < d->nfields; i++) {
+        const fxt_field_desc *fd = &d->fields[i];
+        uint64_t m = field_mask(fd);
+        if ((fault & m) && fd->kind != FXT_FK_RESERVED)
+            reserved_only = 0;
+    }
     size_t len = 0;
     char line[160];
     for (int b = 63; b >= 0; b--) {
@@ -136,8 +152,10 @@ static void bit_line(FILE *f, const fxt_word_desc *d, uint64_t w, uint64_t fault
         }
         if (boundary)
             line[len++] = ' ';
-        if (carets)
-            line[len++] = (fault >> b) & 1 ? '^' : ' ';
+        if (carets && !((fault >> b) & 1))
+            line[len++] = ' ';
+        else if (carets) /* in a reserved range, '^' marks the bits that are set */
+            line[len++] = !reserved_only || (w >> b) & 1 ? '^' : '~';
         else
             line[len++] = (w >> b) & 1 ? '1' : '0';
     }
@@ -189,7 +207,7 @@ void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int be)
     }
     for (unsigned i = d->nfields; i-- > 0;) {
         const fxt_field_desc *fd = &d->fields[i];
-        uint64_t m = (fd->hi - fd->lo == 63 ? ~0ull : ((1ull << (fd->hi - fd->lo + 1)) - 1)) << fd->lo;
+        uint64_t m = field_mask(fd);
         fprintf(f, "      [%2u..%2u] %-24s ", fd->lo, fd->hi, fd->name);
         field_value(f, fd, (w & m) >> fd->lo, rev);
         if (fault & m)

@@ -365,7 +365,7 @@ static void verdict_line(const run *r, const fxt_revision_verdict vd[FXT_REV_COU
         if (!vd[k].checked || vd[k].conforms)
             continue;
         const fxt_rule_info *ri = fxt_rule_get(vd[k].first_error);
-        printf("%s%s (", nots ? ", " : "; not ", fxt_revision_name((fxt_revision)k));
+        printf("%snot %s (", nots ? ", " : "; ", fxt_revision_name((fxt_revision)k));
         if (ri)
             printf("%s at 0x%" PRIx64 ")", ri->id, vd[k].first_error_offset);
         else

@@ -250,6 +250,8 @@ def explain_word_ruler_and_fields():
         bit_line, caret_line = blk[2], blk[3]
         expect(re.sub('[ ]', '', bit_line) == format(0x10021, '064b'), 'bits of the word', r)
         expect(caret_bits(bit_line, caret_line) == [16], 'caret under bit 16', r)
+        tildes = caret_bits(bit_line, caret_line.replace('^', ' ').replace('~', '^'))
+        expect(set(tildes) <= set(range(17, 64)), 'the rest of the reserved field at most', r)
         fields = {m.group(3).strip(): m for m in (re.match(r'^\s+\[\s*(\d+)\.\.\s*(\d+)\] (.{24}) (.*)$', l)
                                                   for l in blk[4:]) if m}
         expect(set(fields) == {'reserved', 'record size', 'record type'}, 'fields: %r' % list(fields), r)
