@@ -842,14 +842,21 @@ def main():
     cls.check_schema(Ctx.schema)
     Ctx.validator = cls(Ctx.schema)
 
+    return run_suite(TESTS, a.only, 'fxt-cli-')
+
+
+def run_suite(tests, only=None, prefix='fxt-cli-'):
+    """Write FILES into a fresh temporary directory and run TESTS there (only
+    those whose name contains ONLY); prints a line per test and a closing
+    count; returns the exit status."""
     passed = failed = 0
-    with tempfile.TemporaryDirectory(prefix='fxt-cli-') as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         Ctx.tmp = tmp
         for name, data in FILES.items():
             with open(os.path.join(tmp, name), 'wb') as f:
                 f.write(data)
-        for fn in TESTS:
-            if a.only and a.only not in fn.__name__:
+        for fn in tests:
+            if only and only not in fn.__name__:
                 continue
             if Ctx.valgrind and getattr(fn, 'slow', False):
                 print('skip %s (slow under valgrind)' % fn.__name__)

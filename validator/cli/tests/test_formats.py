@@ -23,12 +23,8 @@ import pty
 import re
 import select
 import signal
-import struct
 import subprocess
 import sys
-import tempfile
-import time
-import traceback
 
 import jsonschema
 
@@ -528,28 +524,7 @@ def main():
     with open(os.path.join(docs, 'fxt-validate.schema.json')) as f:
         Ctx.schema = json.load(f)
     Ctx.validator = jsonschema.validators.validator_for(Ctx.schema)(Ctx.schema)
-    passed = failed = 0
-    with tempfile.TemporaryDirectory(prefix='fxt-formats-') as tmp:
-        Ctx.tmp = tmp
-        for name, data in FILES.items():
-            with open(os.path.join(tmp, name), 'wb') as f:
-                f.write(data)
-        for fn in TESTS:
-            if only and only not in fn.__name__:
-                continue
-            t0 = time.time()
-            try:
-                note = fn()
-                print('ok   %s%s (%.1f s)' % (fn.__name__, ' (%s)' % note if note else '',
-                                             time.time() - t0))
-                passed += 1
-            except Exception as e:  # noqa: BLE001 - report and go on
-                failed += 1
-                print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
-                                       else traceback.format_exc()))
-            sys.stdout.flush()
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+    return base.run_suite(TESTS, only, 'fxt-formats-')
 
 
 if __name__ == '__main__':
