@@ -53,6 +53,8 @@ typedef struct cli_issue {
     unsigned char hdr[8];    /**< the record's header word (at record_offset) */
     uint8_t word_have;       /**< bytes of word known (from the start) */
     uint8_t hdr_have;        /**< bytes of hdr known */
+    uint8_t word_gone;       /**< word_have < 8 because the bytes were read but
+                                  left the window (a pipe cannot be re-read) */
 } cli_issue;
 
 /** Bytes of recent input kept for --explain when the input cannot be re-read. */

@@ -168,6 +168,12 @@ static void bit_line(FILE *f, const fxt_word_desc *d, uint64_t w, uint64_t fault
 void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int be)
 {
     const fxt_issue *is = &ci->is;
+    if (ci->word_gone) {
+        fprintf(f, "    (the word at 0x%" PRIx64 " is no longer at hand: this input cannot be "
+                   "re-read, and only its last %zu KiB are kept)\n",
+                ci->word_off, RING_BYTES >> 10);
+        return;
+    }
     if (ci->word_have == 0) {
         fprintf(f, "    (no bytes at 0x%" PRIx64 ": the input ends before it)\n", ci->word_off);
         return;
@@ -354,6 +360,12 @@ static const rule_example k_examples[] = {
     {FXT_R_BOOL_VALUE_INVALID,
      MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 0000000200000019",
      "write 0 or 1 as a boolean's value"},
+    {FXT_R_DUPLICATE_BEGIN,
+     MAGIC_W "0000000000050054 0000000000000000 0000000000000001 0000000000000002 0000000000000007 "
+             "0000000000050054 0000000000000000 0000000000000001 0000000000000002 0000000000000007 "
+             "0000000000070054 0000000000000001 0000000000000001 0000000000000002 0000000000000007 "
+             "0000000000070054 0000000000000001 0000000000000001 0000000000000002 0000000000000007",
+     "end the open async or flow of the id before beginning it again, or use a new id"},
     {FXT_R_TRACKING_LIMIT, NULL,
      "not a trace defect: the validator's fixed tables overflowed (e.g. more than 256 providers); "
      "the checks it names were skipped past that point"},

@@ -112,6 +112,7 @@ static void on_issue(void *ctx, const fxt_issue *is)
     ci.word_off = is->field_offset - is->field_offset % 8;
     if (cfg->explain) {
         ci.word_have = input_bytes(r, ci.word_off, ci.word);
+        ci.word_gone = ci.word_have < 8 && ci.word_off + ci.word_have < r->fed;
         if (is->record_type != FXT_NO_RECORD_TYPE)
             ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
     }
