@@ -126,7 +126,7 @@ ISSUE_RE = re.compile(
     r'(?:record #(?P<idx>\d+) \((?P<type>[^)]+)\): )?(?P<msg>.*?) \(spec: (?P<spec>.*)\)$')
 SUMMARY_RE = re.compile(
     r'^(?P<file>.+): (?P<records>\d+) records?, (?P<errors>\d+) errors?, '
-    r'(?P<warnings>\d+) warnings? \((?P<secs>\d+\.\d+) s(?:, [\d.]+ MB/s)?\)$')
+    r'(?P<warnings>\d+) warnings?(?: \((?P<secs>\d+\.\d+) s(?:, [\d.]+ MB/s)?\))?$')
 
 # ---------------------------------------------------------------------------
 # Harness
@@ -458,9 +458,9 @@ def rule_sections_are_spec_headings():
     expect_rc(r, 0)
     bad = []
     for line in r.lines[1:]:
-        cols = re.split(r'\s{2,}', line.strip(), maxsplit=3)
-        if len(cols) == 4 and cols[3] not in heads:
-            bad.append('%s: %r' % (cols[0], cols[3]))
+        cols = re.split(r'\s{2,}', line.strip(), maxsplit=4)
+        if len(cols) == 5 and cols[4] not in heads:
+            bad.append('%s: %r' % (cols[0], cols[4]))
     expect(not bad, 'sections that are not headings of trace-format.md: ' + ', '.join(bad), r)
     return '%d rules' % (len(r.lines) - 1)
 
@@ -611,9 +611,12 @@ def help_version_list_rules():
     expect(len(rows) >= 50, 'all rules listed', r)
     expect(all(re.match(r'^[EW]\d{4}$', x[0]) and x[2] in ('error', 'warning') for x in rows),
            'id and severity columns', r)
-    expect(any(x[:3] == ['E0004', 'record-too-small', 'error'] and ' '.join(x[3:]) == 'Records'
+    expect(any(x[:4] == ['E0004', 'record-too-small', 'error', 'all'] and ' '.join(x[4:]) == 'Records'
                for x in rows), 'E0004 row', r)
-    expect(any(x[:3] == ['W0012', 'magic-missing', 'warning'] for x in rows), 'W0012 row', r)
+    expect(any(x[:4] == ['W0012', 'magic-missing', 'warning', 'r3,current'] for x in rows),
+           'W0012 row', r)
+    expect(any(x[:4] == ['E0054', 'bool-value-invalid', 'error', 'current'] for x in rows),
+           'E0054 row', r)
 
 # ---------------------------------------------------------------------------
 # JSON
@@ -843,14 +846,21 @@ def main():
     cls.check_schema(Ctx.schema)
     Ctx.validator = cls(Ctx.schema)
 
+    return run_suite(TESTS, a.only, 'fxt-cli-')
+
+
+def run_suite(tests, only=None, prefix='fxt-cli-'):
+    """Write FILES into a fresh temporary directory and run TESTS there (only
+    those whose name contains ONLY); prints a line per test and a closing
+    count; returns the exit status."""
     passed = failed = skipped = 0
-    with tempfile.TemporaryDirectory(prefix='fxt-cli-') as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         Ctx.tmp = tmp
         for name, data in FILES.items():
             with open(os.path.join(tmp, name), 'wb') as f:
                 f.write(data)
-        for fn in TESTS:
-            if a.only and a.only not in fn.__name__:
+        for fn in tests:
+            if only and only not in fn.__name__:
                 continue
             if Ctx.valgrind and getattr(fn, 'slow', False):
                 print('skip %s (slow under valgrind)' % fn.__name__)

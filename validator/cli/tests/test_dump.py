@@ -132,7 +132,7 @@ def corpus_jsonl_matches_manifest():
     check(len(vectors) > 100, 'manifest lists few vectors')
     for v in vectors:
         path = os.path.join(CORPUS, v['path'])
-        r, recs, end = dump_jsonl(path)
+        r, recs, end = dump_jsonl(path, '--revision', v.get('revision', 'current'))
         want_rc = 1 if v['verdict'] == 'invalid' else 0
         check(r.returncode == want_rc, f"{v['path']}: exit {r.returncode}, want {want_rc}")
         if 'records' in v:
@@ -160,7 +160,7 @@ def corpus_jsonl_matches_manifest():
 def corpus_text_shows_the_manifest_issues():
     line = re.compile(rb'^    (error|warning) ([EW]\d{4}) (\S+) at 0x([0-9a-f]+): ', re.M)
     for v in manifest():
-        r = run([DUMP, os.path.join(CORPUS, v['path'])])
+        r = run([DUMP, '--revision', v.get('revision', 'current'), os.path.join(CORPUS, v['path'])])
         want_rc = 1 if v['verdict'] == 'invalid' else 0
         check(r.returncode == want_rc, f"{v['path']}: text exit {r.returncode}")
         got = collections.Counter(m.group(2).decode() for m in line.finditer(r.stdout))

@@ -1,0 +1,114 @@
+/*
+ * cli.h - what the parts of fxt-validate share: settings, the state of one
+ * file's run, and the functions of each part.
+ *
+ *   fxt-validate.c  options, the per-file driver, main
+ *   input.c         reading a file: mmap windows or read(2), progress line
+ *   report.c        the output formats: text, JSON, SARIF, GitHub annotations
+ *   explain.c       --explain (the offending word, ruler, fields), --explain-rule
+ *   escape.c        writing untrusted bytes: terminal text, JSON, workflow
+ *                   commands, URIs
+ */
+#ifndef FXT_CLI_H
+#define FXT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fxt/validate.h"
+#include "input.h"
+
+#define PROG "fxt-validate"
+
+/** Output formats (--format). */
+typedef enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_SARIF, FMT_GITHUB } out_format;
+
+/** Command-line settings, fixed after option parsing. */
+typedef struct config {
+    fxt_options base;    /**< flags, ignore set and revision for every validator */
+    uint64_t max_issues; /**< per rule, revision and file; 0 = unlimited */
+    out_format format;
+    int quiet, stats, timing, werror, explain;
+    int progress;        /**< stderr is a terminal and not --quiet */
+} config;
+
+/** State shared by every file of one run. */
+typedef struct session {
+    const config *cfg;
+    uint64_t errors, warnings; /**< totals over the files */
+    uint64_t results_out;      /**< SARIF results written (for commas) */
+    FILE *notes;               /**< SARIF: tool notifications until the end */
+    uint64_t notes_out;
+    int write_failed;          /**< a write to stdout failed: stop everything */
+    int write_errno;           /**< errno of that write */
+} session;
+
+/** One issue as the validator reported it, plus the bytes --explain shows
+ *  (captured when it was reported: by print time a pipe's bytes are gone). */
+typedef struct cli_issue {
+    fxt_issue is;
+    unsigned shown;          /**< revisions (mask) under whose --max-issues it falls */
+    uint64_t word_off;       /**< offset of the word holding field_offset */
+    unsigned char word[8];   /**< that word's bytes as in the file */
+    unsigned char hdr[8];    /**< the record's header word (at record_offset) */
+    uint8_t word_have;       /**< bytes of word known (from the start) */
+    uint8_t hdr_have;        /**< bytes of hdr known */
+    uint8_t word_gone;       /**< word_have < 8 because the bytes were read but
+                                  left the window (a pipe cannot be re-read) */
+} cli_issue;
+
+/** Bytes of recent input kept for --explain when the input cannot be re-read. */
+#define RING_BYTES ((size_t)1 << 20)
+
+/** State of one file's run (the on_issue context). */
+typedef struct run {
+    const config *cfg;
+    session *s;
+    const char *name;              /**< display name (raw bytes; escape when printing) */
+    int first_file;                /**< first file of the run (JSON commas) */
+    fxt_validator *v;
+    fxt_revision rev;              /**< revision whose issues are printed */
+    uint64_t shown[FXT_REV_COUNT][FXT_R_END_];  /**< issues kept, by revision and rule */
+    uint64_t hidden[FXT_REV_COUNT][FXT_R_END_]; /**< issues over --max-issues */
+    uint64_t json_issues;          /**< issue objects written (for commas) */
+    FILE *spool;                   /**< --revision auto: issues until the verdict */
+    unsigned char head[8];         /**< the file's first bytes */
+    size_t head_len;
+    /* where --explain finds bytes */
+    int fd;                        /**< re-readable with pread, or -1 */
+    uint64_t fd_base;              /**< file offset of the input's first byte */
+    const unsigned char *cur;      /**< the chunk being fed */
+    size_t cur_len;
+    uint64_t cur_base;             /**< its offset */
+    unsigned char *ring;           /**< RING_BYTES of input before cur (pipes) */
+    uint64_t fed;                  /**< bytes fed so far */
+    fxt_revision_verdict verdicts[FXT_REV_COUNT]; /**< after finish */
+    progress pg;                   /**< the progress line (erased before issues) */
+} run;
+
+/* escape.c */
+void put_text(FILE *f, const char *s, size_t n);
+void put_text_z(FILE *f, const char *s);
+void put_json_n(FILE *f, const char *s, size_t n);
+void put_json(FILE *f, const char *s);
+void put_workflow(FILE *f, const char *s, size_t n, int property);
+void put_uri(FILE *f, const char *s);
+
+/* report.c */
+const char *sev_name(fxt_severity s);
+const char *plural(uint64_t n, const char *one, const char *many);
+const char *rule_section(fxt_rule rule, fxt_revision rev);
+void report_begin(session *s);
+void report_file_begin(run *r);
+void report_issue(run *r, const cli_issue *ci);
+void report_file_end(run *r, const fxt_stats *st, const char *io_error, double secs);
+void report_io_error(const char *name, const char *what);
+void report_end(session *s, int nfiles, int rc);
+int report_list_rules(int json);
+void report_verdicts(run *r, const fxt_revision_verdict vd[FXT_REV_COUNT]);
+
+/* explain.c */
+void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int big_endian);
+int explain_rule(const char *rule);
+
+#endif /* FXT_CLI_H */
