@@ -166,6 +166,9 @@ static void report_at(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t r
     is.record_index = rec_idx;
     is.field_offset = field_off;
     is.record_type = rec_type;
+    is.field_len = 8;
+    is.bit_lo = is.bit_hi = -1;
+    is.revisions = FXT_REV_BIT(FXT_REV_CURRENT);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(is.message, sizeof is.message, fmt, ap);
@@ -812,6 +815,20 @@ const char *fxt_record_type_name(unsigned t)
     return t < 16 ? k_rt_names[t] : t == FXT_NO_RECORD_TYPE ? "trace" : "?";
 }
 const char *fxt_event_type_name(unsigned t) { return t < 16 ? k_et_names[t] : "?"; }
+
+const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t)
+{
+    const fxt_layout *l = fxt_layout_get(rev);
+    if (l == NULL || t >= 16)
+        return "?";
+    unsigned k = l->event_kind[t];
+    static const char *const undef[16] = {
+        "event-type-0",  "event-type-1",  "event-type-2",  "event-type-3",
+        "event-type-4",  "event-type-5",  "event-type-6",  "event-type-7",
+        "event-type-8",  "event-type-9",  "event-type-10", "event-type-11",
+        "event-type-12", "event-type-13", "event-type-14", "event-type-15"};
+    return k == FXT_ET_NONE ? undef[t] : k_et_names[k];
+}
 
 static void unknown(cur *c, fxt_rule r, const char *what, uint64_t val)
 {
@@ -1475,6 +1492,7 @@ fxt_options fxt_options_default(void)
     o.max_threads = 4096;
     o.max_async = 16384;
     o.max_flows = 16384;
+    o.revision = FXT_REV_CURRENT;
     return o;
 }
 
@@ -1553,6 +1571,18 @@ fxt_validator *fxt_validator_new(const fxt_options *o)
 void fxt_validator_free(fxt_validator *v) { free(v); }
 
 void fxt_validator_stats(const fxt_validator *v, fxt_stats *out) { *out = v->st; }
+
+fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT])
+{
+    memset(out, 0, FXT_REV_COUNT * sizeof out[0]);
+    fxt_revision_verdict *c = &out[FXT_REV_CURRENT];
+    c->checked = 1;
+    c->complete = 1;
+    c->errors = v->st.errors;
+    c->warnings = v->st.warnings;
+    c->conforms = v->st.errors == 0;
+    return FXT_REV_CURRENT;
+}
 
 size_t fxt_validator_provider_count(const fxt_validator *v)
 {

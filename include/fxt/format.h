@@ -42,6 +42,10 @@
     (((uint64_t)(W) & ~FXT_FIELD_MASK_(lo, hi)) | \
      (((uint64_t)(V) & FXT_WIDTH_MASK_(lo, hi)) << (lo)))
 
+/* Fields that move between revisions are here too (suffix _R1, _R3 for the
+ * revision that introduced them); which revision uses which, and which type
+ * values each revision defines, is the layout table (fxt/layout.h). */
+
 /* ---- atoms and limits ---------------------------------------------------- */
 
 /** Bytes in a word; every atom is a multiple of this. */
@@ -87,8 +91,7 @@ enum fxt_record_type {
     FXT_RT_KERNEL_OBJECT = 7,
     FXT_RT_SCHEDULING = 8,
     FXT_RT_LOG = 9,
-    /* 10..14 undefined */
-    FXT_RT_LARGE = 15
+    FXT_RT_LARGE = 15 /* r3 on */
 };
 /** Number of values the record type field can hold. */
 #define FXT_RT_COUNT 16
@@ -99,7 +102,7 @@ enum fxt_record_type {
 #define FXT_LREC_TYPE 36, 39
 
 /** Large record types ([36..39]). */
-enum fxt_large_type { FXT_LT_BLOB = 0 /* 1..15 undefined */ };
+enum fxt_large_type { FXT_LT_BLOB = 0 };
 
 /* Large BLOB record (large type 0). */
 #define FXT_LBLOB_FORMAT 40, 43
@@ -108,7 +111,6 @@ enum fxt_large_type { FXT_LT_BLOB = 0 /* 1..15 undefined */ };
 enum fxt_large_blob_format {
     FXT_LBF_METADATA = 0, /* in band, with metadata */
     FXT_LBF_NO_METADATA = 1 /* in band, category and name only */
-    /* 2..15 undefined */
 };
 /* Format header word of blob formats 0 and 1. */
 #define FXT_LBLOB_CATEGORY 0, 15
@@ -121,7 +123,7 @@ enum fxt_large_blob_format {
 /* ---- metadata record (type 0) --------------------------------------------- */
 
 #define FXT_META_TYPE 16, 19
-/** Metadata types ([16..19]); 0 and 5..15 undefined. */
+/** Metadata types ([16..19]); which exist depends on the revision. */
 enum fxt_metadata_type {
     FXT_MT_PROVIDER_INFO = 1,
     FXT_MT_PROVIDER_SECTION = 2,
@@ -139,9 +141,11 @@ enum fxt_metadata_type {
 #define FXT_PEVENT_RSV 56, 63
 /** Provider event ids: 0 = buffer full, records likely dropped. */
 #define FXT_PEVENT_BUFFER_FULL 0u
-/* trace info */
+/* trace info (r3 on) */
 #define FXT_TINFO_TYPE 20, 23
-/** Trace info types ([20..23]); 1..15 undefined. */
+/** Bits of a trace info record that depend on its trace info type. */
+#define FXT_TINFO_DATA 24, 63
+/** Trace info types ([20..23]). */
 enum fxt_trace_info_type { FXT_TIT_MAGIC = 0 };
 #define FXT_MAGIC_VALUE_FIELD 24, 55
 #define FXT_MAGIC_RSV 56, 63
@@ -174,7 +178,10 @@ enum fxt_trace_info_type { FXT_TIT_MAGIC = 0 };
 #define FXT_EV_THREAD 24, 31
 #define FXT_EV_CATEGORY 32, 47
 #define FXT_EV_NAME 48, 63
-/** Event types ([16..19]); 11..15 undefined. */
+/** Event types ([16..19]) in the numbering of r3 and current. The model
+ *  (fxt_event.event_type) always uses this numbering as the event's
+ *  meaning; r1 and r2 number async and flow events one lower, and have no
+ *  duration complete (fxt_layout.event_kind maps numbers to meanings). */
 enum fxt_event_type {
     FXT_ET_INSTANT = 0,
     FXT_ET_COUNTER = 1,
@@ -188,7 +195,7 @@ enum fxt_event_type {
     FXT_ET_FLOW_STEP = 9,
     FXT_ET_FLOW_END = 10
 };
-/** Number of defined event types. */
+/** Number of event types of the newest revision. */
 #define FXT_ET_COUNT 11
 
 /* ---- blob record (type 5) -------------------------------------------------- */
@@ -196,9 +203,11 @@ enum fxt_event_type {
 #define FXT_BLOB_NAME 16, 31
 #define FXT_BLOB_SIZE 32, 46
 #define FXT_BLOB_RSV1 47, 47
+/** r1: the payload size takes bit 47 too. */
+#define FXT_BLOB_SIZE_R1 32, 47
 #define FXT_BLOB_TYPE 48, 55
 #define FXT_BLOB_RSV2 56, 63
-/** Blob types ([48..55]); 0 and 4..255 undefined. */
+/** Blob types ([48..55]); which exist depends on the revision. */
 enum fxt_blob_type {
     FXT_BT_DATA = 1,
     FXT_BT_LAST_BRANCH = 2,
@@ -221,8 +230,10 @@ enum fxt_blob_type {
 
 /* ---- scheduling record (type 8) -------------------------------------------- */
 
+/* Before current, record type 8 is a context switch record with the legacy
+ * layout below and no subtype. */
 #define FXT_SCHED_TYPE 60, 63
-/** Scheduling record types ([60..63]); 3..15 undefined. */
+/** Scheduling record types ([60..63], current only). */
 enum fxt_sched_type {
     FXT_ST_LEGACY_CONTEXT_SWITCH = 0,
     FXT_ST_CONTEXT_SWITCH = 1,
@@ -242,8 +253,12 @@ enum fxt_sched_type {
 #define FXT_LCSW_STATE 24, 27
 #define FXT_LCSW_OUT_THREAD 28, 35
 #define FXT_LCSW_IN_THREAD 36, 43
-#define FXT_LCSW_OUT_PRIO 44, 51
-#define FXT_LCSW_IN_PRIO 52, 59
+#define FXT_LCSW_OUT_PRIO 44, 51 /* r3 on */
+#define FXT_LCSW_IN_PRIO 52, 59  /* r3 on */
+/** r1, r2: everything above the incoming thread is reserved. */
+#define FXT_LCSW_RSV_R1 44, 63
+/** r3: the bits that became the subtype are reserved. */
+#define FXT_LCSW_RSV_R3 60, 63
 /** Thread states of context switch records. */
 enum fxt_thread_state {
     FXT_TS_NEW = 0,
@@ -272,7 +287,7 @@ enum fxt_thread_state {
 #define FXT_ARG_HI 32, 63
 #define FXT_ARG_STR_VALUE 32, 47
 #define FXT_ARG_STR_RSV 48, 63
-/** Argument types ([0..3]); 10..15 undefined. */
+/** Argument types ([0..3]); the boolean exists in current only. */
 enum fxt_arg_type {
     FXT_AT_NULL = 0,
     FXT_AT_INT32 = 1,
@@ -285,7 +300,7 @@ enum fxt_arg_type {
     FXT_AT_KOID = 8,
     FXT_AT_BOOL = 9
 };
-/** Number of defined argument types. */
+/** Number of argument types of the newest revision. */
 #define FXT_AT_COUNT 10
 
 #endif /* FXT_FORMAT_H */

@@ -61,7 +61,8 @@ typedef struct fxt_meta {
 
 /** Payload of event records (record type 4). */
 typedef struct fxt_event {
-    unsigned event_type; /**< FXT_ET_* */
+    unsigned event_type; /**< meaning, FXT_ET_* (current numbering, whatever
+                              the revision: r1's 4 is FXT_ET_ASYNC_BEGIN) */
     fxt_thread thread;
     fxt_str category;
     fxt_str name;
@@ -119,6 +120,7 @@ typedef struct fxt_record {
     uint64_t size_words; /**< the size field (12- or 32-bit) */
     uint64_t header;     /**< header word, in host order */
     int big_endian;      /**< words of this trace are big-endian */
+    unsigned revision;   /**< fxt_revision the record was read with */
     uint32_t provider_id; /**< provider whose section the record is in */
     union {
         fxt_meta meta;

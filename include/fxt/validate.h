@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "fxt/format.h"
+#include "fxt/layout.h"
 #include "fxt/record.h"
 #include "fxt/rules.h"
 
@@ -41,6 +42,14 @@ typedef struct fxt_issue {
     uint64_t field_offset;  /**< byte offset of the offending word or byte */
     unsigned record_type;   /**< record type of the record (0..15), or
                                  FXT_NO_RECORD_TYPE */
+    uint32_t field_len;     /**< bytes of the offending field from field_offset:
+                                 8 for a word, 1 for a byte, more for a stream */
+    int8_t bit_lo, bit_hi;  /**< the bits at fault inside the word at
+                                 field_offset (0..63, as the spec numbers them),
+                                 or -1, -1 when the issue is not about bits */
+    unsigned revisions;     /**< the revisions this issue holds for
+                                 (FXT_REV_BIT mask): the selected revision's
+                                 bit, or several with FXT_REV_AUTO */
     char message[200];      /**< the specific finding, e.g. "bits [44..63] must be zero, got 0x3" */
 } fxt_issue;
 
@@ -70,6 +79,9 @@ typedef struct fxt_options {
     size_t max_threads;      /**< threads tracked for duration nesting (default 4096) */
     size_t max_async;        /**< open async operations tracked (default 16384) */
     size_t max_flows;        /**< open flows tracked (default 16384) */
+    fxt_revision revision;   /**< revision to check against (default
+                                  FXT_REV_CURRENT); FXT_REV_AUTO checks all four
+                                  in one pass (see fxt_validator_verdicts) */
 } fxt_options;
 
 /** Counters collected while validating. */
@@ -82,6 +94,9 @@ typedef struct fxt_stats {
     uint64_t warnings;              /**< issues reported as warnings */
     uint64_t by_rule[FXT_R_END_];   /**< issues by rule (ignored rules not counted) */
     int big_endian;                 /**< the trace's words are big-endian */
+    fxt_revision revision;          /**< the revision errors, warnings and by_rule
+                                         count for (with FXT_REV_AUTO: after
+                                         finish, the reported revision) */
     int stopped;                    /**< validation stopped early (size-0 record) */
 } fxt_stats;
 
@@ -119,6 +134,28 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len);
  *  unmatched begins. Call once. */
 void fxt_validator_finish(fxt_validator *v);
 
+/** What checking one revision found (see fxt_validator_verdicts). */
+typedef struct fxt_revision_verdict {
+    int checked;               /**< this revision was checked */
+    int conforms;              /**< checked, and no errors */
+    int complete;              /**< 0 if checking stopped early at stop_offset:
+                                    the revision frames the input differently
+                                    (a large record, a big-endian trace in r1/r2)
+                                    after an error already decided the verdict */
+    uint64_t stop_offset;      /**< where, if not complete */
+    uint64_t errors;           /**< errors (ignored rules not counted) */
+    uint64_t warnings;         /**< warnings */
+    fxt_rule first_error;      /**< rule of the first error, FXT_R_NONE if none */
+    uint64_t first_error_offset; /**< its field offset */
+} fxt_revision_verdict;
+
+/** Per-revision verdicts (indexed by fxt_revision); for a single revision
+ *  only that entry is checked. Returns the revision whose issues a tool
+ *  should report: the selected one, or with FXT_REV_AUTO the newest
+ *  conforming revision, or current if none conforms (NOTES.md). Final only
+ *  after fxt_validator_finish. */
+fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT]);
+
 /** Copy the counters into *OUT. */
 void fxt_validator_stats(const fxt_validator *v, fxt_stats *out);
 
@@ -139,8 +176,13 @@ long fxt_validate_buffer(const void *buf, size_t len, const fxt_options *o, fxt_
  *  FXT_NO_RECORD_TYPE). Never NULL. */
 const char *fxt_record_type_name(unsigned t);
 
-/** Name of event type T ("duration-begin"...). Never NULL. */
+/** Name of event type T in the current numbering, i.e. of the meaning
+ *  FXT_ET_* ("duration-begin"...). Never NULL. */
 const char *fxt_event_type_name(unsigned t);
+
+/** Name of event number T as revision REV reads it ("async-begin" for 4 in
+ *  r1, "duration-complete" for 4 in current; "event-type-N" if undefined). */
+const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t);
 
 #ifdef __cplusplus
 }

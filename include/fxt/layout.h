@@ -1,0 +1,155 @@
+/*
+ * fxt/layout.h - the layout table: what every revision of the format
+ * defines, and how every header word is divided into fields.
+ *
+ * The format has four public revisions (../shared/spec/REVISIONS.md): r1,
+ * r2, r3 and current. Field positions are written once, in format.h; this
+ * table says, per revision, which type values exist, what each event type
+ * means, which fields move or are reserved, and which named fields make up
+ * each header word. The validator, encoder, generator, mutator, fxt-dump and
+ * the generated docs all read it; adding a revision means adding a row here
+ * (validator/layout.c), not editing five files.
+ *
+ * Spec-tests do not use this header: they are anchored on hand-worked words.
+ */
+#ifndef FXT_LAYOUT_H
+#define FXT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fxt/format.h"
+#include "fxt/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The public revisions of the format, oldest first. */
+typedef enum fxt_revision {
+    FXT_REV_R1 = 0,      /**< Magenta era (revisions/r1-oldest.md) */
+    FXT_REV_R2 = 1,      /**< Zircon era (revisions/r2.md) */
+    FXT_REV_R3 = 2,      /**< large records, magic, duration complete (revisions/r3*) */
+    FXT_REV_CURRENT = 3, /**< trace-format.md: scheduling subtypes, boolean args */
+    /** fxt_options.revision only: check every revision in one pass. */
+    FXT_REV_AUTO = 4
+} fxt_revision;
+/** Number of revisions (FXT_REV_AUTO excluded). */
+#define FXT_REV_COUNT 4
+/** Bit of revision R in a revision mask. */
+#define FXT_REV_BIT(r) (1u << (unsigned)(r))
+/** Mask of every revision. */
+#define FXT_REV_ALL 0xfu
+
+/** Sentinel of fxt_layout.event_kind: the event type is not defined. */
+#define FXT_ET_NONE 0xffu
+
+/** What a field of a word holds. */
+typedef enum fxt_field_kind {
+    FXT_FK_VALUE = 0,  /**< a number (koid, cpu, priority, id...) */
+    FXT_FK_TYPE,       /**< a type selector (record type, subtype...) */
+    FXT_FK_SIZE,       /**< a size in words */
+    FXT_FK_COUNT,      /**< a number of arguments */
+    FXT_FK_LENGTH,     /**< a stream length in bytes */
+    FXT_FK_STRREF,     /**< a string ref */
+    FXT_FK_THREADREF,  /**< a thread ref */
+    FXT_FK_RESERVED    /**< must be zero */
+} fxt_field_kind;
+
+/** One named field of a word: bits [lo..hi]. */
+typedef struct fxt_field_desc {
+    const char *name; /**< "string index", "reserved"... */
+    uint8_t lo, hi;   /**< inclusive bit numbers, as the spec writes them */
+    uint8_t kind;     /**< fxt_field_kind */
+} fxt_field_desc;
+
+/** How one word (a record header, an argument header, a large blob's
+ *  format header) is divided. Fields are listed from bit 0 up and cover
+ *  all 64 bits. */
+typedef struct fxt_word_desc {
+    const char *name;             /**< "string record header" */
+    const char *prefix;           /**< message prefix naming the variant ("" or "provider info: ") */
+    fxt_rule reserved_rule;       /**< rule for set reserved bits */
+    uint64_t reserved_mask;       /**< union of its FXT_FK_RESERVED fields */
+    unsigned nfields;             /**< entries of fields */
+    const fxt_field_desc *fields; /**< the fields, lowest bits first */
+} fxt_word_desc;
+
+/** One revision's row of the layout table. */
+typedef struct fxt_layout {
+    fxt_revision revision; /**< its enum value */
+    const char *name;      /**< "r1", "r2", "r3", "current" */
+    const char *era;       /**< "Magenta era"... */
+    const char *spec_file; /**< its text under ../shared/spec/ */
+
+    /* Which values of each type field are defined: bit t set = value t
+     * exists in this revision. Anything else is an undefined type value. */
+    uint16_t record_types;
+    uint16_t metadata_types;
+    uint16_t trace_info_types;
+    uint16_t event_types;
+    uint16_t arg_types;
+    uint16_t large_types;
+    uint16_t large_blob_formats;
+    uint16_t sched_types;  /**< 0: record type 8 is a context switch with no subtype */
+    uint64_t blob_types;   /**< blob types 0..63 (none above is defined anywhere) */
+
+    /** What each event type number means, as FXT_ET_* of the current
+     *  numbering (the model's meaning), or FXT_ET_NONE. */
+    uint8_t event_kind[16];
+    /** The inverse: the number of event kind K in this revision, or FXT_ET_NONE. */
+    uint8_t event_number[16];
+
+    /* Fields that move between revisions. */
+    uint8_t blob_size_lo, blob_size_hi; /**< blob payload size: [32..47] in r1, [32..46] after */
+    int has_priorities;    /**< context switch priorities [44..51]/[52..59] (r3 on) */
+    int has_magic;         /**< the magic number record exists; byte order is recognisable */
+    /** Event numbering family: revisions with equal values read event
+     *  types alike (r1 and r2: 0; r3 and current: 1). */
+    int numbering;
+} fxt_layout;
+
+/** Row of revision R, or NULL if R is not a revision (FXT_REV_AUTO included). */
+const fxt_layout *fxt_layout_get(fxt_revision r);
+
+/** "r1", "r2", "r3", "current", "auto"; "?" otherwise. */
+const char *fxt_revision_name(fxt_revision r);
+
+/** Parse "r1".."r3", "current", "auto" (case-insensitive) into *OUT; 0 or -1. */
+int fxt_revision_parse(const char *s, fxt_revision *out);
+
+/** Mask of the revisions in which rule R can be reported (e.g. the magic
+ *  rules from r3 on, the boolean rule in current only). */
+unsigned fxt_rule_revisions(fxt_rule r);
+
+/** Spec section of rule R in revision REV: the heading of that revision's
+ *  text the rule comes from (headings differ between revisions), or NULL
+ *  if the rule does not apply to REV. */
+const char *fxt_rule_section(fxt_rule r, fxt_revision rev);
+
+/** How the header word H of a record is divided under revision REV, after
+ *  its record type and subtype (metadata, trace info, scheduling, large
+ *  record and large blob format). Never NULL: an undefined type or subtype
+ *  gives the generic description up to the undefined selector. */
+const fxt_word_desc *fxt_header_desc(fxt_revision rev, uint64_t h);
+
+/** How the header word of an argument of type T is divided under REV (an
+ *  undefined T gives the generic argument header). */
+const fxt_word_desc *fxt_arg_desc(fxt_revision rev, unsigned t);
+
+/** The format header word (second word) of a large blob of FORMAT, or
+ *  NULL if FORMAT is not defined. */
+const fxt_word_desc *fxt_large_blob_format_desc(unsigned format);
+
+/** Does revision REV define value V of the type field that TYPE_MASK
+ *  (a member of fxt_layout such as record_types) describes? */
+static inline int fxt_layout_defines(uint64_t type_mask, unsigned v)
+{
+    return v < 64 && ((type_mask >> v) & 1u);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FXT_LAYOUT_H */
