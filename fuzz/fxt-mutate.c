@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include "fxt/gen.h"
+#include "fxt/layout.h"
 #include "fxt/validate.h"
 #include "mutator.h"
 
@@ -57,6 +58,9 @@ static void usage(FILE *f)
             "                      bases, and an output holding one is drawn again.\n"
             "                      Undefined types (10-14) are kept: every reader must\n"
             "                      cope with those.\n"
+            "  --revision REV      r1, r2, r3 or current: bases must conform to REV, and an\n"
+            "                      output must conform to REV or to no revision at all\n"
+            "                      (nothing that only a newer or older revision allows)\n"
             "  --max-size BYTES    largest output (default 65536); larger bases are skipped\n"
             "\n"
             "output:\n"
@@ -89,6 +93,7 @@ typedef struct opts {
     unsigned types;       /* bitset of allowed defined record types; 0 = all */
     unsigned long long gen, gen_records, count, seed, max_size;
     int gen_set, quiet;
+    int revision; /* fxt_revision, or -1: no revision filter */
     const char *list;
 } opts;
 
@@ -375,15 +380,40 @@ static int add_generated(bases *b, const opts *o)
 typedef struct verdict {
     uint64_t errors, warnings;
     int big_endian;
-    unsigned types; /* bitset of record types seen */
+    unsigned types;   /* bitset of record types seen */
+    int rev_conforms; /* with --revision: conforms to it */
+    int any_conforms; /* with --revision: conforms to some revision */
 } verdict;
 
-static int judge(const uint8_t *d, size_t n, verdict *out)
+/* Validates D (against every revision with --revision); -1 out of memory,
+ * -2 the validator does not check the requested revision. */
+static int judge(const opts *o, const uint8_t *d, size_t n, verdict *out)
 {
     fxt_options vo = fxt_options_default();
     fxt_stats st;
-    if (fxt_validate_buffer(d, n, &vo, &st) < 0)
-        return -1;
+    if (o->revision < 0) {
+        if (fxt_validate_buffer(d, n, &vo, &st) < 0)
+            return -1;
+    } else {
+        vo.revision = FXT_REV_AUTO;
+        fxt_validator *v = fxt_validator_new(&vo);
+        if (v == NULL)
+            return -1;
+        fxt_validator_feed(v, d, n);
+        fxt_validator_finish(v);
+        fxt_revision_verdict rv[FXT_REV_COUNT];
+        fxt_validator_verdicts(v, rv);
+        fxt_validator_stats(v, &st);
+        fxt_validator_free(v);
+        if (!rv[o->revision].checked)
+            return -2;
+        out->rev_conforms = rv[o->revision].conforms;
+        out->any_conforms = 0;
+        for (int r = 0; r < FXT_REV_COUNT; r++)
+            out->any_conforms |= rv[r].checked && rv[r].conforms;
+        st.errors = rv[o->revision].errors;
+        st.warnings = rv[o->revision].warnings;
+    }
     out->errors = st.errors, out->warnings = st.warnings, out->big_endian = st.big_endian;
     out->types = 0;
     for (unsigned t = 0; t < 16; t++)
@@ -394,6 +424,8 @@ static int judge(const uint8_t *d, size_t n, verdict *out)
 
 static int fits(const opts *o, const verdict *v)
 {
+    if (o->revision >= 0 && !v->rev_conforms && v->any_conforms)
+        return 0;
     if (o->byte_order != BO_ANY && v->big_endian != (o->byte_order == BO_BE))
         return 0;
     if (o->types != 0) {
@@ -585,6 +617,7 @@ int main(int argc, char **argv)
 {
     opts o = {0};
     o.byte_order = BO_ANY;
+    o.revision = -1;
     o.gen_records = 150, o.count = 16, o.max_size = 65536;
     if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
@@ -596,7 +629,7 @@ int main(int argc, char **argv)
         return 2;
     }
     o.seeds_mode = strcmp(argv[1], "seeds") == 0;
-    enum { O_GEN = 256, O_GEN_REC, O_BO, O_TYPES, O_MAX, O_FMT, O_COUNT, O_SEED, O_LIST };
+    enum { O_GEN = 256, O_GEN_REC, O_BO, O_TYPES, O_MAX, O_FMT, O_COUNT, O_SEED, O_LIST, O_REV };
     static const struct option lo[] = {
         {"gen", required_argument, NULL, O_GEN},
         {"gen-records", required_argument, NULL, O_GEN_REC},
@@ -607,6 +640,7 @@ int main(int argc, char **argv)
         {"count", required_argument, NULL, O_COUNT},
         {"seed", required_argument, NULL, O_SEED},
         {"list", required_argument, NULL, O_LIST},
+        {"revision", required_argument, NULL, O_REV},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -663,6 +697,14 @@ int main(int argc, char **argv)
         case O_LIST:
             o.list = optarg;
             break;
+        case O_REV: {
+            fxt_revision r;
+            if (fxt_revision_parse(optarg, &r) != 0 || r == FXT_REV_AUTO)
+                bad = "--revision: r1, r2, r3 or current";
+            else
+                o.revision = (int)r;
+            break;
+        }
         case 'o':
             o.out = optarg;
             break;
@@ -719,18 +761,16 @@ int main(int argc, char **argv)
             too_big++;
             continue;
         }
-        if (judge(e->data, e->len, &v) != 0) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            rc = -1;
+        if ((rc = judge(&o, e->data, e->len, &v)) != 0)
             break;
-        }
         if (!fits(&o, &v) && o.types != 0 && (o.byte_order == BO_ANY ||
                                               v.big_endian == (o.byte_order == BO_BE))) {
-            if (strip_types(e, o.types) != 0 || judge(e->data, e->len, &v) != 0) {
-                fprintf(stderr, "%s: out of memory\n", prog);
+            if (strip_types(e, o.types) != 0) {
                 rc = -1;
                 break;
             }
+            if ((rc = judge(&o, e->data, e->len, &v)) != 0)
+                break;
             stripped++;
         }
         if (!fits(&o, &v)) {
@@ -766,10 +806,8 @@ int main(int argc, char **argv)
                 fxt_mut_info mi;
                 size_t n = fxt_mutate_ex(buf, e->len, o.max_size, s, -1, &mi);
                 verdict mv;
-                if (judge(buf, n, &mv) != 0) {
-                    rc = -1;
+                if ((rc = judge(&o, buf, n, &mv)) != 0)
                     break;
-                }
                 if (!fits(&o, &mv))
                     continue;
                 ok = 1;
@@ -785,6 +823,11 @@ int main(int argc, char **argv)
                 dropped++;
         }
     }
+    if (rc == -1)
+        fprintf(stderr, "%s: out of memory\n", prog);
+    else if (rc == -2)
+        fprintf(stderr, "%s: --revision %s: this validator does not check that revision yet\n",
+                prog, fxt_revision_name((fxt_revision)o.revision));
     if (lf != NULL && fclose(lf) != 0 && rc == 0) {
         fprintf(stderr, "%s: %s: write error\n", prog, o.list);
         rc = -1;
