@@ -60,7 +60,7 @@ class Crash:
 _SAN_ERROR_RE = re.compile(
     r"(?:ERROR|WARNING): (AddressSanitizer|LeakSanitizer|MemorySanitizer|ThreadSanitizer|"
     r"HWAddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer): ([^\n]*)")
-_UBSAN_RE = re.compile(r"(?m)^([^\n:]+:\d+(?::\d+)?): runtime error: ([^\n]*)")
+_UBSAN_RE = re.compile(r"([^\s:]+:\d+(?::\d+)?): runtime error: ([^\n]*)")
 _SAN_FRAME_RE = re.compile(r"#\d+ 0x[0-9a-fA-F]+ in (\S+)(?: ([^\s]+))?")
 _SAN_SKIP_PREFIX = ("__asan", "__ubsan", "__sanitizer", "__interceptor", "__libc_start", "__lsan",
                     "__msan", "__tsan", "fuzzer::", "LLVMFuzzerRunDriver", "operator new")

@@ -11,7 +11,11 @@ test is skipped (exit 77). Readers under test:
     mismatch table), numbers and strings where fxt-dump prints objects
     (agrees), stopping at the first scheduling record (rejects-valid and
     stops-early), never reporting errors (accepts-invalid);
-  - --supports le: big-endian vectors not run, listed unsupported.
+  - --supports le: big-endian vectors not run, listed unsupported;
+  - with --naive READER (the planted-bug reader, --jsonl): bug 12 (a stale
+    string) differs in fields.name, every crashing planted bug is its own
+    distinct bug named after its function, and bug 3 (large records framed
+    with 12 bits) makes coverage-profile traces fail.
 """
 
 import argparse
@@ -39,7 +43,7 @@ for line in p.stdout.decode().splitlines():
     r = json.loads(line)
     if r.get("kind") != "record":
         continue
-    if mode == "ts" and r["type"]["value"] == 4:
+    if mode == "ts" and r["type"]["value"] == 4 and "timestamp" in r["fields"]:
         r["fields"]["timestamp"] += 1
     if mode == "scalar":
         r["type"] = r["type"]["value"]
@@ -63,14 +67,50 @@ FEW = ["--no-corpus", "--generated", "6", "--violations",
        "E0004,E0023,E0045,E0048,E0053,E0054,W0030,W0031"]
 
 
-def conform(a, args, full=False):
+def conform(a, args, full=False, vectors=None):
     """fxt-conform --compare: FULL over the corpus, 4 generated traces and one
-    trace per violated rule; else over FEW."""
+    trace per violated rule; else over VECTORS (options), by default FEW."""
+    if vectors is None:
+        vectors = ["--generated", "4", "--corpus", a.corpus] if full else FEW
     argv = [sys.executable, a.conform, "--compare", "--dump", a.dump, "--fxt-gen", a.fxt_gen,
-            "--records", "400"] + \
-        (["--generated", "4", "--corpus", a.corpus] if full else FEW) + args
+            "--records", "400"] + vectors + args
     p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
     return p.returncode, p.stdout.decode("utf-8", "replace")
+
+
+def check_naive(a, tmp):
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "examples", "tests"))
+    sys.dont_write_bytecode = True
+    import bug_traces
+    bugs = os.path.join(tmp, "bugs")
+    bug_traces.write_corpus(bugs)
+    rep = os.path.join(tmp, "naive.json")
+    rc, out = conform(a, ["--reader", a.naive + " --jsonl {file}", "--json", rep,
+                          "--timeout", "3", "--rss-limit", "512"],
+                      vectors=["--corpus", bugs, "--generated", "2", "--violations", "none"])
+    print(out[-4000:])
+    r = json.load(open(rep))
+    runs = {os.path.basename(x["id"]): x for x in r["runs"]}
+    x = runs.get("bug12.fxt")
+    check(x is not None and x["class"] == "differs" and "fields.name" in x["detail"],
+          "bug 12 (stale string): differs in fields.name (%s)" % (x and x["detail"]))
+    sigs = {}
+    for b in r["bugs"]:
+        for v in b["vectors"]:
+            sigs[os.path.basename(v)] = b["signature"]
+    seen = {}
+    for bug, t in sorted(bug_traces.TRACES.items()):
+        if t[3] not in ("crash",) or (bug in (2, 8) and not a.sanitized):
+            continue
+        sig = sigs.get("bug%d.fxt" % bug)
+        check(sig is not None and t[4] in sig, "bug %d grouped under %s (%s)" % (bug, t[4], sig))
+        seen[bug] = sig
+    check(len(set(seen.values())) == len(seen), "the crashing planted bugs are %d distinct bugs"
+          % len(seen))
+    cov = [x for x in r["runs"] if "coverage" in x["id"] and "-be" not in x["id"]]
+    check(cov and all(x["class"] in ("rejects-valid", "differs") for x in cov),
+          "bug 3: coverage traces with big large records fail (%s)" % [x["class"] for x in cov])
 
 
 def main():
@@ -79,6 +119,8 @@ def main():
     ap.add_argument("--dump", default="")
     ap.add_argument("--fxt-gen", required=True)
     ap.add_argument("--corpus", required=True)
+    ap.add_argument("--naive", help="the planted-bug reader (ASan build if there is one)")
+    ap.add_argument("--sanitized", action="store_true")
     a = ap.parse_args()
     if not a.dump or not os.access(a.dump, os.X_OK):
         print("skip: no fxt-dump built (--compare needs it as the reference)")
@@ -154,6 +196,9 @@ def main():
         rc, out = conform(a, ["--reader", "cat {file}", "--supports", "le,middle"])
         check(rc == 2 and "unknown feature 'middle'" in out, "--supports with an unknown feature: exit 2")
         check(bool(valid_with_events), "some valid vectors had records compared")
+
+        if a.naive:
+            check_naive(a, tmp)
     if failures:
         print("%d check(s) failed" % len(failures))
         return 1
