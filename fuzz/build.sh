@@ -36,7 +36,7 @@ STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz"
 if [ "${FXT_FUZZ_STRICT:-0}" = 1 ]; then
   STD="$STD -DFXT_FUZZ_STRICT_MODEL -DFXT_ROUNDTRIP_STRICT"
 fi
-LIBSRC="validator/rules.c validator/validate.c generator/encode.c generator/gen.c"
+LIBSRC="validator/rules.c validator/layout.c validator/validate.c generator/encode.c generator/gen.c"
 HARNESSES="validate chunks roundtrip"
 
 compile() { # SOURCE OBJECT

@@ -121,7 +121,7 @@ REPRO=$BIN/naive_reader_fuzz   # replays every configuration's findings
 # libfxt, the encoder and the generator (the mutator decodes, re-encodes and
 # inserts generated records): plain -O2, no coverage instrumentation, -fPIC for
 # the AFL++ shared library.
-LIB_SRCS=("$ROOT/validator/rules.c" "$ROOT/validator/validate.c" "$ROOT/generator/encode.c"
+LIB_SRCS=("$ROOT/validator/rules.c" "$ROOT/validator/layout.c" "$ROOT/validator/validate.c" "$ROOT/generator/encode.c"
     "$ROOT/generator/gen.c")
 have_fxt_libs=1
 for f in "${LIB_SRCS[@]}"; do [ -f "$f" ] || have_fxt_libs=0; done
