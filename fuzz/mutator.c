@@ -27,16 +27,32 @@
 
 static uint64_t bswap64(uint64_t x)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_bswap64(x);
+#else
     x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
     x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
     return (x << 32) | (x >> 32);
+#endif
 }
+
+/* Words are read and written with memcpy (one load or store where the host
+ * is little-endian; the mutator reads every header of every input). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FXTMUT_HOST_LE 1
+#else
+#define FXTMUT_HOST_LE 0
+#endif
 
 static uint64_t rd(const uint8_t *p, int be)
 {
     uint64_t v = 0;
-    for (unsigned i = 0; i < 8; i++)
-        v |= (uint64_t)p[i] << (8 * i);
+    if (FXTMUT_HOST_LE) {
+        memcpy(&v, p, 8);
+    } else {
+        for (unsigned i = 0; i < 8; i++)
+            v |= (uint64_t)p[i] << (8 * i);
+    }
     return be ? bswap64(v) : v;
 }
 
@@ -44,8 +60,12 @@ static void wr(uint8_t *p, uint64_t v, int be)
 {
     if (be)
         v = bswap64(v);
-    for (unsigned i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    if (FXTMUT_HOST_LE) {
+        memcpy(p, &v, 8);
+    } else {
+        for (unsigned i = 0; i < 8; i++)
+            p[i] = (uint8_t)(v >> (8 * i));
+    }
 }
 
 static uint64_t get_bits(uint64_t w, unsigned lo, unsigned hi)
@@ -105,6 +125,22 @@ typedef struct regs {
     unsigned nstr, nthr; /* registered indexes other than 0 */
 } regs;
 
+/* Per-thread buffers kept from one call to the next, so that a mutation
+ * costs no malloc: the record list, the context array, one arena block and
+ * the output scratch buffer. */
+typedef struct scratch {
+    span *spans;
+    size_t spans_cap;
+    uint64_t *cb;
+    size_t cb_cap;
+    block *spare; /* an arena block of ARENA_BLOCK bytes */
+    uint8_t *out;
+    size_t out_cap;
+} scratch;
+
+static _Thread_local scratch tl_scratch;
+#define ARENA_BLOCK 65536u
+
 typedef struct mut {
     fxt_rng rng;
     trace t;
@@ -121,8 +157,14 @@ static void *aalloc(mut *m, size_t n)
 {
     n = align8(n ? n : 1);
     if (m->arena == NULL || m->arena->cap - m->arena->used < n) {
-        size_t cap = n > 65536 ? n : 65536;
-        block *b = malloc(sizeof *b + cap);
+        size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+        block *b = NULL;
+        if (cap == ARENA_BLOCK && tl_scratch.spare != NULL) {
+            b = tl_scratch.spare;
+            tl_scratch.spare = NULL;
+        } else {
+            b = malloc(sizeof *b + cap);
+        }
         if (b == NULL) {
             m->oom = 1;
             return NULL;
@@ -137,15 +179,24 @@ static void *aalloc(mut *m, size_t n)
     return p;
 }
 
+/* Hands the buffers back to the thread's scratch (see mut_init). */
 static void mut_free(mut *m)
 {
+    scratch *sc = &tl_scratch;
     while (m->arena) {
         block *b = m->arena;
         m->arena = b->next;
-        free(b);
+        if (b->cap == ARENA_BLOCK && sc->spare == NULL)
+            sc->spare = b;
+        else
+            free(b);
     }
-    free(m->t.r);
-    free(m->cb);
+    free(sc->spans);
+    sc->spans = m->t.r;
+    sc->spans_cap = m->t.cap;
+    free(sc->cb);
+    sc->cb = m->cb;
+    sc->cb_cap = m->cbcap;
     m->t.r = NULL;
     m->cb = NULL;
 }
@@ -939,6 +990,12 @@ static int pool_get(mut *m, const uint8_t **p, size_t *len, int *be)
 
 void fxt_mutator_release(void)
 {
+    scratch *sc = &tl_scratch;
+    free(sc->spans);
+    free(sc->cb);
+    free(sc->spare);
+    free(sc->out);
+    memset(sc, 0, sizeof *sc);
     cache *c = &tl_cache;
     free(c->vmem);
     free(c->pool);
@@ -2099,11 +2156,61 @@ static size_t raw_mutate(mut *m, uint8_t *data, size_t size, size_t max)
     return size;
 }
 
+/* Takes the thread's scratch buffers over until mut_free. */
 static void mut_init(mut *m, uint64_t seed)
 {
+    scratch *sc = &tl_scratch;
     memset(m, 0, sizeof *m);
     m->rng.s = seed ^ 0x6a09e667f3bcc908ull;
     (void)fxt_rng_next(&m->rng);
+    m->t.r = sc->spans;
+    m->t.cap = sc->spans_cap;
+    m->cb = sc->cb;
+    m->cbcap = sc->cb_cap;
+    sc->spans = NULL, sc->spans_cap = 0;
+    sc->cb = NULL, sc->cb_cap = 0;
+}
+
+/* Writes the mutated trace back into DATA (MAX bytes; the records still
+ * point into DATA or into the arena). Records that sit where they came
+ * from are not copied: when the mutation only changed records in place
+ * (the usual case), only those records are written. Otherwise the trace
+ * is assembled in the scratch buffer first, since records may point at
+ * bytes the output overwrites. Returns the size, 0 on failure. */
+static size_t write_back(mut *m, uint8_t *data, size_t max)
+{
+    const trace *t = &m->t;
+    size_t o = 0;
+    int in_place = 1;
+    for (size_t i = 0; i < t->n && in_place; i++) {
+        const span *s = &t->r[i];
+        int in_data = s->p >= data && s->p < data + max;
+        if (in_data && s->p != data + o)
+            in_place = 0;
+        o += s->len;
+    }
+    if (in_place) {
+        o = 0;
+        for (size_t i = 0; i < t->n && o < max; i++) {
+            const span *s = &t->r[i];
+            size_t k = s->len < max - o ? s->len : max - o;
+            if (s->p != data + o)
+                memcpy(data + o, s->p, k);
+            o += k;
+        }
+        return o;
+    }
+    scratch *sc = &tl_scratch;
+    if (sc->out_cap < max) {
+        uint8_t *b = realloc(sc->out, max);
+        if (b == NULL)
+            return 0;
+        sc->out = b;
+        sc->out_cap = max;
+    }
+    o = write_out(t, sc->out, max);
+    memcpy(data, sc->out, o);
+    return o;
 }
 
 size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
@@ -2119,18 +2226,16 @@ size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
         size = max_size;
     mut m;
     mut_init(&m, seed);
-    uint8_t *in = malloc(size ? size : 1);
     size_t out = 0;
-    if (in == NULL)
-        goto raw;
-    memcpy(in, data, size);
-    if (!parse(&m, &m.t, in, size))
+    /* The records point into DATA itself, read-only: operations change
+     * arena copies (own()), and only write_back touches DATA. */
+    if (!parse(&m, &m.t, data, size))
         goto raw;
     if (m.t.n == 0) {
         if (max_size >= 8 && force_op < 0 && seed_trace(&m) && fit(&m.t, max_size)) {
             info->nops = 1;
             info->ops[0] = FXT_MUT_INSERT_MODEL;
-            out = write_out(&m.t, data, max_size);
+            out = write_back(&m, data, max_size);
             goto done;
         }
         goto raw;
@@ -2152,18 +2257,17 @@ size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
     }
     if (info->nops == 0 || !fit(&m.t, max_size) || m.t.n == 0)
         goto raw;
-    out = write_out(&m.t, data, max_size);
+    out = write_back(&m, data, max_size);
     if (out == 0)
         goto raw;
     goto done;
 raw:
-    /* the input is intact in DATA unless write_out ran, which only happens
-     * on the success paths above */
+    /* the input is intact in DATA unless write_back ran, which only happens
+     * on the success paths above (and fails before writing) */
     info->fallback = 1;
     out = raw_mutate(&m, data, size, max_size);
 done:
     mut_free(&m);
-    free(in);
     return out;
 }
 
