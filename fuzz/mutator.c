@@ -2031,15 +2031,43 @@ static int op_tweak_model(mut *m)
 
 /* Every record re-encoded in the other byte order (records that do not
  * decode have their words swapped blindly). */
-static int swap_order(mut *m, trace *t)
+/* Record P/LEN (byte order BE) in the other byte order without decoding
+ * it: every word is swapped except the words of its byte streams (strings,
+ * payloads), which read the same in either order. NULL when the walk may
+ * have missed a stream (too many of them): then decode and re-encode. */
+static const uint8_t *fast_swap(mut *m, const uint8_t *p, size_t len, int be)
+{
+    lay L;
+    if (len < 8 || len % 8)
+        return NULL;
+    layout(p, len, be, &L);
+    if (L.nstm >= sizeof L.st / sizeof L.st[0])
+        return NULL;
+    uint8_t *q = aalloc(m, len);
+    if (q == NULL)
+        return NULL;
+    memcpy(q, p, len);
+    for (size_t o = 0; o < len; o += 8) {
+        int bytes = 0;
+        for (unsigned k = 0; k < L.nstm && !bytes; k++)
+            bytes = o >= L.st[k].off && o < (size_t)L.st[k].off + align8(L.st[k].len);
+        if (!bytes)
+            wr(q + o, rd(q + o, be), !be);
+    }
+    return q;
+}
+
+/* Re-encodes records [FROM, TO) of T in the other byte order (T's flag is
+ * left alone: the caller knows which records it converted). */
+static int swap_range(mut *m, trace *t, size_t from, size_t to)
 {
     int be = t->be;
-    for (size_t i = 0; i < t->n; i++) {
+    for (size_t i = from; i < to && i < t->n; i++) {
         span *s = &t->r[i];
         fxt_record r;
-        size_t len;
-        const uint8_t *p = NULL;
-        if (decode_one(m, s->p, s->len, be, &r))
+        size_t len = s->len;
+        const uint8_t *p = fast_swap(m, s->p, s->len, be);
+        if (p == NULL && decode_one(m, s->p, s->len, be, &r))
             p = encode(m, &r, !be, &len);
         if (p == NULL) {
             uint8_t *q = aalloc(m, s->len);
@@ -2054,8 +2082,25 @@ static int swap_order(mut *m, trace *t)
         s->p = p;
         s->len = len;
     }
-    t->be = !be;
     return 1;
+}
+
+static int swap_order(mut *m, trace *t)
+{
+    if (!swap_range(m, t, 0, t->n))
+        return 0;
+    t->be = !t->be;
+    return 1;
+}
+
+/* The end of the run of T's records from J on that fits in BUDGET bytes
+ * (one record more, which write_out cuts). */
+static size_t run_end(const trace *t, size_t j, size_t budget)
+{
+    size_t sum = 0;
+    while (j < t->n && sum < budget)
+        sum += t->r[j++].len;
+    return j;
 }
 
 static int op_byte_swap(mut *m)
@@ -2293,8 +2338,10 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         goto copy;
     if (m.t.n == 0 || tb.n == 0)
         goto copy;
-    if (tb.be != m.t.be && !swap_order(&m, &tb))
-        goto copy;
+    /* B's records in A's byte order: only the ones used are converted (a
+     * decode and an encode each; converting all of B cost more than the
+     * rest of a crossover) */
+    int conv = tb.be != m.t.be;
     size_t b0 = tb.n > 1 && is_magic(&tb.r[0]) ? 1 : 0; /* skip B's magic */
     switch (rnd(&m, 3)) {
     case 0: { /* a run of B spliced into A */
@@ -2303,6 +2350,8 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         size_t at = 1 + (size_t)rnd(&m, m.t.n);
         if (at > m.t.n)
             at = m.t.n;
+        if (conv && !swap_range(&m, &tb, j, j + k))
+            goto copy;
         for (size_t q = 0; q < k; q++)
             if (!ins(&m, &m.t, at + q, tb.r[j + q].p, tb.r[j + q].len))
                 break;
@@ -2312,12 +2361,19 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         size_t i = 1 + (size_t)rnd(&m, m.t.n);
         size_t j = b0 + (size_t)rnd(&m, tb.n - b0);
         m.t.n = i < m.t.n ? i : m.t.n;
+        size_t head = total(&m.t);
+        tb.n = run_end(&tb, j, head < max_out ? max_out - head : 1);
+        if (conv && !swap_range(&m, &tb, j, tb.n))
+            goto copy;
         for (size_t q = j; q < tb.n; q++)
             if (!ins(&m, &m.t, m.t.n, tb.r[q].p, tb.r[q].len))
                 break;
         break;
     }
     default: { /* interleaved */
+        tb.n = run_end(&tb, b0, max_out);
+        if (conv && !swap_range(&m, &tb, b0, tb.n))
+            goto copy;
         trace ta = m.t;
         span *ra = malloc((ta.n + tb.n) * sizeof *ra);
         if (ra == NULL)
