@@ -10,7 +10,7 @@
  * without errors or warnings, as fxt/gen.h promises); --mutate K runs K
  * structure-aware mutations (fxt_mutate, chained) of each generated trace.
  * --allow-missing treats a missing PATH as empty (for corpus/ before it
- * exists). Exits 0 after printing counts; a harness invariant failure
+ * exists); --skip-missing too, but then exits 77 (skipped) after the run. Exits 0 after printing counts; a harness invariant failure
  * aborts the process (the file being replayed is printed first).
  */
 #include <dirent.h>
@@ -136,12 +136,16 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* paths not present under --allow-missing or --skip-missing */
+static unsigned long n_missing;
+
 static int run_path(const char *path, int allow_missing)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
         if (allow_missing && errno == ENOENT) {
             printf("replay: %s: not present, skipped\n", path);
+            n_missing++;
             return 0;
         }
         fprintf(stderr, "replay: %s: %s\n", path, strerror(errno));
@@ -276,7 +280,7 @@ static int run_generated(unsigned long count, unsigned long mutations)
 int main(int argc, char **argv)
 {
     const char *prog = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-    int allow_missing = 0, rc = 0;
+    int allow_missing = 0, skip_missing = 0, rc = 0;
     unsigned long gen = 0, mut = 0;
     signal(SIGABRT, on_abort);
     signal(SIGSEGV, on_abort);
@@ -286,6 +290,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--allow-missing"))
             allow_missing = 1;
+        else if (!strcmp(argv[i], "--skip-missing"))
+            allow_missing = skip_missing = 1;
         else if (!strcmp(argv[i], "-v"))
             verbose = 1;
         else if (!strcmp(argv[i], "--gen") && i + 1 < argc)
@@ -293,7 +299,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--mutate") && i + 1 < argc)
             mut = strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: %s [--allow-missing] [-v] [--gen N] [--mutate K] [PATH...]\n", prog);
+            printf("usage: %s [--allow-missing|--skip-missing] [-v] [--gen N] [--mutate K] [PATH...]\n", prog);
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1] != 0) {
             /* libFuzzer-style flags (-runs=, -max_len=...) are ignored */
@@ -305,5 +311,7 @@ int main(int argc, char **argv)
         rc |= run_generated(gen, mut);
     printf("%s: %llu files (%llu bytes), %llu generated traces, %llu mutations: %s\n", prog,
            n_files, n_bytes, n_gen, n_mut, rc ? "I/O ERRORS" : "ok");
+    if (!rc && skip_missing && n_missing)
+        return 77; /* ctest: skipped (SKIP_RETURN_CODE) */
     return rc ? 1 : 0;
 }

@@ -12,35 +12,13 @@
 
 #include <string.h>
 
+#include "fxt/word.h"
+
 /* ---- byte order ----------------------------------------------------------- */
-
-/* Explicit shifts rather than pointer casts: independent of host byte order
- * and of the buffer's alignment. */
-static uint64_t bswap64(uint64_t x)
-{
-    x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
-    x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
-    return (x << 32) | (x >> 32);
-}
-
-static inline void store_word(uint8_t *p, uint64_t v, int big_endian)
-{
-    uint8_t b[8];
-    if (big_endian)
-        v = bswap64(v);
-    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one store */
-        b[i] = (uint8_t)(v >> (8 * i));
-    memcpy(p, b, sizeof b);
-}
 
 uint64_t fxt_read_word(const void *buf, size_t off, int big_endian)
 {
-    uint8_t b[8];
-    uint64_t v = 0;
-    memcpy(b, (const uint8_t *)buf + off, sizeof b);
-    for (unsigned i = 0; i < 8; i++) /* constant order: compiles to one load */
-        v |= (uint64_t)b[i] << (8 * i);
-    return big_endian ? bswap64(v) : v;
+    return fxt_load_word((const uint8_t *)buf + off, big_endian);
 }
 
 void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value,
@@ -52,7 +30,7 @@ void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t v
     uint64_t mask = width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
     uint64_t w = fxt_read_word(buf, off, big_endian);
     w = (w & ~(mask << lo)) | ((value & mask) << lo);
-    store_word((uint8_t *)buf + off, w, big_endian);
+    fxt_store_word((uint8_t *)buf + off, w, big_endian);
 }
 
 /* ---- the writer ----------------------------------------------------------- */
@@ -75,13 +53,29 @@ void fxt_writer_init(fxt_writer *w, void *buf, size_t cap, int big_endian)
     w->cap = buf != NULL ? cap : 0;
     w->len = 0;
     w->big_endian = big_endian != 0;
+    w->revision = FXT_REV_CURRENT;
+}
+
+fxt_enc_result fxt_writer_set_revision(fxt_writer *w, fxt_revision rev)
+{
+    if (fxt_layout_get(rev) == NULL)
+        return FXT_ENC_INVALID;
+    w->revision = rev;
+    return FXT_ENC_OK;
+}
+
+/* The writer's layout row (a valid revision: set only through the API). */
+static const fxt_layout *layout_of(const fxt_writer *w)
+{
+    const fxt_layout *l = fxt_layout_get(w->revision);
+    return l != NULL ? l : fxt_layout_get(FXT_REV_CURRENT);
 }
 
 fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word)
 {
     if (space_left(w) < FXT_WORD_BYTES)
         return FXT_ENC_NOSPACE;
-    store_word(w->buf + w->len, word, w->big_endian);
+    fxt_store_word(w->buf + w->len, word, w->big_endian);
     w->len += FXT_WORD_BYTES;
     return FXT_ENC_OK;
 }
@@ -104,6 +98,8 @@ fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len)
 
 fxt_enc_result fxt_encode_magic(fxt_writer *w)
 {
+    if (!layout_of(w)->has_magic)
+        return FXT_ENC_INVALID;
     return fxt_write_word(w, FXT_MAGIC_RECORD);
 }
 
@@ -114,6 +110,7 @@ typedef struct sink {
     uint64_t cap;    /* words that fit there */
     uint64_t words;  /* words emitted so far; saturates instead of wrapping */
     int big_endian;
+    const fxt_layout *l; /* the revision written */
 } sink;
 
 /* Whether N more words starting at s->words fit in the free space. */
@@ -130,7 +127,7 @@ static inline void sink_advance(sink *s, uint64_t n)
 static inline void emit_word(sink *s, uint64_t v)
 {
     if (s->words < s->cap)
-        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+        fxt_store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
     sink_advance(s, 1);
 }
 
@@ -208,10 +205,10 @@ static int fits(uint64_t v, uint64_t field_max)
  * bits [32..63] of the header hold the 32-bit value (all ones) or not.
  * Tables rather than switches: argument types are as random as the data,
  * so a branch on the type mispredicts in the generator's inner loop. */
-static const uint8_t k_arg_value_words[FXT_AT_COUNT] = {
+const uint8_t fxt_arg_value_words[FXT_AT_COUNT] = {
     [FXT_AT_INT64] = 1, [FXT_AT_UINT64] = 1, [FXT_AT_DOUBLE] = 1,
     [FXT_AT_POINTER] = 1, [FXT_AT_KOID] = 1};
-static const uint32_t k_arg_hi_value[FXT_AT_COUNT] = {
+const uint32_t fxt_arg_hi_value[FXT_AT_COUNT] = {
     [FXT_AT_INT32] = 0xffffffffu, [FXT_AT_UINT32] = 0xffffffffu, [FXT_AT_BOOL] = 0xffffffffu};
 
 static const fxt_str k_no_str = {0, NULL, 0};
@@ -221,7 +218,7 @@ static const fxt_str k_no_str = {0, NULL, 0};
 static inline void emit_word_if(sink *s, uint64_t v, unsigned n)
 {
     if (s->words < s->cap)
-        store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
+        fxt_store_word(s->buf + s->words * FXT_WORD_BYTES, v, s->big_endian);
     sink_advance(s, n);
 }
 
@@ -229,7 +226,7 @@ static inline void emit_word_if(sink *s, uint64_t v, unsigned n)
 static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
 {
     fxt_enc_result rc;
-    if (a->type >= FXT_AT_COUNT)
+    if (a->type >= FXT_AT_COUNT || !fxt_layout_defines(s->l->arg_types, a->type))
         return FXT_ENC_INVALID;
     unsigned t = a->type;
     /* the string value, or an empty ref for other types (a select, not a branch) */
@@ -240,7 +237,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
     /* The spec gives the boolean one bit; anything else would be truncated. */
     if ((t == FXT_AT_BOOL) & ((uint32_t)a->v.b > 1))
         return FXT_ENC_RANGE;
-    uint64_t n = 1 + k_arg_value_words[t];
+    uint64_t n = 1 + fxt_arg_value_words[t];
     if (str_is_inline(&a->name))
         n += stream_words(a->name.len);
     if (str_is_inline(sv))
@@ -249,7 +246,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
         return FXT_ENC_RANGE;
     n += a->extra_words;
     /* v.u32 reads the 32-bit members (i32, u32, b) alike: same size, offset 0 */
-    uint64_t hi = (a->v.u32 & k_arg_hi_value[t]) | sv->ref; /* the ref is 0 unless a string */
+    uint64_t hi = (a->v.u32 & fxt_arg_hi_value[t]) | sv->ref; /* the ref is 0 unless a string */
     uint64_t h = 0;
     h = FXT_SET(h, FXT_ARG_TYPE, t);
     h = FXT_SET(h, FXT_ARG_SIZE, n);
@@ -258,7 +255,7 @@ static fxt_enc_result emit_arg(sink *s, const fxt_arg *a)
     emit_word(s, h);
     emit_str(s, &a->name);
     /* u64 holds the raw bits of doubles too, so NaN payloads survive. */
-    emit_word_if(s, a->v.u64, k_arg_value_words[t]);
+    emit_word_if(s, a->v.u64, fxt_arg_value_words[t]);
     emit_str(s, sv);
     emit_raw(s, a->extra, a->extra_words);
     return FXT_ENC_OK;
@@ -288,6 +285,8 @@ static uint64_t header(unsigned type, uint64_t size)
 static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_meta *m = &r->u.meta;
+    if (!fxt_layout_defines(s->l->metadata_types, m->meta_type))
+        return FXT_ENC_INVALID;
     uint64_t h = FXT_SET(header(FXT_RT_METADATA, size), FXT_META_TYPE, m->meta_type);
     switch (m->meta_type) {
     case FXT_MT_PROVIDER_INFO:
@@ -312,7 +311,8 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
         emit_word(s, h);
         return FXT_ENC_OK;
     case FXT_MT_TRACE_INFO:
-        if (m->trace_info_type != FXT_TIT_MAGIC)
+        if (m->trace_info_type != FXT_TIT_MAGIC ||
+            !fxt_layout_defines(s->l->trace_info_types, m->trace_info_type))
             return FXT_ENC_INVALID;
         /* The spec forbids extending the magic record: it is one word. */
         if (r->extra_words != 0)
@@ -327,7 +327,7 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
 }
 
 /* Per event type: whether a data word ends the record. */
-static const uint8_t k_event_data_words[FXT_ET_COUNT] = {
+const uint8_t fxt_event_data_words[FXT_ET_COUNT] = {
     [FXT_ET_COUNTER] = 1, [FXT_ET_DURATION_COMPLETE] = 1, [FXT_ET_ASYNC_BEGIN] = 1,
     [FXT_ET_ASYNC_INSTANT] = 1, [FXT_ET_ASYNC_END] = 1, [FXT_ET_FLOW_BEGIN] = 1,
     [FXT_ET_FLOW_STEP] = 1, [FXT_ET_FLOW_END] = 1};
@@ -336,12 +336,13 @@ static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_event *e = &r->u.event;
     fxt_enc_result rc;
-    if (e->event_type >= FXT_ET_COUNT)
+    /* the model holds the meaning; the revision gives its number */
+    if (e->event_type >= FXT_ET_COUNT || s->l->event_number[e->event_type] == FXT_ET_NONE)
         return FXT_ENC_INVALID;
     if ((rc = check_str(&e->category)) != FXT_ENC_OK || (rc = check_str(&e->name)) != FXT_ENC_OK)
         return rc;
     uint64_t h = header(FXT_RT_EVENT, size);
-    h = FXT_SET(h, FXT_EV_TYPE, e->event_type);
+    h = FXT_SET(h, FXT_EV_TYPE, s->l->event_number[e->event_type]);
     h = FXT_SET(h, FXT_EV_ARGC, r->argc);
     h = FXT_SET(h, FXT_EV_THREAD, e->thread.ref);
     h = FXT_SET(h, FXT_EV_CATEGORY, e->category.ref);
@@ -354,8 +355,8 @@ static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
     if ((rc = emit_args(s, r)) != FXT_ENC_OK)
         return rc;
     /* counter id, end time, async or flow correlation id (a table, not a
-     * branch on the event type: see k_arg_value_words) */
-    emit_word_if(s, e->data, k_event_data_words[e->event_type]);
+     * branch on the event type: see fxt_arg_value_words) */
+    emit_word_if(s, e->data, fxt_event_data_words[e->event_type]);
     return FXT_ENC_OK;
 }
 
@@ -365,16 +366,18 @@ static fxt_enc_result emit_blob(sink *s, const fxt_record *r, uint64_t size)
     fxt_enc_result rc;
     if ((rc = check_str(&b->name)) != FXT_ENC_OK)
         return rc;
-    if (!fits(b->payload_size, FXT_FIELD_MAX(FXT_BLOB_SIZE)) ||
+    /* the size field moves: [32..47] in r1, [32..46] after */
+    unsigned lo = s->l->blob_size_lo, hi = s->l->blob_size_hi;
+    if (!fits(b->payload_size, FXT_WIDTH_MASK_(lo, hi)) ||
         !fits(b->blob_type, FXT_FIELD_MAX(FXT_BLOB_TYPE)))
         return FXT_ENC_RANGE;
-    if (b->blob_type < FXT_BT_DATA || b->blob_type > FXT_BT_PERFETTO)
+    if (!fxt_layout_defines(s->l->blob_types, b->blob_type))
         return FXT_ENC_INVALID;
     if (b->payload == NULL && b->payload_size != 0)
         return FXT_ENC_INVALID;
     uint64_t h = header(FXT_RT_BLOB, size);
     h = FXT_SET(h, FXT_BLOB_NAME, b->name.ref);
-    h = FXT_SET(h, FXT_BLOB_SIZE, b->payload_size);
+    h = FXT_SET_(h, b->payload_size, lo, hi);
     h = FXT_SET(h, FXT_BLOB_TYPE, b->blob_type);
     emit_word(s, h);
     emit_str(s, &b->name);
@@ -414,11 +417,19 @@ static fxt_enc_result emit_object(sink *s, const fxt_record *r, uint64_t size)
 static fxt_enc_result emit_sched(sink *s, const fxt_record *r, uint64_t size)
 {
     const fxt_sched *c = &r->u.sched;
+    /* Before current, record type 8 is the context switch alone: no
+     * subtype field, i.e. only the legacy layout (subtype bits zero). */
+    if (s->l->sched_types == 0 ? c->sched_type != FXT_ST_LEGACY_CONTEXT_SWITCH
+                               : !fxt_layout_defines(s->l->sched_types, c->sched_type))
+        return FXT_ENC_INVALID;
     uint64_t h = FXT_SET(header(FXT_RT_SCHEDULING, size), FXT_SCHED_TYPE, c->sched_type);
     switch (c->sched_type) {
     case FXT_ST_LEGACY_CONTEXT_SWITCH:
         if (r->argc != 0)
             return FXT_ENC_INVALID;
+        /* priorities exist from r3 on; reserved (zero) before */
+        if (!s->l->has_priorities && (c->out_prio != 0 || c->in_prio != 0))
+            return FXT_ENC_RANGE;
         if (!fits(c->cpu, FXT_FIELD_MAX(FXT_LCSW_CPU)) ||
             !fits(c->state, FXT_FIELD_MAX(FXT_LCSW_STATE)) ||
             !fits(c->out_prio, FXT_FIELD_MAX(FXT_LCSW_OUT_PRIO)) ||
@@ -482,7 +493,9 @@ static fxt_enc_result emit_large_blob(sink *s, const fxt_record *r, uint64_t siz
 {
     const fxt_blob *b = &r->u.blob;
     fxt_enc_result rc;
-    if (b->format != FXT_LBF_METADATA && b->format != FXT_LBF_NO_METADATA)
+    if (!fxt_layout_defines(s->l->large_types, FXT_LT_BLOB) ||
+        (b->format != FXT_LBF_METADATA && b->format != FXT_LBF_NO_METADATA) ||
+        !fxt_layout_defines(s->l->large_blob_formats, b->format))
         return FXT_ENC_INVALID;
     if (b->format == FXT_LBF_NO_METADATA && r->argc != 0)
         return FXT_ENC_INVALID;
@@ -547,6 +560,8 @@ static fxt_enc_result emit_record(sink *s, const fxt_record *r, uint64_t size)
         return FXT_ENC_INVALID;
     if ((rc = check_extra(r->extra, r->extra_words)) != FXT_ENC_OK)
         return rc;
+    if (!fxt_layout_defines(s->l->record_types, r->type))
+        return FXT_ENC_INVALID;
     switch (r->type) {
     case FXT_RT_METADATA:
         rc = emit_metadata(s, r, size);
@@ -624,14 +639,16 @@ static fxt_enc_result run(sink *s, const fxt_record *r, uint64_t *words)
     return FXT_ENC_OK;
 }
 
-size_t fxt_encoded_size(const fxt_record *r)
+size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev)
 {
     uint64_t words;
-    sink s = {NULL, 0, 0, 0};
-    if (r == NULL || run(&s, r, &words) != FXT_ENC_OK)
+    sink s = {NULL, 0, 0, 0, fxt_layout_get(rev)};
+    if (r == NULL || s.l == NULL || run(&s, r, &words) != FXT_ENC_OK)
         return 0;
     return (size_t)words * FXT_WORD_BYTES;
 }
+
+size_t fxt_encoded_size(const fxt_record *r) { return fxt_encoded_size_rev(r, FXT_REV_CURRENT); }
 
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
 {
@@ -640,7 +657,7 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
         return FXT_ENC_INVALID;
     /* no pointer arithmetic on a NULL buffer (capacity 0: count only) */
     sink s = {w->buf != NULL ? w->buf + w->len : NULL, space_left(w) / FXT_WORD_BYTES, 0,
-              w->big_endian};
+              w->big_endian, layout_of(w)};
     fxt_enc_result rc = run(&s, r, &words);
     if (rc != FXT_ENC_OK)
         return rc;
@@ -648,7 +665,7 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
         return FXT_ENC_NOSPACE;
     uint64_t h = fxt_read_word(w->buf, w->len, w->big_endian);
     h = r->type == FXT_RT_LARGE ? FXT_SET(h, FXT_LREC_SIZE, words) : FXT_SET(h, FXT_REC_SIZE, words);
-    store_word(w->buf + w->len, h, w->big_endian);
+    fxt_store_word(w->buf + w->len, h, w->big_endian);
     w->len += (size_t)words * FXT_WORD_BYTES;
     return FXT_ENC_OK;
 }

@@ -10,44 +10,94 @@
 #include <string.h>
 
 #include "fxt/encode.h"
+#include "fxt/format.h"
 #include "fxt/gen.h"
+#include "fxt/word.h"
+#include "gen_internal.h"
 
-uint64_t fxt_rng_next(fxt_rng *r)
+/* splitmix64 on the state *S. */
+static inline uint64_t splitmix(uint64_t *s)
 {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
 
-uint64_t fxt_rng_below(fxt_rng *r, uint64_t n)
+/* Uniform in [0, n) (n > 0) from the state *S. */
+static inline uint64_t below(uint64_t *s, uint64_t n)
 {
     if (n <= 0xffffffffu) {
         /* Lemire's multiply-shift on 32 random bits: no division on the
          * common path, unbiased, integer-only (same on every platform). */
-        uint64_t m = (fxt_rng_next(r) >> 32) * n;
+        uint64_t m = (splitmix(s) >> 32) * n;
         if ((uint32_t)m < n) {
             uint32_t t = (uint32_t)(-(uint32_t)n % (uint32_t)n);
             while ((uint32_t)m < t)
-                m = (fxt_rng_next(r) >> 32) * n;
+                m = (splitmix(s) >> 32) * n;
         }
         return m >> 32;
     }
     uint64_t lim = ~(uint64_t)0 - (~(uint64_t)0 % n); /* reject the biased tail */
     uint64_t x;
     do
-        x = fxt_rng_next(r);
+        x = splitmix(s);
     while (x >= lim);
     return x % n;
 }
 
-#define NTHREADS 8    /* registered threads per provider (indexes 1..8, and 0xff) */
-#define NSTRINGS 64   /* registered strings per provider (indexes 1..64, and 0x7fff) */
+uint64_t fxt_rng_next(fxt_rng *r) { return splitmix(&r->s); }
+
+uint64_t fxt_rng_below(fxt_rng *r, uint64_t n) { return below(&r->s, n); }
+
+/* The generator's random source: the PRNG state and a pool of random bits
+ * for small draws. The direct path works on a local copy (a byte store into
+ * the output buffer may alias anything reached through a pointer, so state
+ * kept in the gen struct would be reloaded after every store). */
+typedef struct draws {
+    uint64_t s;    /* splitmix64 state */
+    uint64_t pool; /* random bits not yet used by draw() */
+    unsigned bits; /* how many */
+} draws;
+
+/* Uniform in [0, n). Small ranges (most draws: a thread, a type, a delay)
+ * take 16 bits from the pool, refilled from the PRNG, so one 64-bit draw
+ * serves four of them; unbiased (Lemire's multiply-shift with rejection)
+ * and integer-only, so the same on every platform. */
+static inline uint64_t draw(draws *d, uint64_t n)
+{
+    if (n > 0x10000)
+        return below(&d->s, n);
+    for (;;) {
+        if (d->bits < 16) {
+            d->pool = splitmix(&d->s);
+            d->bits = 64;
+        }
+        uint32_t x = (uint32_t)(d->pool & 0xffff);
+        d->pool >>= 16;
+        d->bits -= 16;
+        uint32_t m = x * (uint32_t)n; /* < 2^32 since x < 2^16 and n <= 2^16 */
+        uint32_t l = m & 0xffff;
+        if (l < n && l < (0x10000u - (uint32_t)n) % (uint32_t)n)
+            continue; /* the biased tail */
+        return m >> 16;
+    }
+}
+
+#define NTHREADS FXT__GEN_THREADS /* registered threads per provider (and 0xff) */
+#define NSTRINGS FXT__GEN_STRINGS /* registered strings per provider (and 0x7fff) */
 #define MAXDEPTH 6    /* duration nesting per thread */
 #define MAXOPEN 16    /* open async operations / flows */
 #define NPROV 3       /* providers in the coverage profile */
 #define BUFSZ (1u << 18)
 #define LONGSTR 32000u
+
+/* Texts for inline strings: ASCII, exactly 8 bytes, multi-byte UTF-8. */
+static const char *const k_texts[] = {
+    "frame", "abcdefgh", "render::Draw", "h\xc3\xa9llo w\xc3\xb6rld",
+    "\xe2\x9c\x93 ok", "clef \xf0\x9d\x84\x9e", "gpu", "a-sixteen-bytes!", "x"};
+#define NTEXTS (sizeof k_texts / sizeof *k_texts)
+#define TEXT_MAX 16 /* longest of k_texts: "a-sixteen-bytes!" */
 
 typedef struct async_op {
     unsigned prov, thread;
@@ -55,7 +105,7 @@ typedef struct async_op {
 } open_async;
 
 typedef struct gen {
-    fxt_rng r;
+    draws d;
     fxt_gen_profile profile;
     fxt_writer w;
     uint8_t *buf;
@@ -72,43 +122,18 @@ typedef struct gen {
     uint64_t flows[MAXOPEN];
     unsigned nflows;
     uint64_t next_id;
-    uint64_t pool;      /* random bits not yet used by rnd() */
-    unsigned pool_bits; /* how many */
     unsigned step; /* coverage: position in the menu */
     int has_ff[NPROV]; /* thread index 0xff registered (as thread 0) */
     char *longstr; /* LONGSTR bytes of text */
     uint8_t *payload;
+    /* k_texts as inline streams for the direct path: bytes zero-padded to
+     * TEXT_MAX, length and words */
+    uint8_t text_pad[NTEXTS][TEXT_MAX];
+    uint8_t text_len[NTEXTS];
+    uint8_t text_words[NTEXTS];
 } gen;
 
-/* Texts for inline strings: ASCII, exactly 8 bytes, multi-byte UTF-8. */
-static const char *const k_texts[] = {
-    "frame", "abcdefgh", "render::Draw", "h\xc3\xa9llo w\xc3\xb6rld",
-    "\xe2\x9c\x93 ok", "clef \xf0\x9d\x84\x9e", "gpu", "a-sixteen-bytes!", "x"};
-#define NTEXTS (sizeof k_texts / sizeof *k_texts)
-
-/* Uniform in [0, n). Small ranges (most draws: a thread, a type, a delay)
- * take 16 bits from a pool refilled from the PRNG, so one 64-bit draw serves
- * four of them; unbiased (Lemire's multiply-shift with rejection) and
- * integer-only, so the same on every platform. */
-static uint64_t rnd(gen *g, uint64_t n)
-{
-    if (n > 0x10000)
-        return fxt_rng_below(&g->r, n);
-    for (;;) {
-        if (g->pool_bits < 16) {
-            g->pool = fxt_rng_next(&g->r);
-            g->pool_bits = 64;
-        }
-        uint32_t x = (uint32_t)(g->pool & 0xffff);
-        g->pool >>= 16;
-        g->pool_bits -= 16;
-        uint32_t m = x * (uint32_t)n; /* < 2^32 since x < 2^16 and n <= 2^16 */
-        uint32_t l = m & 0xffff;
-        if (l < n && l < (0x10000u - (uint32_t)n) % (uint32_t)n)
-            continue; /* the biased tail */
-        return m >> 16;
-    }
-}
+static uint64_t rnd(gen *g, uint64_t n) { return draw(&g->d, n); }
 
 static void flush(gen *g)
 {
@@ -238,6 +263,10 @@ static const uint32_t k_val_is32[FXT_AT_COUNT] = {
 #undef ALL
 #undef LOW32
 
+/* Argument types of the realistic profile (drawn uniformly). */
+static const unsigned k_real_args[] = {FXT_AT_INT32,  FXT_AT_UINT64,  FXT_AT_STRING, FXT_AT_DOUBLE,
+                                       FXT_AT_UINT32, FXT_AT_POINTER, FXT_AT_KOID,   FXT_AT_BOOL};
+
 static void arg(gen *g, fxt_arg *a, unsigned type)
 {
     /* every field set explicitly: a memset per argument costs more */
@@ -253,7 +282,7 @@ static void arg(gen *g, fxt_arg *a, unsigned type)
     if (cov && rnd(g, 3) == 0)
         x = k_extremes[rnd(g, 8)];
     else { /* magnitudes of every size: shift by the draw's own top bits */
-        x = fxt_rng_next(&g->r);
+        x = splitmix(&g->d.s);
         x >>= x >> 58;
     }
     uint64_t v = (x & k_val_mask[cov][type]) | k_val_set[cov][type];
@@ -276,19 +305,169 @@ static unsigned args(gen *g, fxt_record *r, unsigned max)
         n = (unsigned)rnd(g, 5);
     if (n > max)
         n = max;
-    static const unsigned k_real[] = {FXT_AT_INT32, FXT_AT_UINT64, FXT_AT_STRING, FXT_AT_DOUBLE,
-                                      FXT_AT_UINT32, FXT_AT_POINTER, FXT_AT_KOID, FXT_AT_BOOL};
     for (unsigned i = 0; i < n; i++)
         arg(g, &r->args[i],
-            g->profile == FXT_GEN_COVERAGE ? (unsigned)rnd(g, FXT_AT_COUNT) : k_real[rnd(g, 8)]);
+            g->profile == FXT_GEN_COVERAGE ? (unsigned)rnd(g, FXT_AT_COUNT)
+                                           : k_real_args[rnd(g, 8)]);
     r->argc = n;
     return n;
+}
+
+/* ---- the direct path ---- */
+
+/* The realistic profile's events (nine records in ten) skip the model and
+ * the encoder: their words are written straight into the output buffer from
+ * the same draws, in the same order, as the model path (str(), thr(),
+ * args(), arg()) and the encoder would make and write them, so the bytes
+ * are identical. Field positions come from format.h, per-type word counts
+ * from the encoder's tables (fxt/encode.h). Room for the largest such event
+ * (27 words, plus the 16-byte text copies) is made first. */
+#define FAST_ROOM 512u
+
+/* str() of the realistic profile: the ref; *TEXT is the k_texts entry of an
+ * inline ref. */
+static inline uint64_t fast_str(draws *d, const gen *g, unsigned *text)
+{
+    uint64_t k = draw(d, 50 * NSTRINGS);
+    if (k >= NSTRINGS)
+        return 1 + (k & (NSTRINGS - 1));
+    unsigned t = (unsigned)draw(d, NTEXTS);
+    *text = t;
+    return FXT_STRREF_INLINE_FLAG | g->text_len[t];
+}
+
+/* The inline stream of text T at P (16 bytes copied, its words kept). */
+static inline uint8_t *put_text(const gen *g, uint8_t *p, unsigned t)
+{
+    memcpy(p, g->text_pad[t], TEXT_MAX);
+    return p + 8 * g->text_words[t];
+}
+
+/* thr() of the realistic profile (never inline there): the thread ref. */
+static inline uint64_t fast_thr(draws *d, const gen *g, unsigned t)
+{
+    if (t == 0 && g->has_ff[g->prov] && draw(d, 2))
+        return 0xff;
+    return t + 1;
+}
+
+/* Field F of a header word holding V (V already fits: refs, counts and
+ * sizes made here are in range); OR-ed into words that start at 0. */
+#define FIELD(F, V) FIELD_(V, F) /* F expands to "lo, hi" on the way */
+#define FIELD_(V, lo, hi) FXT_SET_(0, V, lo, hi)
+
+/* One argument of args() + arg() (realistic), written at P. */
+static inline uint8_t *fast_arg(draws *d, const gen *g, uint8_t *p, int be)
+{
+    unsigned type = k_real_args[draw(d, 8)];
+    unsigned nt = 0, vt = 0;
+    uint64_t name = fast_str(d, g, &nt);
+    uint64_t x = splitmix(&d->s);
+    x >>= x >> 58;
+    uint64_t v = (x & k_val_mask[FXT_GEN_REALISTIC][type]) | k_val_set[FXT_GEN_REALISTIC][type];
+    uint64_t sref = type == FXT_AT_STRING ? fast_str(d, g, &vt) : 0;
+    uint8_t *h = p;
+    p += 8;
+    if (name & FXT_STRREF_INLINE_FLAG)
+        p = put_text(g, p, nt);
+    fxt_store_word(p, v, be); /* always stored, kept only if the type has a value word */
+    p += 8 * fxt_arg_value_words[type];
+    if (sref & FXT_STRREF_INLINE_FLAG)
+        p = put_text(g, p, vt);
+    uint64_t hi = ((uint32_t)v & fxt_arg_hi_value[type]) | sref;
+    fxt_store_word(h,
+                   FIELD(FXT_ARG_TYPE, type) | FIELD(FXT_ARG_SIZE, (uint64_t)(p - h) / 8) |
+                       FIELD(FXT_ARG_NAME, name) | FIELD(FXT_ARG_HI, hi),
+                   be);
+    return p;
+}
+
+/* An event of the realistic profile: event() (thread T, DATA) or, when
+ * COMPLETE, complete() (which draws its start, thread and end itself).
+ * BE is a constant in each copy (fast_event_le, fast_event_be), so the
+ * stores do not select between byte orders word by word. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE void fast_event(gen *g, unsigned type, unsigned t, uint64_t data,
+                                     unsigned maxargs, int complete, int be)
+{
+    if (g->w.cap - g->w.len < FAST_ROOM)
+        flush(g);
+    draws d = g->d;
+    uint64_t ts = 0;
+    if (complete) {
+        ts = g->ts + 1 + draw(&d, 1000);
+        t = (unsigned)draw(&d, NTHREADS);
+    }
+    uint64_t thread = fast_thr(&d, g, t);
+    unsigned ct = 0, nt = 0;
+    uint64_t cat = fast_str(&d, g, &ct);
+    uint64_t name = fast_str(&d, g, &nt);
+    if (complete)
+        data = ts + draw(&d, 100000);
+    else
+        ts = g->ts + 1 + draw(&d, 1000);
+    g->ts = ts;
+    uint8_t *start = g->w.buf + g->w.len, *p = start + 8;
+    fxt_store_word(p, ts, be);
+    p += 8;
+    if (cat & FXT_STRREF_INLINE_FLAG)
+        p = put_text(g, p, ct);
+    if (name & FXT_STRREF_INLINE_FLAG)
+        p = put_text(g, p, nt);
+    unsigned n = (unsigned)draw(&d, 5);
+    if (n > maxargs)
+        n = maxargs;
+    for (unsigned i = 0; i < n; i++)
+        p = fast_arg(&d, g, p, be);
+    fxt_store_word(p, data, be);
+    p += 8 * fxt_event_data_words[type];
+    uint64_t h = FIELD(FXT_REC_TYPE, FXT_RT_EVENT) | FIELD(FXT_REC_SIZE, (uint64_t)(p - start) / 8) |
+                 FIELD(FXT_EV_TYPE, type) | FIELD(FXT_EV_ARGC, n) | FIELD(FXT_EV_THREAD, thread) |
+                 FIELD(FXT_EV_CATEGORY, cat) | FIELD(FXT_EV_NAME, name);
+    fxt_store_word(start, h, be);
+    g->w.len += (size_t)(p - start);
+    g->d = d;
+    if (g->left)
+        g->left--;
+}
+
+static void fast_event_le(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs,
+                          int complete)
+{
+    fast_event(g, type, t, data, maxargs, complete, 0);
+}
+
+static void fast_event_be(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs,
+                          int complete)
+{
+    fast_event(g, type, t, data, maxargs, complete, 1);
+}
+
+/* The realistic profile's event(), or complete() when COMPLETE. */
+static inline void fast(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs,
+                        int complete)
+{
+    if (g->err)
+        return;
+    if (g->w.big_endian)
+        fast_event_be(g, type, t, data, maxargs, complete);
+    else
+        fast_event_le(g, type, t, data, maxargs, complete);
 }
 
 /* ---- records ---- */
 
 static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
 {
+    if (g->profile == FXT_GEN_REALISTIC) {
+        fast(g, type, t, data, maxargs, 0);
+        return;
+    }
     fxt_record r;
     rec_init(&r, FXT_RT_EVENT);
     fxt_event *e = &r.u.event;
@@ -338,7 +517,8 @@ static void tables(gen *g)
         tmp[n++] = (char)('0' + (i - 1) / 12 % 10);
         string_rec(g, i, tmp, n);
     }
-    string_rec(g, 0x7fff, "last-index", 10);
+    string_rec(g, FXT__GEN_LAST_STRING_INDEX, FXT__GEN_LAST_STRING,
+               sizeof FXT__GEN_LAST_STRING - 1);
     for (unsigned t = 0; t < NTHREADS; t++)
         thread_rec(g, t + 1, pid_of(g->prov, t), tid_of(g->prov, t));
 }
@@ -418,6 +598,10 @@ static void duration(gen *g)
 
 static void complete(gen *g)
 {
+    if (g->profile == FXT_GEN_REALISTIC) {
+        fast(g, FXT_ET_DURATION_COMPLETE, 0, 0, 4, 1);
+        return;
+    }
     uint64_t start = g->ts + 1 + rnd(g, 1000);
     fxt_record r;
     rec_init(&r, FXT_RT_EVENT);
@@ -508,7 +692,7 @@ static void uobj(gen *g)
     thr(g, t, &r.u.object.process);
     r.u.object.process.tid = 0;
     str(g, &r.u.object.name);
-    r.u.object.id = fxt_rng_next(&g->r);
+    r.u.object.id = splitmix(&g->d.s);
     args(g, &r, FXT_MAX_ARGS);
     emit(g, &r);
 }
@@ -720,7 +904,7 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
         free(g->buf), free(g->longstr), free(g->payload), free(g);
         return -1;
     }
-    g->r.s = o->seed;
+    g->d.s = o->seed;
     g->profile = o->profile;
     g->write = write;
     g->ctx = ctx;
@@ -732,7 +916,13 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     for (size_t i = 0; i < LONGSTR; i++)
         g->longstr[i] = k_lorem[i % (sizeof k_lorem - 1)];
     for (size_t i = 0; i < 80000; i++)
-        g->payload[i] = (uint8_t)fxt_rng_next(&g->r);
+        g->payload[i] = (uint8_t)splitmix(&g->d.s);
+    for (unsigned t = 0; t < NTEXTS; t++) {
+        size_t n = strlen(k_texts[t]);
+        memcpy(g->text_pad[t], k_texts[t], n); /* calloc'd: the padding is zero */
+        g->text_len[t] = (uint8_t)n;
+        g->text_words[t] = (uint8_t)((n + 7) / 8);
+    }
 
     /* setup: magic, initialization, first provider and its tables */
     if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
@@ -775,4 +965,44 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     int err = g->err;
     free(g->buf), free(g->longstr), free(g->payload), free(g);
     return err;
+}
+
+static int count_bytes(void *ctx, const void *data, size_t len)
+{
+    (void)data;
+    *(size_t *)ctx += len;
+    return 0;
+}
+
+typedef struct membuf {
+    uint8_t *p;
+    size_t len, cap;
+} membuf;
+
+static int to_memory(void *ctx, const void *data, size_t len)
+{
+    membuf *m = ctx;
+    if (len > m->cap - m->len)
+        return 1; /* cannot happen: the first pass sized the buffer */
+    memcpy(m->p + m->len, data, len);
+    m->len += len;
+    return 0;
+}
+
+int fxt_gen_random_mem(const fxt_gen_options *o, uint8_t **out, size_t *len)
+{
+    /* two passes (the same bytes each time) instead of a growing buffer */
+    size_t n = 0;
+    if (fxt_gen_random(o, count_bytes, &n) != 0)
+        return -1;
+    membuf m = {malloc(n ? n : 1), 0, n};
+    if (m.p == NULL)
+        return -1;
+    if (fxt_gen_random(o, to_memory, &m) != 0 || m.len != n) {
+        free(m.p);
+        return -1;
+    }
+    *out = m.p;
+    *len = n;
+    return 0;
 }

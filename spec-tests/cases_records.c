@@ -37,6 +37,15 @@ const spec_case spec_cases_records[] = {
 { .name = "meta-type-0-unknown", .suite = S_METADATA,
   WORDS(MAGIC, 0x0000000000000010 /* @8 metadata: size 1, meta type 0 */),
   EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
+{ .name = "meta-type-9-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0000000000090010 /* @8 metadata: size 1, meta type 9 (bits 16 and 19) */),
+  EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
+{ .name = "meta-provider-event-id-8-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0080000000030010 /* @8 provider event: size 1, provider 0, event 8 (bit 55) */),
+  EXPECT(ISSUE(PROVIDER_EVENT_UNKNOWN, 8)) },
+{ .name = "meta-trace-info-type-8-unknown", .suite = S_METADATA,
+  WORDS(MAGIC, 0x0000000000840010 /* @8 metadata: size 1, meta type 4, trace info type 8 (bit 23) */),
+  EXPECT(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 8)) },
 { .name = "meta-type-5-unknown", .suite = S_METADATA,
   WORDS(MAGIC, 0x0000000000050010 /* @8 metadata: size 1, meta type 5 */),
   EXPECT(ISSUE(METADATA_TYPE_UNKNOWN, 8)) },
@@ -94,12 +103,12 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0040000000110020, /* @8 provider info: size 2, provider 1, name len 4 */
         0x01000000766F7270  /* "prov", last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 8)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 8, 23)) },
 { .name = "meta-provider-name-utf8", .suite = S_METADATA,
   WORDS(MAGIC,
         0x0010000000110020, /* @8 provider info: size 2, provider 1, name len 1 */
         0x00000000000000FF  /* ff */),
-  EXPECT(ISSUE(UTF8_INVALID, 8)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 8, 16)) },
 { .name = "meta-string-table-per-provider", .suite = S_METADATA,
   WORDS(MAGIC,                 /* @0 */
         PINFO1,                /* @8 provider 1 */
@@ -188,9 +197,15 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC, 0x0000000000000021, 0x0000000000000001) },
 { .name = "init-before-provider-info", .suite = S_INIT,
   WORDS(MAGIC, INIT, PINFO1) },
+{ .name = "init-size-2048-extra", .suite = S_INIT,
+  WORDS(MAGIC,
+        0x0000000000008001, /* @8 init: size 2048 (bit 15, the top bit of the size) */
+        0x000000003B9ACA00),
+  .fill_len = 16368, .fill_byte = 0, /* 2046 appended zero words */
+  EXPECT(ISSUE(RECORD_SIZE_EXTRA, 8)) },
 { .name = "init-zero-ticks", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000000021 /* @8 init: size 2 */, 0x0000000000000000),
-  EXPECT(ISSUE(INIT_ZERO_TICKS, 8)) },
+  EXPECT(ISSUE_AT(INIT_ZERO_TICKS, 8, 16)) },
 { .name = "init-reserved-bit-16", .suite = S_INIT,
   WORDS(MAGIC, 0x0000000000010021 /* @8 init: size 2, bit 16 */, 0x000000003B9ACA00),
   EXPECT(ISSUE(INIT_RESERVED_BITS, 8)) },
@@ -260,7 +275,7 @@ const spec_case spec_cases_records[] = {
   WORDS(MAGIC,
         0x0000800100010022, /* @8 string: size 2, index 1, len 1, bit 47 */
         0x01000000000000FF  /* ff, last pad byte 01 */),
-  EXPECT(ISSUE(STRING_RECORD_RESERVED_BITS, 8), ISSUE(UTF8_INVALID, 8), ISSUE(PADDING_NONZERO, 8)) },
+  EXPECT(ISSUE(STRING_RECORD_RESERVED_BITS, 8), ISSUE_AT(UTF8_INVALID, 8, 16), ISSUE_AT(PADDING_NONZERO, 8, 23)) },
 
 /* ===================== Thread record ===================================== */
 { .name = "thread-record", .suite = S_THREAD,
@@ -350,7 +365,7 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(BLOB_TYPE_UNKNOWN, 64)) },
 { .name = "blob-payload-padding", .suite = S_BLOB,
   WORDS(PRE, 0x0001000300020025 /* @64 blob: payload 3 */, 0x0100000000030201 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 79)) },
 { .name = "blob-too-small", .suite = S_BLOB,
   WORDS(PRE,
         0x0001000900020025, /* @64 blob: size 2, payload 9 (needs size 3) */
@@ -382,7 +397,14 @@ const spec_case spec_cases_records[] = {
         0x00007FFF12345678, /* pointer */
         0x0000000000001234, /* pid */
         0x00000000000000C3  /* c3 (cut) */),
-  EXPECT(ISSUE(UTF8_INVALID, 8)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 8, 32)) },
+{ .name = "userspace-process-0x81", .suite = S_USERSPACE,
+  /* process ref 0x81 ([16..23]: bits 16 and 23) registered, 0x01 not */
+  WORDS(MAGIC,
+        0x0000000400020022, 0x00000000656D616E, /* @8 string: index 2 "name" */
+        0x0000000000810033, 0x0000000000001234, 0x0000000000005678, /* @24 thread: index 0x81 */
+        0x0000000002810026, /* @48 userspace: size 2, process 0x81, name 2 */
+        0x00007FFF12345678) },
 { .name = "userspace-reserved-bit-44", .suite = S_USERSPACE,
   WORDS(PRE, 0x0000100002010026 /* @64 userspace: size 2, process 1, name 2, bit 44 */, 0x00007FFF12345678),
   EXPECT(ISSUE(USERSPACE_RESERVED_BITS, 64)) },
@@ -403,7 +425,7 @@ const spec_case spec_cases_records[] = {
         0x0000010002010036, /* @64 userspace: size 3, process 1, name 2, 1 arg */
         0x00007FFF12345678,
         0x0000000300020019  /* arg bool: size 1, name 2, value 3 */),
-  EXPECT(ISSUE(BOOL_VALUE_INVALID, 64)) },
+  EXPECT(ISSUE_AT(BOOL_VALUE_INVALID, 64, 80)) },
 
 /* ===================== Kernel object record ============================== */
 { .name = "kernel-object-with-koid-arg", .suite = S_KERNEL_OBJECT,
@@ -487,6 +509,15 @@ const spec_case spec_cases_records[] = {
         0x00000000000003E8,
         0x0000000000001234, 0x0000000000005678, /* outgoing pid, tid */
         0x0000000000001234, 0x0000000000009ABC  /* incoming pid, tid */) },
+{ .name = "sched-type-8-unknown", .suite = S_SCHEDULING,
+  WORDS(MAGIC, 0x8000000000000018 /* @8 sched: size 1, type 8 (bit 63) */),
+  EXPECT(ISSUE(SCHEDULING_TYPE_UNKNOWN, 8)) },
+{ .name = "sched-legacy-threads-0x81", .suite = S_SCHEDULING,
+  /* thread refs 0x81 (bits 28, 35 and 36, 43) registered, 0x01 not */
+  WORDS(MAGIC,
+        0x0000000000810033, 0x0000000000001234, 0x0000000000005678, /* @8 thread: index 0x81 */
+        0x0000081813010028, /* @32 sched: size 2, cpu 1, out state 3, out thread 0x81, in thread 0x81 */
+        0x00000000000003E8) },
 { .name = "sched-type-3-unknown", .suite = S_SCHEDULING,
   WORDS(MAGIC, 0x3000000000000018 /* @8 sched: size 1, type 3 */),
   EXPECT(ISSUE(SCHEDULING_TYPE_UNKNOWN, 8)) },
@@ -561,7 +592,7 @@ const spec_case spec_cases_records[] = {
         0x000000017D01FA39, /* @64 log: size 4003, len 32001, thread 1 */
         0x00000000000003E8  /* ts */),
   .fill_len = 32001, .fill_byte = 'l',
-  EXPECT(ISSUE(STRING_TOO_LONG, 64)) },
+  EXPECT(ISSUE_AT(STRING_TOO_LONG, 64, 80)) },
 { .name = "log-reserved-bit-31", .suite = S_LOG,
   WORDS(PRE, 0x0000000180050039 /* @64 log: len 5, bit 31, thread 1 */, 0x00000000000003E8, 0x0000006F6C6C6568),
   EXPECT(ISSUE(LOG_RESERVED_BITS, 64)) },
@@ -573,10 +604,10 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(LOG_RESERVED_BITS, 64)) },
 { .name = "log-padding", .suite = S_LOG,
   WORDS(PRE, 0x0000000100050039 /* @64 log: len 5 */, 0x00000000000003E8, 0x0100006F6C6C6568 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 87)) },
 { .name = "log-utf8-invalid", .suite = S_LOG,
   WORDS(PRE, 0x0000000100020039 /* @64 log: len 2, thread 1 */, 0x00000000000003E8, 0x0000000000008068 /* 68 80 */),
-  EXPECT(ISSUE(UTF8_INVALID, 64)) },
+  EXPECT(ISSUE_AT(UTF8_INVALID, 64, 81)) },
 { .name = "log-thread-unregistered", .suite = S_LOG,
   WORDS(PRE, 0x0000000200050039 /* @64 log: len 5, thread 2 */, 0x00000000000003E8, 0x0000006F6C6C6568),
   EXPECT(ISSUE(THREAD_REF_UNREGISTERED, 64)) },
@@ -628,6 +659,9 @@ const spec_case spec_cases_records[] = {
   TAIL(0x0002000301000024, /* @64+5003*8 = 40088: event, size 2, thread 1, cat 3 (unregistered), name 2 */
        0x00000000000003E8),
   EXPECT(ISSUE(STRING_REF_UNREGISTERED, 40088)) },
+{ .name = "large-blob-format-8-unknown", .suite = S_LARGE_BLOB,
+  WORDS(MAGIC, 0x000008000000001F /* @8 large: size 1, large type 0, format 8 (bit 43) */),
+  EXPECT(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 8)) },
 { .name = "large-blob-format-2-unknown", .suite = S_LARGE_BLOB,
   WORDS(MAGIC, 0x000002000000001F /* @8 large: size 1, large type 0, format 2 */),
   EXPECT(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 8)) },
@@ -649,16 +683,16 @@ const spec_case spec_cases_records[] = {
   WORDS(PRE, 0x000001000000004F /* @64 large: size 4, format 1 */,
         0x0000000100020001 /* format header: cat 1, name 2, bit 32 */,
         0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(LARGE_BLOB_RESERVED_BITS, 64)) },
+  EXPECT(ISSUE_AT(LARGE_BLOB_RESERVED_BITS, 64, 72)) },
 { .name = "large-blob-format-0-header-word-bit-44", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000000000000005F /* @64 large: size 5, format 0 */,
         0x0000101000020001 /* format header: cat 1, name 2, thread 1, bit 44 */,
         0x00000000000003E8, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(LARGE_BLOB_RESERVED_BITS, 64)) },
+  EXPECT(ISSUE_AT(LARGE_BLOB_RESERVED_BITS, 64, 72)) },
 { .name = "large-blob-payload-padding", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000004F, 0x0000000000020001, 0x0000000000000003,
         0x0100000000030201 /* last pad byte 01 */),
-  EXPECT(ISSUE(PADDING_NONZERO, 64)) },
+  EXPECT(ISSUE_AT(PADDING_NONZERO, 64, 95)) },
 { .name = "large-blob-size-beyond-record", .suite = S_LARGE_BLOB,
   WORDS(PRE,
         0x000001000000004F, /* @64 large: size 4, format 1 */
@@ -666,7 +700,7 @@ const spec_case spec_cases_records[] = {
         0x0000000000000064, /* blob size 100 */
         0x0000000000030201,
         INIT                /* @96 */),
-  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+  EXPECT(ISSUE_AT(RECORD_TOO_SMALL, 64, 80) /* the blob size word: the size that does not fit */) },
 { .name = "large-blob-size-near-2-64", .suite = S_LARGE_BLOB,
   WORDS(PRE,
         0x000001000000004F, /* @64 large: size 4, format 1 */
@@ -674,6 +708,30 @@ const spec_case spec_cases_records[] = {
         0xFFFFFFFFFFFFFFF9, /* blob size 2^64-7: +7 padding wraps to 0 */
         0x0000000000030201,
         INIT                /* @96 */),
+  EXPECT(ISSUE_AT(RECORD_TOO_SMALL, 64, 80) /* the blob size word: the size that does not fit */) },
+/* Large blob records that end inside their own fixed words: the record's
+ * size field (the header) is what is wrong. */
+{ .name = "large-blob-too-small-no-format-header", .suite = S_LARGE_BLOB,
+  WORDS(MAGIC, 0x000001000000001F /* @8 large: size 1, large type 0, format 1 */, INIT /* @16 */),
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+{ .name = "large-blob-too-small-no-blob-size", .suite = S_LARGE_BLOB,
+  WORDS(PRE, 0x000001000000002F /* @64 large: size 2, format 1 */,
+        0x0000000000020001 /* format header: cat 1, name 2 */, INIT /* @80 */),
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+{ .name = "large-blob-too-small-inline-category", .suite = S_LARGE_BLOB,
+  WORDS(MAGIC, 0x000001000000002F /* @8 large: size 2, format 1 */,
+        0x0000000000008003 /* format header: cat 0x8003 (a stream word past the record), name 0 */,
+        INIT /* @24 */),
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 8)) },
+{ .name = "large-blob-format-0-too-small-no-timestamp", .suite = S_LARGE_BLOB,
+  WORDS(PRE, 0x000000000000002F /* @64 large: size 2, format 0 */,
+        0x0000001000020001 /* format header: cat 1, name 2, thread 1 */, INIT /* @80 */),
+  EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
+{ .name = "large-blob-format-0-too-small-inline-thread", .suite = S_LARGE_BLOB,
+  WORDS(PRE, 0x000000000000003F /* @64 large: size 3, format 0 */,
+        0x0000000000020001, /* format header: cat 1, name 2, thread 0 (inline: 2 koid words) */
+        0x00000000000003E8, /* ts */
+        INIT                /* @88 */),
   EXPECT(ISSUE(RECORD_TOO_SMALL, 64)) },
 { .name = "large-blob-size-extra", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000005F /* @64 large: size 5, format 1 */,
@@ -681,11 +739,11 @@ const spec_case spec_cases_records[] = {
   EXPECT(ISSUE(RECORD_SIZE_EXTRA, 64)) },
 { .name = "large-blob-category-unregistered", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000001000000004F, 0x0000000000020003 /* cat 3, name 2 */, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(STRING_REF_UNREGISTERED, 64)) },
+  EXPECT(ISSUE_AT(STRING_REF_UNREGISTERED, 64, 72)) },
 { .name = "large-blob-format-0-thread-unregistered", .suite = S_LARGE_BLOB,
   WORDS(PRE, 0x000000000000005F, 0x0000002000020001 /* cat 1, name 2, thread 2 */,
         0x00000000000003E8, 0x0000000000000003, 0x0000000000030201),
-  EXPECT(ISSUE(THREAD_REF_UNREGISTERED, 64)) },
+  EXPECT(ISSUE_AT(THREAD_REF_UNREGISTERED, 64, 72)) },
 };
 
 const size_t spec_cases_records_count = sizeof spec_cases_records / sizeof spec_cases_records[0];

@@ -399,6 +399,23 @@ const fxt_word_desc *fxt_arg_desc(fxt_revision rev, unsigned t)
     return k_arg_words[t];
 }
 
+unsigned fxt_arg_words(unsigned t)
+{
+    /* value word: 64-bit integers, double, pointer, koid */
+    static const uint8_t words[FXT_AT_COUNT] = {1, 1, 1, 2, 2, 2, 1, 2, 2, 1};
+    return t < FXT_AT_COUNT ? words[t] : 0;
+}
+
+const char *fxt_event_data_name(unsigned kind)
+{
+    static const char *const names[FXT_ET_COUNT] = {
+        [FXT_ET_COUNTER] = "counter id",           [FXT_ET_DURATION_COMPLETE] = "end time",
+        [FXT_ET_ASYNC_BEGIN] = "correlation id",   [FXT_ET_ASYNC_INSTANT] = "correlation id",
+        [FXT_ET_ASYNC_END] = "correlation id",     [FXT_ET_FLOW_BEGIN] = "correlation id",
+        [FXT_ET_FLOW_STEP] = "correlation id",     [FXT_ET_FLOW_END] = "correlation id"};
+    return kind < FXT_ET_COUNT ? names[kind] : NULL;
+}
+
 const fxt_word_desc *fxt_large_blob_format_desc(unsigned format)
 {
     if (format == FXT_LBF_METADATA)

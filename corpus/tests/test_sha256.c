@@ -1,6 +1,6 @@
 /*
  * test_sha256.c - unit tests of the SHA-256 used for the corpus manifest
- * (generator/sha256.c), against the FIPS 180-2 example vectors ("abc", the
+ * (support/sha256.c), against the FIPS 180-2 example vectors ("abc", the
  * two-block 448-bit message, one million 'a') plus the empty string and the
  * 896-bit message of FIPS 180-4's examples, one-shot and in odd-sized
  * pieces, and around the 55/56/64-byte padding boundaries (cross-checked

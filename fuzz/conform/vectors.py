@@ -157,6 +157,9 @@ def find_tool(explicit, option, envvar, name, subdir):
     w = shutil.which(name)
     if w:
         return w
+    beside = os.path.join(os.path.dirname(os.path.abspath(sys.argv[0])), name)
+    if os.access(beside, os.X_OK):  # installed side by side with fxt-conform
+        return beside
     for d in ["build"] + sorted(x for x in os.listdir(REPO) if x.startswith("build-")):
         cand = os.path.join(REPO, d, subdir, name)
         if os.path.isfile(cand) and os.access(cand, os.X_OK):

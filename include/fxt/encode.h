@@ -1,9 +1,16 @@
 /*
  * fxt/encode.h - the reference encoder.
  *
- * Writes any record of the current revision, from the same fxt_record model
+ * Writes any record of any revision (fxt/layout.h; the current one unless
+ * fxt_writer_set_revision says otherwise), from the same fxt_record model
  * the validator's visitor produces, into a caller's buffer, in either byte
- * order. The record's size field is computed from its content (plus any
+ * order. The model's event_type is the meaning in the current numbering
+ * (FXT_ET_*); the encoder writes the selected revision's number for it. What
+ * the revision cannot express is refused: a type it does not define (event
+ * kind, record, metadata, argument, blob, large record, scheduling subtype)
+ * with FXT_ENC_INVALID, a field it does not have (context-switch priorities
+ * before r3) or a value too big for its layout (r1's 16-bit blob size, the
+ * later 15-bit one) with FXT_ENC_RANGE. The record's size field is computed from its content (plus any
  * appended extension words in rec->extra / arg->extra), so decode -> encode
  * reproduces a conforming trace byte for byte.
  *
@@ -17,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fxt/layout.h"
 #include "fxt/record.h"
 
 #ifdef __cplusplus
@@ -37,10 +45,15 @@ typedef struct fxt_writer {
     size_t cap;     /**< its size in bytes */
     size_t len;     /**< bytes written so far (always a multiple of 8) */
     int big_endian; /**< write words byte-swapped (streams stay in order) */
+    fxt_revision revision; /**< layout written (set by fxt_writer_init / _set_revision) */
 } fxt_writer;
 
-/** Start writing into BUF of CAP bytes. */
+/** Start writing into BUF of CAP bytes, in the current revision. */
 void fxt_writer_init(fxt_writer *w, void *buf, size_t cap, int big_endian);
+
+/** Write revision REV's layout from now on. FXT_ENC_INVALID (and nothing
+ *  changes) if REV is not one of the four revisions (FXT_REV_AUTO is not). */
+fxt_enc_result fxt_writer_set_revision(fxt_writer *w, fxt_revision rev);
 
 /** Append one word (in the writer's byte order). */
 fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word);
@@ -48,7 +61,8 @@ fxt_enc_result fxt_write_word(fxt_writer *w, uint64_t word);
 /** Append a stream of LEN bytes, zero-padded to 8 bytes. */
 fxt_enc_result fxt_write_stream(fxt_writer *w, const void *data, size_t len);
 
-/** Append the magic number record. */
+/** Append the magic number record (FXT_ENC_INVALID before r3, which has
+ *  no magic number record). */
 fxt_enc_result fxt_encode_magic(fxt_writer *w);
 
 /** Append record R (type, subtype and fields from the model; size computed).
@@ -57,8 +71,12 @@ fxt_enc_result fxt_encode_magic(fxt_writer *w);
  *  used as scratch. */
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r);
 
-/** Bytes record R will take when encoded, or 0 if it cannot be encoded. */
+/** Bytes record R will take when encoded (current revision), or 0 if it
+ *  cannot be encoded. */
 size_t fxt_encoded_size(const fxt_record *r);
+
+/** Bytes record R will take when encoded in revision REV, or 0. */
+size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev);
 
 /** Set bits [lo..hi] of the word at byte offset OFF of BUF to VALUE (which is
  *  truncated to the field width), in the given byte order. For negative
@@ -67,6 +85,18 @@ void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t v
 
 /** Read the word at byte offset OFF of BUF in the given byte order. */
 uint64_t fxt_read_word(const void *buf, size_t off, int big_endian);
+
+/* ---- per-type word counts (current numbering), for direct writers ----- */
+
+/** Per argument type (FXT_AT_*): 1 if a 64-bit value word follows the
+ *  argument header (int64, uint64, double, pointer, koid), else 0. */
+extern const uint8_t fxt_arg_value_words[FXT_AT_COUNT];
+/** Per argument type: mask of the 32-bit value held in header bits
+ *  [32..63] (all ones for int32, uint32 and bool, else 0). */
+extern const uint32_t fxt_arg_hi_value[FXT_AT_COUNT];
+/** Per event type (FXT_ET_*): 1 if a data word (counter id, end time,
+ *  async or flow id) ends the event record, else 0. */
+extern const uint8_t fxt_event_data_words[FXT_ET_COUNT];
 
 /** Name of an encoder result. */
 const char *fxt_enc_strerror(fxt_enc_result r);

@@ -16,6 +16,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- field helpers ------------------------------------------------------ */
 
 /** Mask (unshifted) of a field "lo, hi": (hi-lo+1) low bits set. */
@@ -302,5 +306,9 @@ enum fxt_arg_type {
 };
 /** Number of argument types of the newest revision. */
 #define FXT_AT_COUNT 10
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXT_FORMAT_H */

@@ -141,6 +141,15 @@ const fxt_word_desc *fxt_arg_desc(fxt_revision rev, unsigned t);
  *  NULL if FORMAT is not defined. */
 const fxt_word_desc *fxt_large_blob_format_desc(unsigned format);
 
+/** Words of an argument of type T with indexed refs and nothing appended
+ *  (the same in every revision that defines T); 0 if no revision does. */
+unsigned fxt_arg_words(unsigned t);
+
+/** Name of the event-type specific word that follows the arguments of an
+ *  event of meaning KIND (FXT_ET_*: "counter id", "end time", "correlation
+ *  id"), or NULL if it has none. */
+const char *fxt_event_data_name(unsigned kind);
+
 /** Does revision REV define value V of the type field that TYPE_MASK
  *  (a member of fxt_layout such as record_types) describes? */
 static inline int fxt_layout_defines(uint64_t type_mask, unsigned v)

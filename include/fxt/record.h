@@ -16,6 +16,10 @@
 
 #include "fxt/format.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /** A string ref and, when inline, its content. */
 typedef struct fxt_str {
     uint16_t ref;     /**< raw 16-bit ref: 0 empty, bit 15 set inline, else index */
@@ -155,5 +159,9 @@ typedef struct fxt_record {
                                        whose stream did not fit has data NULL
                                        and len 0), so check this first. */
 } fxt_record;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXT_RECORD_H */

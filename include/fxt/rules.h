@@ -24,6 +24,10 @@
 #ifndef FXT_RULES_H
 #define FXT_RULES_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* clang-format off */
 #define FXT_RULES(X) \
  /* framing */ \
@@ -92,7 +96,9 @@
  X(53, E, ARG_RESERVED_BITS,    "arg-reserved-bits",    "Argument header",             0, FXT_RA, "unused bits [32..63] of an argument header must be zero") \
  X(54, E, BOOL_VALUE_INVALID,   "bool-value-invalid",   "Boolean argument (argument type = 9)", 0, FXT_RCUR, "a boolean argument's value (bits [32..63]) must be 0 or 1") \
  /* tool limits (not spec rules, but never silent) */ \
- X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "the validator's fixed-size tables overflowed; some sequencing or provider checks were skipped")
+ X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "the validator's fixed-size tables overflowed; some sequencing or provider checks were skipped") \
+ /* sequencing, added later (numbers are never reused) */ \
+ X(56, W, DUPLICATE_BEGIN,      "duplicate-begin",      "Async begin event (event type = 5)", 0, FXT_RA, "an async or flow begin should not reuse an id that is still open (each begin needs its own end)")
 /* clang-format on */
 
 /** Rule flag: undefined value in a field that decides how a record is read. */
@@ -142,5 +148,9 @@ unsigned fxt_rule_count(void);
 
 /** The I-th rule of the catalogue in listing order (0 <= i < count). */
 const fxt_rule_info *fxt_rule_at(unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXT_RULES_H */

@@ -30,8 +30,8 @@
 extern "C" {
 #endif
 
-/** Library version string. */
-#define FXT_VERSION "0.1.0"
+/* The version (FXT_VERSION, fxt_version()) is in fxt/version.h, which the
+ * build generates; this header does not need it. */
 
 /** One violation found in a trace. */
 typedef struct fxt_issue {
@@ -81,7 +81,12 @@ typedef struct fxt_options {
     size_t max_flows;        /**< open flows tracked (default 16384) */
     fxt_revision revision;   /**< revision to check against (default
                                   FXT_REV_CURRENT); FXT_REV_AUTO checks all four
-                                  in one pass (see fxt_validator_verdicts) */
+                                  in one pass (see fxt_validator_verdicts): then
+                                  on_issue gets each issue once, with the mask of
+                                  the revisions it holds for, unless all of those
+                                  already had an error and are not current (such
+                                  a revision cannot be the reported one: its
+                                  issues are only counted) */
 } fxt_options;
 
 /** Counters collected while validating. */

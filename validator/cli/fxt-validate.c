@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "fxt/validate.h"
+#include "fxt/version.h"
 
 #define PROG "fxt-validate"
 /** Bytes read and fed per read(2) call. */
@@ -681,7 +682,9 @@ int main(int argc, char **argv)
         case OPT_JSON: cfg.json = 1; break;
         case OPT_LIST_RULES: list = 1; break;
         case 'h': usage(stdout); return finish_stdout(EXIT_CLEAN);
-        case 'V': printf(PROG " (fxtkit) %s\n", FXT_VERSION); return finish_stdout(EXIT_CLEAN);
+        case 'V':
+            printf(PROG " %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
+            return finish_stdout(EXIT_CLEAN);
         default: {
             /* a long option is named by its argument, a short one by optopt
              * (it may sit in a cluster such as -qx) */

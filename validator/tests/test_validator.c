@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "fxt/gen.h"
 #include "fxt/validate.h"
 
 /* ---- helpers ---- */
@@ -24,6 +26,16 @@ static void collect(void *ctx, const fxt_issue *is)
     l->v[l->n++] = *is;
 }
 
+static void ignore_record(void *ctx, const fxt_record *r)
+{
+    (void)ctx, (void)r;
+}
+
+/* Options of run(): the revision, and a visitor (which turns the lean
+ * checking path off, so both paths can be compared). */
+static fxt_revision g_rev = FXT_REV_CURRENT;
+static int g_visit = 0;
+
 /* Validate BUF in chunks of sizes drawn from CHUNK (0: whole buffer). */
 static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
 {
@@ -31,6 +43,9 @@ static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
     fxt_options o = fxt_options_default();
     o.on_issue = collect;
     o.ctx = &l;
+    o.revision = g_rev;
+    if (g_visit)
+        o.on_record = ignore_record;
     fxt_validator *v = fxt_validator_new(&o);
     ck_assert_ptr_nonnull(v);
     size_t at = 0;
@@ -57,6 +72,9 @@ static void same(const issues *a, const issues *b, const char *what)
         ck_assert_msg(a->v[i].rule == b->v[i].rule && a->v[i].record_offset == b->v[i].record_offset &&
                           a->v[i].field_offset == b->v[i].field_offset &&
                           a->v[i].record_index == b->v[i].record_index &&
+                          a->v[i].revisions == b->v[i].revisions &&
+                          a->v[i].field_len == b->v[i].field_len &&
+                          a->v[i].bit_lo == b->v[i].bit_lo && a->v[i].bit_hi == b->v[i].bit_hi &&
                           strcmp(a->v[i].message, b->v[i].message) == 0,
                       "%s: issue %zu differs: %d@%llu '%s' vs %d@%llu '%s'", what, i, a->v[i].rule,
                       (unsigned long long)a->v[i].record_offset, a->v[i].message, b->v[i].rule,
@@ -183,8 +201,7 @@ START_TEST(real_traces_chunk_independent)
         same(&whole, &r, names[i]);
         free(r.v), free(whole.v), free(b);
     }
-    if (!found)
-        fprintf(stderr, "real traces not found under %s: skipped\n", FXT_SHARED_DIR);
+    ck_assert_msg(found > 0, "none of the real traces under %s/real-traces", FXT_SHARED_DIR);
 }
 END_TEST
 
@@ -302,6 +319,257 @@ START_TEST(many_open_ids_grow_tables)
 }
 END_TEST
 
+
+/* Generated traces of both profiles and byte orders, every revision and
+ * auto: the lean path (no visitor) and the field-by-field decoder give the
+ * same issues, and so does any chunking. The coverage profile has every
+ * record and argument type, inline refs, and (under older revisions) many
+ * undefined types. Mutated copies add errors of every kind. */
+static uint8_t *gen_trace(unsigned seed, int coverage, int be, size_t *len);
+
+START_TEST(lean_path_equals_decoder)
+{
+    for (int rev = 0; rev <= FXT_REV_AUTO; rev++)
+        for (unsigned seed = 1; seed <= 4; seed++) {
+            size_t len = 0;
+            uint8_t *b = gen_trace(seed, seed % 2, seed > 2, &len);
+            ck_assert_ptr_nonnull(b);
+            for (int m = 0; m < 3; m++) {
+                if (m) { /* flip a few bits: errors of every kind */
+                    unsigned s = seed * 7919u + (unsigned)m;
+                    for (int k = 0; k < 40; k++) {
+                        s = s * 1664525u + 1013904223u;
+                        size_t at = 8 + (s >> 8) % (len - 8);
+                        b[at] ^= (uint8_t)(1u << (s & 7));
+                    }
+                }
+                g_rev = (fxt_revision)rev;
+                g_visit = 0;
+                issues lean = run(b, len, 0, 0);
+                issues chunked = run(b, len, 1000, seed);
+                g_visit = 1;
+                issues full = run(b, len, 0, 0);
+                g_visit = 0;
+                char what[64];
+                snprintf(what, sizeof what, "rev %d seed %u mutation %d", rev, seed, m);
+                same(&lean, &full, what);
+                same(&lean, &chunked, what);
+                free(lean.v), free(chunked.v), free(full.v);
+            }
+            free(b);
+        }
+    g_rev = FXT_REV_CURRENT;
+}
+END_TEST
+
+/* Auto mode gives, for each revision, the verdict and counts that checking
+ * that revision alone gives. */
+START_TEST(auto_agrees_with_each_revision)
+{
+    for (unsigned seed = 1; seed <= 4; seed++) {
+        size_t len = 0;
+        uint8_t *b = gen_trace(seed, seed % 2, 0, &len);
+        fxt_options o = fxt_options_default();
+        o.revision = FXT_REV_AUTO;
+        fxt_validator *v = fxt_validator_new(&o);
+        fxt_validator_feed(v, b, len);
+        fxt_validator_finish(v);
+        fxt_revision_verdict all[FXT_REV_COUNT];
+        fxt_validator_verdicts(v, all);
+        fxt_validator_free(v);
+        for (int r = 0; r < FXT_REV_COUNT; r++) {
+            o.revision = (fxt_revision)r;
+            v = fxt_validator_new(&o);
+            fxt_validator_feed(v, b, len);
+            fxt_validator_finish(v);
+            fxt_revision_verdict one[FXT_REV_COUNT];
+            ck_assert_int_eq(fxt_validator_verdicts(v, one), r);
+            fxt_stats st;
+            fxt_validator_stats(v, &st);
+            fxt_validator_free(v);
+            ck_assert(one[r].checked && all[r].checked);
+            ck_assert(one[r].complete);
+            ck_assert_int_eq(one[r].conforms, all[r].conforms);
+            ck_assert_uint_eq(st.errors, one[r].errors);
+            if (all[r].complete) {
+                ck_assert_uint_eq(one[r].errors, all[r].errors);
+                ck_assert_uint_eq(one[r].warnings, all[r].warnings);
+            } else { /* auto stopped this revision where its framing differs */
+                ck_assert(!all[r].conforms);
+                ck_assert_uint_le(all[r].errors, one[r].errors);
+            }
+            ck_assert_int_eq(one[r].first_error, all[r].first_error);
+            ck_assert_uint_eq(one[r].first_error_offset, all[r].first_error_offset);
+        }
+        ck_assert(all[FXT_REV_CURRENT].conforms); /* the generator writes current traces */
+        free(b);
+    }
+}
+END_TEST
+
+/* A truncated large record gives the same issues whether it is streamed
+ * (over 1 MiB) or not: truncated, and nothing of its head. */
+START_TEST(truncated_large_record_same_issues_any_size)
+{
+    size_t sizes[] = {64, (1u << 20) + 4096};
+    for (size_t i = 0; i < 2; i++) {
+        size_t len;
+        uint8_t *b = big_trace(sizes[i], 0, &len);
+        /* break the head: a reserved bit of the format header word */
+        b[16 + 7] |= 0x80;
+        size_t cut = 16 + 40 + sizes[i] / 2; /* inside the payload */
+        issues l = run(b, cut, 0, 0), c = run(b, cut, 4096, 0);
+        ck_assert_msg(l.n == 1 && l.v[0].rule == FXT_R_TRUNCATED,
+                      "size %zu: %zu issues, first %d", sizes[i], l.n, l.n ? l.v[0].rule : 0);
+        ck_assert_uint_eq(l.v[0].record_offset, 8);
+        same(&l, &c, "truncated large record");
+        fxt_stats st;
+        fxt_options o = fxt_options_default();
+        fxt_validate_buffer(b, cut, &o, &st);
+        ck_assert_uint_eq(st.records, 1); /* the magic record only */
+        free(l.v), free(c.v), free(b);
+    }
+}
+END_TEST
+
+/* More than max_providers providers: a section for a provider that was
+ * introduced past the table's capacity is not called never introduced. */
+START_TEST(provider_overflow_claims_nothing_false)
+{
+    enum { NPROV = 300 };
+    uint8_t *b = calloc(1, 8 + NPROV * 16 + 8);
+    size_t at = 0;
+    put64(b + at, 0x0016547846040010ull), at += 8;
+    for (uint64_t id = 1; id <= NPROV; id++) /* provider info, empty name */
+        put64(b + at, 0x0ull | (1ull << 4) | (1ull << 16) | (id << 20)), at += 8;
+    for (uint64_t id = 1; id <= NPROV; id++) /* provider section */
+        put64(b + at, 0x0ull | (1ull << 4) | (2ull << 16) | (id << 20)), at += 8;
+    issues l = run(b, at, 0, 0);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_int_eq(l.v[0].rule, FXT_R_TRACKING_LIMIT);
+    free(l.v);
+    /* a provider never introduced is still reported while the table holds */
+    put64(b + 8, 0x0ull | (1ull << 4) | (2ull << 16) | (999ull << 20));
+    issues m = run(b, 16, 0, 0);
+    ck_assert_uint_eq(m.n, 1);
+    ck_assert_int_eq(m.v[0].rule, FXT_R_PROVIDER_SECTION_UNKNOWN);
+    free(m.v), free(b);
+}
+END_TEST
+
+/* The summary of unended begins past the remembered 32 keeps the whole
+ * thread koids and the count. */
+START_TEST(unended_summary_keeps_koids_and_count)
+{
+    enum { N = 100 };
+    uint64_t pid = 7, tid = (1ull << 40) + 5;
+    uint8_t *b = calloc(1, 8 + N * 32);
+    size_t at = 0;
+    put64(b + at, 0x0016547846040010ull), at += 8;
+    for (int i = 0; i < N; i++) { /* duration begin, inline thread */
+        put64(b + at, 0x4ull | (4ull << 4) | (2ull << 16)), at += 8;
+        put64(b + at, (uint64_t)i), at += 8;
+        put64(b + at, pid), at += 8;
+        put64(b + at, tid), at += 8;
+    }
+    issues l = run(b, at, 0, 0);
+    ck_assert_uint_eq(l.n, 33);
+    const fxt_issue *s = NULL;
+    for (size_t i = 0; i < l.n; i++)
+        if (l.v[i].rule == FXT_R_TRACKING_LIMIT)
+            s = &l.v[i];
+    ck_assert_ptr_nonnull(s);
+    ck_assert_msg(strstr(s->message, "68 more duration begins on thread 7/1099511627781") != NULL,
+                  "%s", s->message);
+    free(l.v), free(b);
+}
+END_TEST
+
+/* Every word description of the layout table tiles bits 0..63 in order,
+ * and its reserved mask is exactly the union of its reserved fields. */
+static void check_word(const fxt_word_desc *d)
+{
+    ck_assert_ptr_nonnull(d);
+    unsigned next = 0;
+    uint64_t rsv = 0;
+    for (unsigned i = 0; i < d->nfields; i++) {
+        const fxt_field_desc *f = &d->fields[i];
+        ck_assert_msg(f->lo == next && f->hi >= f->lo && f->hi <= 63, "%s: field %s [%u..%u]",
+                      d->name, f->name, f->lo, f->hi);
+        if (f->kind == FXT_FK_RESERVED)
+            rsv |= (f->hi - f->lo == 63 ? ~0ull : ((1ull << (f->hi - f->lo + 1)) - 1)) << f->lo;
+        next = f->hi + 1u;
+    }
+    ck_assert_msg(next == 64, "%s covers bits up to %u", d->name, next);
+    ck_assert_msg(rsv == d->reserved_mask, "%s: reserved mask", d->name);
+    ck_assert(rsv == 0 || d->reserved_rule != FXT_R_NONE);
+}
+
+START_TEST(layout_words_are_consistent)
+{
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        const fxt_layout *l = fxt_layout_get((fxt_revision)r);
+        ck_assert_ptr_nonnull(l);
+        ck_assert_int_eq(l->revision, r);
+        fxt_revision parsed;
+        ck_assert_int_eq(fxt_revision_parse(l->name, &parsed), 0);
+        ck_assert_int_eq(parsed, r);
+        for (unsigned t = 0; t < 16; t++) {
+            /* every selector value of every type field */
+            for (unsigned sub = 0; sub < 16; sub++) {
+                uint64_t h = t | ((uint64_t)sub << 16) | ((uint64_t)sub << 20) |
+                             ((uint64_t)sub << 36) | ((uint64_t)sub << 40) | ((uint64_t)sub << 60);
+                check_word(fxt_header_desc((fxt_revision)r, h));
+            }
+            check_word(fxt_arg_desc((fxt_revision)r, t));
+            /* event numbers and meanings are inverse */
+            unsigned k = l->event_kind[t];
+            ck_assert_int_eq(k != FXT_ET_NONE, fxt_layout_defines(l->event_types, t));
+            if (k != FXT_ET_NONE)
+                ck_assert_uint_eq(l->event_number[k], t);
+        }
+    }
+    check_word(fxt_large_blob_format_desc(0));
+    check_word(fxt_large_blob_format_desc(1));
+    ck_assert_ptr_null(fxt_large_blob_format_desc(2));
+    ck_assert_ptr_null(fxt_layout_get(FXT_REV_AUTO));
+    /* every rule names a section in each revision it applies to, none in the others */
+    for (unsigned i = 0; i < fxt_rule_count(); i++) {
+        const fxt_rule_info *ri = fxt_rule_at(i);
+        ck_assert(ri->revisions & FXT_REV_BIT(FXT_REV_CURRENT));
+        for (int r = 0; r < FXT_REV_COUNT; r++)
+            ck_assert_int_eq(fxt_rule_section(ri->rule, (fxt_revision)r) != NULL,
+                             (ri->revisions >> r) & 1);
+    }
+}
+END_TEST
+
+/* Allocation counting: the test is linked with --wrap for malloc, calloc
+ * and realloc, so every allocation of the library passes through here. */
+static volatile int g_count_allocs; /* volatile: malloc is a builtin to the compiler */
+static volatile unsigned long g_allocs;
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t m);
+void *__wrap_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n)
+{
+    g_allocs += g_count_allocs;
+    return __real_malloc(n);
+}
+void *__wrap_calloc(size_t n, size_t m)
+{
+    g_allocs += g_count_allocs;
+    return __real_calloc(n, m);
+}
+void *__wrap_realloc(void *p, size_t n)
+{
+    g_allocs += g_count_allocs;
+    return __real_realloc(p, n);
+}
+
 START_TEST(memory_is_fixed)
 {
     fxt_options o = fxt_options_default();
@@ -311,22 +579,105 @@ START_TEST(memory_is_fixed)
     ck_assert_ptr_null(fxt_validator_init(m, sz - 1, &o));
     fxt_validator *v = fxt_validator_init(m, sz, &o);
     ck_assert_ptr_nonnull(v);
+    /* feed and finish allocate nothing, whatever the input and revision */
+    for (int r = 0; r <= FXT_REV_AUTO; r++) {
+        fxt_options ro = fxt_options_default();
+        ro.revision = (fxt_revision)r;
+        size_t rsz = fxt_validator_size(&ro);
+        void *rm = malloc(rsz);
+        size_t len = 0;
+        uint8_t *b = gen_trace(7, 1, 0, &len);
+        size_t blen = 0;
+        uint8_t *big = big_trace((1u << 20) + 100, 1, &blen);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_ptr_nonnull(big);
+        fxt_validator *rv = fxt_validator_init(rm, rsz, &ro);
+        g_allocs = 0;
+        g_count_allocs = 1;
+        fxt_validator_feed(rv, b, len);
+        fxt_validator_feed(rv, big, blen);
+        fxt_validator_feed(rv, b, len / 2);
+        fxt_validator_finish(rv);
+        g_count_allocs = 0;
+        ck_assert_msg(g_allocs == 0, "revision %d: %lu allocations", r, g_allocs);
+        free(b), free(big), free(rm);
+    }
+    /* the counting itself works */
+    g_count_allocs = 1;
+    void *volatile probe = malloc(16);
+    g_count_allocs = 0;
+    free(probe);
+    ck_assert_uint_eq(g_allocs, 1);
     free(m);
 }
 END_TEST
 
-int main(void)
+static int gen_write(void *ctx, const void *data, size_t len)
 {
+    struct gbuf {
+        uint8_t *p;
+        size_t n, cap;
+    } *g = ctx;
+    if (g->n + len > g->cap) {
+        g->cap = (g->n + len) * 2;
+        g->p = realloc(g->p, g->cap);
+        if (g->p == NULL)
+            return 1;
+    }
+    memcpy(g->p + g->n, data, len);
+    g->n += len;
+    return 0;
+}
+
+static uint8_t *gen_trace(unsigned seed, int coverage, int be, size_t *len)
+{
+    struct gbuf {
+        uint8_t *p;
+        size_t n, cap;
+    } g = {NULL, 0, 0};
+    fxt_gen_options go = {seed, 3000, coverage ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC, be};
+    if (fxt_gen_random(&go, gen_write, &g) != 0)
+        return NULL;
+    *len = g.n;
+    return g.p;
+}
+
+/* test_validator             the core tests
+ * test_validator real-traces the real traces (exit 77, skipped, without them) */
+int main(int argc, char **argv)
+{
+    struct stat st;
+    if (argc > 1 && strcmp(argv[1], "real-traces") == 0) {
+        if (stat(FXT_SHARED_DIR "/real-traces", &st) != 0) {
+            printf("no %s/real-traces: skipped\n", FXT_SHARED_DIR);
+            return 77;
+        }
+        Suite *rs = suite_create("validator");
+        TCase *rt = tcase_create("real-traces");
+        tcase_set_timeout(rt, 120);
+        tcase_add_test(rt, real_traces_chunk_independent);
+        suite_add_tcase(rs, rt);
+        SRunner *rr = srunner_create(rs);
+        srunner_run_all(rr, CK_NORMAL);
+        int rfailed = srunner_ntests_failed(rr);
+        srunner_free(rr);
+        return rfailed ? 1 : 0;
+    }
     Suite *s = suite_create("validator");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, catalogue_is_consistent);
     tcase_add_test(tc, streamed_large_blob_same_issues);
-    tcase_add_test(tc, real_traces_chunk_independent);
     tcase_add_test(tc, garbage_chunk_independent);
     tcase_add_test(tc, visitor_sees_fields);
     tcase_add_test(tc, many_open_ids_grow_tables);
     tcase_add_test(tc, memory_is_fixed);
+    tcase_add_test(tc, lean_path_equals_decoder);
+    tcase_add_test(tc, layout_words_are_consistent);
+    tcase_add_test(tc, auto_agrees_with_each_revision);
+    tcase_add_test(tc, truncated_large_record_same_issues_any_size);
+    tcase_add_test(tc, provider_overflow_claims_nothing_false);
+    tcase_add_test(tc, unended_summary_keeps_koids_and_count);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,5 +1,5 @@
 /* sha256.h - SHA-256 (FIPS 180-4) for the golden corpus manifest (tool
- * code, not library). Portable C11, byte-order independent. */
+ * support, not library). Portable C11, byte-order independent. */
 #ifndef FXT_SHA256_H
 #define FXT_SHA256_H
 

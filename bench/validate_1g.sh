@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# fxt-validate on a 1 GB realistic trace, from a file and from stdin, as a
+# ratio to `cat FILE > /dev/null` measured in the same run (page cache warm,
+# best of 3 each), with peak RSS. The trace is written to $TMPDIR (or /tmp)
+# and deleted afterwards.
+#
+# usage: bench/validate_1g.sh BUILD_DIR [MB]    (MB default 1000)
+set -euo pipefail
+build=${1:?usage: bench/validate_1g.sh BUILD_DIR [MB]}
+mb=${2:-1000}
+runs=${RUNS:-3}
+. "$(dirname "$0")/tools.sh" "$build" validate_1g.sh
+case $mb in '' | *[!0-9]* | 0) echo "validate_1g.sh: MB must be a positive whole number" >&2; exit 2 ;; esac
+timer=/usr/bin/time
+[ -x "$timer" ] || timer=
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/fxt-1g.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+f=$work/trace.fxt
+records=$((mb * 1000000 / 44)) # the realistic profile averages ~44 bytes/record
+
+# now: seconds since the epoch, microsecond resolution (bash 5).
+now() { echo "${EPOCHREALTIME/,/.}"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+
+t0=$(now)
+"$gen" random --seed 1 --records "$records" --profile realistic -o "$f"
+tgen=$(elapsed "$t0" "$(now)")
+bytes=$(stat -c %s "$f")
+cat "$f" >/dev/null # warm the page cache
+
+# best_of NAME CMD: best wall time of $runs runs of the shell command CMD
+# (which sees $f, $val and $rss); peak RSS (KiB) of the last run in rss_NAME.
+declare -A best rss
+best_of() {
+  local name=$1 cmd=$2 t r
+  for ((r = 0; r < runs; r++)); do
+    t0=$(now)
+    rssf=$work/rss bash -c "$cmd" || { echo "validate_1g.sh: failed: $cmd" >&2; exit 2; }
+    t=$(elapsed "$t0" "$(now)")
+    best[$name]=$(min "${best[$name]:-}" "$t")
+  done
+  rss[$name]=n/a
+  [ -s "$work/rss" ] && rss[$name]=$(cat "$work/rss") && rm -f "$work/rss"
+  return 0
+}
+export f val
+if [ -n "$timer" ]; then
+  measured="$timer -f %M -o \$rssf"
+else
+  measured=""
+fi
+best_of cat "cat \"\$f\" >/dev/null"
+best_of pipe "cat \"\$f\" | cat >/dev/null"
+best_of file "$measured \"\$val\" --quiet \"\$f\" >/dev/null"
+best_of stdin "cat \"\$f\" | $measured \"\$val\" --quiet - >/dev/null"
+summary=$("$val" --quiet "$f")
+
+echo "trace: $bytes bytes, $records records, fxt-gen random --seed 1 --profile realistic"
+echo "  generated in ${tgen} s ($(awk -v b="$bytes" -v t="$tgen" 'BEGIN { printf "%.0f", b / t / 1e6 }') MB/s, written to $f)"
+echo "  fxt-validate: $summary"
+echo "best of $runs runs, page cache warm, wall time:"
+printf '  %-40s %8s %9s %9s %10s\n' "command" "seconds" "MB/s" "vs cat" "peak RSS"
+row() {
+  local t=${best[$1]}
+  local r=${rss[$1]:-n/a}
+  [ "$r" = n/a ] || r="$r KiB"
+  printf '  %-40s %8s %9s %8sx %10s\n' "$2" "$t" \
+    "$(awk -v b="$bytes" -v t="$t" 'BEGIN { printf "%.0f", b / t / 1e6 }')" \
+    "$(awk -v c="${best[cat]}" -v t="$t" 'BEGIN { printf "%.3f", c / t }')" "$r"
+}
+row cat "cat FILE > /dev/null"
+row pipe "cat FILE | cat > /dev/null"
+row file "fxt-validate --quiet FILE"
+row stdin "cat FILE | fxt-validate --quiet -"

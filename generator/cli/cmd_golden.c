@@ -1,0 +1,168 @@
+/*
+ * cmd_golden.c - fxt-gen golden DIR: writes the golden corpus built by
+ * fxt_gen_golden() into DIR (valid/, invalid/, warn/, sample.fxt) and its
+ * manifest.json: path, sha256, size, records, verdict, expected issues
+ * (rule and record offset), spec section, byte order and description of
+ * every vector.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "fxt/gen.h"
+#include "fxt/rules.h"
+#include "gen_cli.h"
+#include "sha256.h"
+
+static const char *const k_verdict[] = {"valid", "invalid", "warn"};
+
+static int write_bytes(const char *dir, const char *rel, const uint8_t *data, size_t len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    if (len)
+        fwrite(data, 1, len, f);
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "fxt-gen golden: %s: write error: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+static int make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST) {
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            return 0;
+        fprintf(stderr, "fxt-gen golden: %s: not a directory\n", path);
+        return 2;
+    }
+    fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
+    return 2;
+}
+
+/* JSON string (the texts are ASCII; anything else is escaped). */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20 || ch >= 0x7f)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static int write_manifest(const char *dir, const fxt_gen_corpus *c)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/manifest.json", dir);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 1,\n"
+               "  \"spec\": \"Fuchsia trace format, current revision (trace-format.md)\",\n"
+               "  \"generator\": \"fxt-gen golden\",\n  \"vectors\": [");
+    for (size_t i = 0; i < c->count; i++) {
+        const fxt_gen_vector *v = &c->vectors[i];
+        char hex[65];
+        sha256_hex(v->data, v->len, hex);
+        fprintf(f, "%s\n    {\n      \"path\": ", i ? "," : "");
+        json_str(f, v->path);
+        fprintf(f, ",\n      \"sha256\": \"%s\",\n      \"bytes\": %zu,", hex, v->len);
+        if (v->records >= 0)
+            fprintf(f, "\n      \"records\": %lld,", (long long)v->records);
+        fprintf(f, "\n      \"verdict\": \"%s\",\n      \"issues\": [", k_verdict[v->verdict]);
+        for (unsigned k = 0; k < v->nissues; k++) {
+            const fxt_rule_info *ri = fxt_rule_get(v->rules[k]);
+            fprintf(f, "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": %llu}",
+                    k ? ", " : "", ri->id, ri->name, (unsigned long long)v->offsets[k]);
+        }
+        fprintf(f, "],\n      \"spec_section\": ");
+        json_str(f, v->section);
+        fprintf(f, ",\n      \"byte_order\": \"%s\",\n      \"description\": ",
+                v->big_endian ? "big" : "little");
+        json_str(f, v->desc);
+        fprintf(f, "\n    }");
+    }
+    fprintf(f, "\n  ]\n}\n");
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "fxt-gen golden: %s: write error: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+int gen_cmd_golden(int argc, char **argv)
+{
+    if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        printf("usage: fxt-gen golden DIR\n"
+               "\n"
+               "Write the golden corpus into DIR (created if needed): valid/, invalid/, warn/\n"
+               "vectors, manifest.json (path, sha256, verdict, expected issues with record\n"
+               "offsets, spec section, byte order, description of each vector) and sample.fxt.\n"
+               "Existing files of the same names are overwritten; other files are left alone.\n"
+               "The output is deterministic.\n");
+        return 0;
+    }
+    if (argc == 2 && argv[1][0] == 0) {
+        fprintf(stderr, "fxt-gen golden: the directory name is empty\n");
+        return 2;
+    }
+    if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != 0)) {
+        fprintf(stderr, "usage: fxt-gen golden DIR\n");
+        return 2;
+    }
+    const char *dir = argv[1];
+    fxt_gen_corpus c;
+    char err[400];
+    int rc = 0;
+    if (fxt_gen_golden(&c, err, sizeof err) != 0) {
+        fprintf(stderr, "fxt-gen golden: %s\n", err);
+        fprintf(stderr, "fxt-gen golden: internal error: the corpus could not be built\n");
+        return 1;
+    }
+    char sub[4096];
+    static const char *const k_dirs[] = {"valid", "invalid", "warn"};
+    if (!rc)
+        rc = make_dir(dir);
+    for (unsigned i = 0; i < 3 && !rc; i++) {
+        snprintf(sub, sizeof sub, "%s/%s", dir, k_dirs[i]);
+        rc = make_dir(sub);
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < c.count && !rc; i++) {
+        rc = write_bytes(dir, c.vectors[i].path, c.vectors[i].data, c.vectors[i].len);
+        total += c.vectors[i].len;
+    }
+    if (!rc)
+        rc = write_bytes(dir, "sample.fxt", c.sample, c.sample_len);
+    if (!rc)
+        rc = write_manifest(dir, &c);
+    if (!rc)
+        printf("fxt-gen golden: %zu vectors (%zu bytes) and sample.fxt (%zu bytes) in %s\n",
+               c.count, total, c.sample_len, dir);
+    else
+        fprintf(stderr, "fxt-gen golden: the corpus in %s is incomplete (no manifest.json "
+                        "written after the error)\n", dir);
+    fxt_gen_corpus_free(&c);
+    return rc;
+}

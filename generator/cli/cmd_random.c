@@ -1,0 +1,88 @@
+/* cmd_random.c - fxt-gen random: a random conforming trace to a file. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fxt/gen.h"
+#include "gen_cli.h"
+
+static const char *prog = "fxt-gen";
+
+static int write_file(void *ctx, const void *d, size_t n)
+{
+    return fwrite(d, 1, n, (FILE *)ctx) != n;
+}
+
+int gen_cmd_random(int argc, char **argv)
+{
+    static const struct option opts[] = {{"seed", required_argument, 0, 's'},
+                                         {"records", required_argument, 0, 'n'},
+                                         {"profile", required_argument, 0, 'p'},
+                                         {"big-endian", no_argument, 0, 'b'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    fxt_gen_options o = {0, 0, FXT_GEN_REALISTIC, 0};
+    const char *out = NULL;
+    int have_records = 0, c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            if (gen_parse_u64(optarg, &o.seed)) {
+                fprintf(stderr, "%s random: --seed: not a decimal number: '%s'\n", prog, optarg);
+                return 2;
+            }
+            break;
+        case 'n':
+            if (gen_parse_u64(optarg, &o.records) || o.records > GEN_MAX_RECORDS) {
+                fprintf(stderr, "%s random: --records: not a decimal number up to %llu: '%s'\n",
+                        prog, (unsigned long long)GEN_MAX_RECORDS, optarg);
+                return 2;
+            }
+            have_records = 1;
+            break;
+        case 'p':
+            if (!strcmp(optarg, "realistic"))
+                o.profile = FXT_GEN_REALISTIC;
+            else if (!strcmp(optarg, "coverage"))
+                o.profile = FXT_GEN_COVERAGE;
+            else {
+                fprintf(stderr, "%s: --profile must be realistic or coverage, not %s\n", prog,
+                        optarg);
+                return 2;
+            }
+            break;
+        case 'b':
+            o.big_endian = 1;
+            break;
+        case 'o':
+            out = optarg;
+            break;
+        case 'h':
+            gen_usage(stdout);
+            return 0;
+        default:
+            return gen_opt_error("random", c, argv);
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "%s random: unexpected argument: %s\n", prog, argv[optind]);
+        return 2;
+    }
+    if (!have_records) {
+        fprintf(stderr, "%s random: missing --records N\n", prog);
+        return 2;
+    }
+    FILE *f = gen_open_out(out);
+    if (f == NULL)
+        return 2;
+    int rc = fxt_gen_random(&o, write_file, f);
+    int crc = gen_close_out(f, out, rc != 0);
+    if (rc < 0) {
+        fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",
+                prog);
+        return 1;
+    }
+    return rc ? 2 : crc;
+}

@@ -1,0 +1,87 @@
+/* gen_cli.c - output files, number parsing and option errors shared by the
+ * fxt-gen subcommands (gen_cli.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gen_cli.h"
+
+static const char *prog = "fxt-gen";
+
+FILE *gen_open_out(const char *path)
+{
+    if (path == NULL) {
+        fprintf(stderr, "%s: missing -o FILE (use -o - for standard output)\n", prog);
+        return NULL;
+    }
+    if (strcmp(path, "-") == 0) {
+        if (isatty(STDOUT_FILENO)) {
+            fprintf(stderr, "%s: refusing to write a binary trace to a terminal; use -o FILE\n",
+                    prog);
+            return NULL;
+        }
+        return stdout;
+    }
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+    return f;
+}
+
+int gen_close_out(FILE *f, const char *path, int failed)
+{
+    int bad = ferror(f);
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    else
+        bad |= fflush(f) != 0;
+    if (bad)
+        fprintf(stderr, "%s: %s: write error: %s\n", prog, path, strerror(errno));
+    /* an incomplete trace must not pass for a whole one */
+    if ((bad || failed) && f != stdout) {
+        if (remove(path) == 0)
+            fprintf(stderr, "%s: %s: incomplete output removed\n", prog, path);
+        else
+            fprintf(stderr, "%s: %s: incomplete output left behind: %s\n", prog, path,
+                    strerror(errno));
+    }
+    return bad ? 2 : 0;
+}
+
+int gen_parse_u64(const char *s, uint64_t *out)
+{
+    /* plain decimal digits: no sign, no space, no octal or hex prefix */
+    uint64_t v = 0;
+    if (s == NULL || *s == 0)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+int gen_opt_error(const char *cmd, int c, char **argv)
+{
+    /* getopt_long with opterr = 0 and a leading ':' in the option string */
+    const char *tok = argv[optind - 1];
+    char shortopt[3] = {'-', (char)optopt, '\0'};
+    int is_long = strncmp(tok, "--", 2) == 0;
+    if (c == ':')
+        fprintf(stderr, "%s %s: option '%s' needs a value\n", prog, cmd,
+                is_long ? tok : shortopt);
+    else if (is_long && optopt != 0)
+        fprintf(stderr, "%s %s: option '%s' takes no value\n", prog, cmd, tok);
+    else
+        fprintf(stderr, "%s %s: unknown option '%s'\n", prog, cmd,
+                is_long || optopt == 0 ? tok : shortopt);
+    fprintf(stderr, "Try '%s %s --help' for more information.\n", prog, cmd);
+    return 2;
+}

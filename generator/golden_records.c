@@ -1,0 +1,362 @@
+/*
+ * golden_records.c - golden valid vectors for each record type and subtype:
+ * magic, metadata, initialization, strings, threads, blobs, objects,
+ * scheduling, logs, large blobs, and the largest record (golden_tb.h).
+ */
+#include <stdlib.h>
+
+#include "golden_tb.h"
+
+/* Blob payloads: binary, not UTF-8. */
+static const uint8_t k_payload[128] = {
+    0x00, 0xff, 0xfe, 0x80, 0xc0, 0x01, 0x7f, 0xed, 0xa0, 0x80, 0x10, 0x20, 0x30, 0x40, 0x50,
+    0x60, 1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,
+    15,   16,   'b',  'l',  'o',  'b',  0,    0,    0,    1};
+
+void fxt__gv_minimal(tb *t) { magic(t); }
+
+void fxt__gv_metadata(tb *t)
+{
+    magic(t);
+    /* records before any provider record: the implicit provider */
+    string_rec(t, 1, "implicit");
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(10, 11), fxt_str_indexed(1),
+                         fxt_str_indexed(1), 0);
+    put(t, &r);
+    provider_info(t, 1, "alpha");
+    string_rec(t, 1, "alpha");
+    thread_rec(t, 1, 100, 101);
+    ev(t, FXT_ET_INSTANT, 1, 1, 0);
+    provider_info(t, 0xffffffffu, "b\xc3\xa9ta");
+    string_rec(t, 1, "beta");
+    string_rec(t, 2, "only-in-beta");
+    thread_rec(t, 1, 200, 201);
+    ev(t, FXT_ET_INSTANT, 1, 2, 0);
+    /* back to alpha: its table (index 2 is not registered there) */
+    provider_section(t, 1);
+    ev(t, FXT_ET_INSTANT, 1, 1, 0);
+    fxt_record pe;
+    rec(&pe, FXT_RT_METADATA);
+    pe.u.meta.meta_type = FXT_MT_PROVIDER_EVENT;
+    pe.u.meta.provider_id = 1;
+    pe.u.meta.event_id = FXT_PEVENT_BUFFER_FULL;
+    put(t, &pe);
+    provider_section(t, 0xffffffffu);
+    ev(t, FXT_ET_INSTANT, 1, 2, 0);
+    /* a provider with an empty name and no tables: inline refs only */
+    provider_info(t, 7, "");
+    r = event(t, FXT_ET_INSTANT, fxt_thread_inline(300, 301), fxt_str_cstr("cat"),
+              fxt_str_cstr("no tables"), 0);
+    put(t, &r);
+}
+
+void fxt__gv_init(tb *t)
+{
+    magic(t);
+    init_rec(t, 1000000000u);
+    provider_info(t, 1, "golden");
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_cstr("init"),
+                         fxt_str_cstr("ns ticks"), 0);
+    put(t, &r);
+    init_rec(t, 1);
+    r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_cstr("init"),
+              fxt_str_cstr("1 tick per second"), 0);
+    put(t, &r);
+    init_rec(t, UINT64_MAX);
+    r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_cstr("init"),
+              fxt_str_cstr("2^64-1 ticks per second"), 0);
+    put(t, &r);
+}
+
+void fxt__gv_strings(tb *t)
+{
+    static const struct {
+        unsigned index;
+        const char *s;
+    } k[] = {{1, "a"},
+             {2, "seven77"},
+             {3, "abcdefgh"},
+             {4, "nine-byte"},
+             {5, "caf\xc3\xa9"},
+             {6, "\xe2\x9c\x93 check"},
+             {7, "\xf0\x9d\x84\x9e clef"},
+             {0x7fff, "largest index"}};
+    magic(t);
+    init_rec(t, 1000000000u);
+    provider_info(t, 1, "golden");
+    for (unsigned i = 0; i < sizeof k / sizeof *k; i++)
+        string_rec(t, k[i].index, k[i].s);
+    for (unsigned i = 0; i < sizeof k / sizeof *k; i++) {
+        fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_indexed(1),
+                             fxt_str_indexed((uint16_t)k[i].index), 0);
+        put(t, &r);
+    }
+    string_rec(t, 1, "replaced"); /* re-registration replaces the entry */
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_indexed(1),
+                         fxt_str_indexed(1), 0);
+    put(t, &r);
+}
+
+static char *lorem(size_t len)
+{
+    static const char k[] = "lorem ipsum dolor sit amet, consectetur adipiscing elit. ";
+    char *s = malloc(len ? len : 1);
+    if (s != NULL)
+        for (size_t i = 0; i < len; i++)
+            s[i] = k[i % (sizeof k - 1)];
+    return s;
+}
+
+void fxt__gv_string_max(tb *t)
+{
+    char *s = lorem(FXT_MAX_STRING_LEN);
+    if (s == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
+        t->err = 1;
+        return;
+    }
+    magic(t);
+    init_rec(t, 1000000000u);
+    provider_info(t, 1, "golden");
+    string_n(t, 1, s, FXT_MAX_STRING_LEN);
+    string_rec(t, 2, "gfx");
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(1, 2), fxt_str_indexed(2),
+                         fxt_str_indexed(1), 0);
+    put(t, &r);
+    free(s);
+}
+
+void fxt__gv_threads(tb *t)
+{
+    magic(t);
+    init_rec(t, 1000000000u);
+    provider_info(t, 1, "golden");
+    string_rec(t, 1, "gfx");
+    thread_rec(t, 1, 1000, 1001);
+    thread_rec(t, 2, 1000, 1002);
+    thread_rec(t, 255, UINT64_MAX, UINT64_MAX - 1);
+    thread_rec(t, 7, 0, 0);
+    static const unsigned k[] = {1, 2, 255, 7};
+    for (unsigned i = 0; i < 4; i++)
+        ev(t, FXT_ET_INSTANT, k[i], 1, 0);
+    thread_rec(t, 1, 3000, 3001); /* re-registration replaces the entry */
+    ev(t, FXT_ET_INSTANT, 1, 1, 0);
+}
+
+static void blob_rec(tb *t, unsigned type, fxt_str name, size_t n)
+{
+    fxt_record r;
+    rec(&r, FXT_RT_BLOB);
+    r.u.blob.blob_type = type;
+    r.u.blob.name = name;
+    r.u.blob.payload_size = n;
+    r.u.blob.payload = k_payload;
+    put(t, &r);
+}
+
+void fxt__gv_blob(tb *t)
+{
+    prologue(t);
+    blob_rec(t, FXT_BT_DATA, fxt_str_indexed(S_FRAME_PNG), 0);
+    blob_rec(t, FXT_BT_LAST_BRANCH, fxt_str_cstr("lbr"), 1);
+    blob_rec(t, FXT_BT_PERFETTO, fxt_str_cstr("perfetto"), 8);
+    /* payloads are binary: bytes that are not UTF-8 are fine */
+    blob_rec(t, FXT_BT_DATA, fxt_str_indexed(S_FRAME_PNG), 13);
+}
+
+void fxt__gv_userspace(tb *t)
+{
+    prologue(t);
+    fxt_record r;
+    rec(&r, FXT_RT_USERSPACE);
+    r.u.object.process = fxt_thread_indexed(1);
+    r.u.object.name = fxt_str_indexed(S_LABEL);
+    r.u.object.id = 0x00007f12deadbeefull;
+    r.args[0] = a_str(fxt_str_indexed(S_LABEL), fxt_str_cstr("widget"));
+    r.args[1] = a_u64(FXT_AT_POINTER, fxt_str_cstr("parent"), 0x00007f12deadbe00ull);
+    r.argc = 2;
+    put(t, &r);
+    rec(&r, FXT_RT_USERSPACE);
+    r.u.object.process = fxt_thread_inline(4242, 0); /* a process ref: one koid */
+    r.u.object.name = fxt_str_cstr("obj");
+    r.u.object.id = 0;
+    put(t, &r);
+}
+
+void fxt__gv_kernel_object(tb *t)
+{
+    prologue(t);
+    fxt_record r;
+    rec(&r, FXT_RT_KERNEL_OBJECT);
+    r.u.object.koid_type = 1; /* ZX_OBJ_TYPE_PROCESS */
+    r.u.object.name = fxt_str_cstr("compositor-proc");
+    r.u.object.id = T1_PID;
+    put(t, &r);
+    rec(&r, FXT_RT_KERNEL_OBJECT);
+    r.u.object.koid_type = 2; /* ZX_OBJ_TYPE_THREAD */
+    r.u.object.name = fxt_str_indexed(S_FRAME);
+    r.u.object.id = T1_TID;
+    r.args[0] = a_u64(FXT_AT_KOID, fxt_str_indexed(S_PROCESS), T1_PID);
+    r.argc = 1;
+    put(t, &r);
+    rec(&r, FXT_RT_KERNEL_OBJECT);
+    r.u.object.koid_type = 4; /* ZX_OBJ_TYPE_CHANNEL */
+    r.u.object.name = fxt_str_indexed(0);
+    r.u.object.id = UINT64_MAX;
+    r.args[0] = a_i32(S_COUNT, 2);
+    r.args[1] = a_str(fxt_str_cstr("peer"), fxt_str_cstr("svc"));
+    r.args[2] = a_u64(FXT_AT_UINT64, fxt_str_indexed(S_BYTES), 4096);
+    r.argc = 3;
+    put(t, &r);
+}
+
+static void sched(tb *t, unsigned type, unsigned cpu, unsigned state, fxt_thread out,
+                  fxt_thread in, unsigned op, unsigned ip, const fxt_arg *a, unsigned n)
+{
+    fxt_record r;
+    rec(&r, FXT_RT_SCHEDULING);
+    r.u.sched.sched_type = type;
+    r.u.sched.cpu = cpu;
+    r.u.sched.state = state;
+    r.u.sched.timestamp = tick(t);
+    r.u.sched.out = out;
+    r.u.sched.in = in;
+    r.u.sched.out_prio = op;
+    r.u.sched.in_prio = ip;
+    for (unsigned i = 0; i < n; i++)
+        r.args[i] = a[i];
+    r.argc = n;
+    put(t, &r);
+}
+
+void fxt__gv_sched_legacy(tb *t)
+{
+    prologue(t);
+    static const unsigned states[] = {FXT_TS_NEW, FXT_TS_SUSPENDED, FXT_TS_BLOCKED, FXT_TS_DYING,
+                                      FXT_TS_DEAD};
+    for (unsigned i = 0; i < 5; i++)
+        sched(t, FXT_ST_LEGACY_CONTEXT_SWITCH, i == 4 ? 255 : i, states[i],
+              fxt_thread_indexed((uint8_t)(1 + i % 3)), fxt_thread_indexed((uint8_t)(1 + (i + 1) % 3)),
+              i * 60, 255 - i * 60, NULL, 0);
+    sched(t, FXT_ST_LEGACY_CONTEXT_SWITCH, 1, FXT_TS_BLOCKED, fxt_thread_inline(7000, 7001),
+          fxt_thread_indexed(1), 16, 20, NULL, 0);
+    sched(t, FXT_ST_LEGACY_CONTEXT_SWITCH, 1, FXT_TS_SUSPENDED, fxt_thread_indexed(1),
+          fxt_thread_inline(7000, 7001), 20, 16, NULL, 0);
+}
+
+void fxt__gv_sched_cs(tb *t)
+{
+    prologue(t);
+    fxt_arg a[2] = {a_i32(S_IN_WEIGHT, 100), a_i32(S_OUT_WEIGHT, 50)};
+    for (unsigned st = 0; st <= FXT_TS_MAX; st++) {
+        fxt_thread out = {0, 0, T1_TID}, in = {0, 0, T2_TID + st};
+        sched(t, FXT_ST_CONTEXT_SWITCH, st == FXT_TS_MAX ? 0xffff : st, st, out, in, 0, 0, a,
+              st % 3);
+    }
+}
+
+void fxt__gv_sched_wakeup(tb *t)
+{
+    prologue(t);
+    fxt_arg a[1] = {a_i32(S_WEIGHT, 200)};
+    fxt_thread w = {0, 0, T1_TID}, none = {0, 0, 0};
+    sched(t, FXT_ST_THREAD_WAKEUP, 3, 0, w, none, 0, 0, a, 1);
+    w.tid = T3_TID;
+    sched(t, FXT_ST_THREAD_WAKEUP, 0xffff, 0, w, none, 0, 0, NULL, 0);
+}
+
+static void log_rec(tb *t, fxt_thread th, const char *msg, size_t len)
+{
+    fxt_record r;
+    rec(&r, FXT_RT_LOG);
+    r.u.log.thread = th;
+    r.u.log.timestamp = tick(t);
+    r.u.log.msg = msg;
+    r.u.log.msg_len = len;
+    put(t, &r);
+}
+
+void fxt__gv_log(tb *t)
+{
+    prologue(t);
+    log_rec(t, fxt_thread_indexed(1), "", 0);
+    log_rec(t, fxt_thread_indexed(2), "8 bytes!", 8);
+    log_rec(t, fxt_thread_inline(8000, 8001), "h\xc3\xa9llo w\xc3\xb6rld", 14);
+    char *s = lorem(1000);
+    if (s == NULL) {
+        t->err = 1;
+        return;
+    }
+    log_rec(t, fxt_thread_indexed(3), s, 1000);
+    free(s);
+}
+
+static void large_blob(tb *t, unsigned format, fxt_str cat, fxt_str name, fxt_thread th,
+                       const fxt_arg *a, unsigned n, size_t size)
+{
+    fxt_record r;
+    rec(&r, FXT_RT_LARGE);
+    r.large_type = FXT_LT_BLOB;
+    r.u.blob.format = format;
+    r.u.blob.category = cat;
+    r.u.blob.name = name;
+    if (format == FXT_LBF_METADATA) {
+        r.u.blob.timestamp = tick(t);
+        r.u.blob.thread = th;
+        for (unsigned i = 0; i < n; i++)
+            r.args[i] = a[i];
+        r.argc = n;
+    }
+    r.u.blob.payload_size = size;
+    r.u.blob.payload = k_payload;
+    put(t, &r);
+}
+
+void fxt__gv_large_blob_meta(tb *t)
+{
+    prologue(t);
+    fxt_arg a[2] = {a_i32(S_COUNT, 1), a_str(fxt_str_indexed(S_LABEL), fxt_str_cstr("png"))};
+    large_blob(t, FXT_LBF_METADATA, fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME_PNG),
+               fxt_thread_indexed(1), a, 2, 0);
+    large_blob(t, FXT_LBF_METADATA, fxt_str_cstr("gfx"), fxt_str_cstr("screenshot"),
+               fxt_thread_inline(9000, 9001), NULL, 0, 5);
+    large_blob(t, FXT_LBF_METADATA, fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME_PNG),
+               fxt_thread_indexed(2), a, 1, 100);
+}
+
+void fxt__gv_large_blob_nometa(tb *t)
+{
+    prologue(t);
+    fxt_thread none = {0, 0, 0};
+    large_blob(t, FXT_LBF_NO_METADATA, fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME_PNG), none,
+               NULL, 0, 0);
+    large_blob(t, FXT_LBF_NO_METADATA, fxt_str_indexed(S_GFX), fxt_str_cstr("dump.bin"), none,
+               NULL, 0, 5);
+    large_blob(t, FXT_LBF_NO_METADATA, fxt_str_cstr("gfx"), fxt_str_cstr("dump.bin"), none, NULL,
+               0, 64);
+}
+
+/* An instant event of exactly 4095 words, the largest normal record: inline
+ * thread (4 words) and two string arguments with inline values of 16360 and
+ * 16352 bytes (1 + 2045 and 1 + 2044 words). */
+void fxt__gv_max_record(tb *t)
+{
+    char *s = lorem(16360);
+    if (s == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
+        t->err = 1;
+        return;
+    }
+    prologue(t);
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(T1_PID, T1_TID),
+                         fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME), 0);
+    r.args[0] = a_str(fxt_str_indexed(S_LABEL), fxt_str_inline(s, 16360));
+    r.args[1] = a_str(fxt_str_indexed(S_VALUE), fxt_str_inline(s, 16352));
+    r.argc = 2;
+    if (fxt_encoded_size(&r) != (size_t)FXT_MAX_RECORD_WORDS * 8) {
+        snprintf(t->errmsg, sizeof t->errmsg, "max-record is not %u words", FXT_MAX_RECORD_WORDS);
+        t->err = 1;
+    }
+    put(t, &r);
+    free(s);
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# coverage.sh - line and branch coverage of the validator, its CLI and the
+# fuzzing mutator, measured over the whole ctest suite.
+#
+#   bash scripts/coverage.sh [BUILD_DIR]      (default: build-cov)
+#
+# Builds from scratch with clang source-based coverage
+# (-fprofile-instr-generate -fcoverage-mapping), runs ctest (every test
+# writes its own profile), merges the profiles and prints llvm-cov's report
+# (lines and branches per file, then per part; the valgrind runs and the
+# instruction-count benchmark are left out: they add no coverage, and
+# instrumented code has other counts) for validator/, validator/cli/ and
+# fuzz/mutator.c, then the uncovered branches' lines of those files to
+# BUILD_DIR/uncovered.txt. Exit status: ctest's.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-"$here/build-cov"}
+case "$build" in /*) ;; *) build="$PWD/$build" ;; esac
+profdata=$(command -v llvm-profdata || command -v llvm-profdata-14) ||
+  { echo "coverage.sh: llvm-profdata not found (apt-get install llvm)" >&2; exit 2; }
+cov=$(command -v llvm-cov || command -v llvm-cov-14) ||
+  { echo "coverage.sh: llvm-cov not found (apt-get install llvm)" >&2; exit 2; }
+
+rm -rf "$build"
+flags="-O0 -g -fprofile-instr-generate -fcoverage-mapping"
+CC=clang cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS=-fprofile-instr-generate \
+  -DCMAKE_SHARED_LINKER_FLAGS=-fprofile-instr-generate -DCMAKE_MODULE_LINKER_FLAGS=-fprofile-instr-generate \
+  -DPython3_EXECUTABLE=/usr/bin/python3 > "$build.configure.log" 2>&1 ||
+  { cat "$build.configure.log" >&2; exit 2; }
+mv "$build.configure.log" "$build/configure.log"
+cmake --build "$build" -j2 > "$build/build.log" 2>&1 || { tail -30 "$build/build.log" >&2; exit 2; }
+
+rm -rf "$build/profiles"
+mkdir -p "$build/profiles"
+LLVM_PROFILE_FILE="$build/profiles/%p-%m.profraw" ctest --test-dir "$build" -j2 -E "valgrind|bench_instructions" --output-on-failure \
+  > "$build/ctest.log" 2>&1
+rc=$?
+tail -3 "$build/ctest.log"
+"$profdata" merge -sparse "$build"/profiles/*.profraw -o "$build/all.profdata" ||
+  { echo "coverage.sh: no profiles" >&2; exit 2; }
+
+# every instrumented binary and module the tests ran
+objects=()
+while IFS= read -r f; do
+  if head -c 4 "$f" | grep -q 'ELF' && "$cov" report "$f" -instr-profile="$build/all.profdata" \
+       > /dev/null 2>&1; then
+    objects+=(-object "$f")
+  fi
+done < <(find "$build" -type f \( -perm -u+x -o -name '*.so' \) ! -path '*/CMakeFiles/*' | sort)
+[ ${#objects[@]} -gt 0 ] || { echo "coverage.sh: no instrumented binaries" >&2; exit 2; }
+first=${objects[1]}
+sources=()
+for f in "$here"/validator/*.c "$here"/validator/cli/*.c "$here"/fuzz/mutator.c; do
+  [ -f "$f" ] && sources+=("$f")
+done
+
+echo
+echo "coverage over ctest (lines, branches) - $(date -u +%Y-%m-%d)"
+"$cov" report "$first" "${objects[@]:2}" -instr-profile="$build/all.profdata" \
+  -show-region-summary=false -show-instantiation-summary=false -show-functions=false \
+  "${sources[@]}" 2>/dev/null |
+  awk -v root="$here/" '
+    NR == 1 { printf "%-34s %8s %8s %8s %8s %8s %8s\n", "file", "lines", "missed", "cover", "branches", "missed", "cover"; next }
+    /^-+$/ { next }
+    NF >= 7 && $1 != "TOTAL" {
+      f = $1; sub(root, "", f)
+      printf "%-34s %8s %8s %8s %8s %8s %8s\n", f, $(NF-5), $(NF-4), $(NF-3), $(NF-2), $(NF-1), $NF
+      g = f ~ /^validator\/cli\// ? "validator/cli/" : f ~ /^validator\// ? "validator/" : f
+      L[g] += $(NF-5); LM[g] += $(NF-4); B[g] += $(NF-2); BM[g] += $(NF-1)
+    }
+    END {
+      print ""
+      for (g in L)
+        printf "%-34s lines %6.2f%%  branches %6.2f%%\n", g, 100 * (L[g] - LM[g]) / L[g],
+               B[g] ? 100 * (B[g] - BM[g]) / B[g] : 100
+    }'
+
+# where the branches not taken are: "file:line: count/total" per line
+"$cov" show "$first" "${objects[@]:2}" -instr-profile="$build/all.profdata" -show-branches=count \
+  -show-line-counts=false -show-regions=false "${sources[@]}" 2>/dev/null |
+  awk -v root="$here/" '
+    /^\/.*:$/ { file = $0; sub(":$", "", file); sub(root, "", file); next }
+    /^ *[0-9]+\|/ { split($0, a, "|"); line = a[1] + 0; next }
+    /Branch \(/ && /(True|False): 0[],]/ { print file ":" line ": " $0 }' \
+  > "$build/uncovered.txt"
+echo "branches never taken (file:line): $(wc -l < "$build/uncovered.txt") lines in $build/uncovered.txt"
+exit $rc

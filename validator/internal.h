@@ -1,0 +1,254 @@
+/*
+ * internal.h - the validator's state and the pieces its files share.
+ *
+ *   validate.c  construction, options, counters, verdicts, the one report path
+ *   stream.c    feeding: record framing, byte order, streamed large records, finish
+ *   decode.c    the record and argument decoders (checks field by field)
+ *   sequence.c  begin/end matching of durations, async operations and flows
+ *   table.c     the open-addressing hash table sequence.c uses
+ *   utf8.c      UTF-8 validation
+ *
+ * Revisions: the validator checks one revision, or all four at once
+ * (FXT_REV_AUTO). Each is a "lane" (bit r of a lane mask). Records are
+ * decoded once; a check whose outcome depends on the revision reports with
+ * the mask of the lanes it holds for (v->rl, the lanes reading the current
+ * record). Only blob and scheduling records, whose layouts differ, are
+ * decoded once per group of lanes that read them alike.
+ */
+#ifndef FXT_VALIDATOR_INTERNAL_H
+#define FXT_VALIDATOR_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fxt/validate.h"
+#include "fxt/word.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FXT__COLD __attribute__((cold, noinline))
+#define FXT__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define FXT__PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define FXT__COLD
+#define FXT__UNLIKELY(x) (x)
+#define FXT__PRINTF(a, b)
+#endif
+
+#define FXT__STR_WORDS ((FXT_MAX_STRING_INDEX + 1) / 64)
+#define FXT__BUF_CAP ((size_t)1 << 20) /* > the largest possible large-blob head */
+#define FXT__DUR_STACK 32              /* unended begins remembered per thread */
+#define FXT__DEFER_CAP 64              /* issues of a streamed head held back */
+
+/* ---- hash table (table.c) ---- */
+
+typedef struct fxt__slot {
+    uint64_t k[3];
+    uint64_t off, idx; /* where the (first open) begin was */
+    uint32_t used;
+    uint32_t depth; /* threads: duration nesting depth; async/flows: open begins of the id */
+} fxt__slot;
+
+typedef struct fxt__table {
+    fxt__slot *s;
+    uint64_t *stk;      /* threads only: per thread entry (slot.off holds its number),
+                           DUR_STACK (offset, index) pairs of the outermost unended begins */
+    size_t mask;        /* slots in use - 1 (power of two) */
+    size_t full;        /* slots there is memory for (power of two) */
+    fxt__slot *scratch; /* growable tables: full / 4 slots to rehash through */
+    size_t count;
+    size_t max;         /* entries allowed (at most half the slots) */
+    int overflow;       /* a begin could not be tracked */
+} fxt__table;
+
+void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
+fxt__slot *fxt__tfind(fxt__table *t, uint64_t a, uint64_t b, uint64_t c);
+fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh);
+void fxt__tdel(fxt__table *t, fxt__slot *s);
+
+/* ---- providers ---- */
+
+typedef struct fxt__provider {
+    uint32_t id;
+    int implicit;
+    int untracked; /* beyond max_providers: refs are not checked */
+    uint64_t strbits[FXT__STR_WORDS];
+    uint64_t thrbits[4];
+    uint64_t thr_pid[256], thr_tid[256];
+    void *thr_slot[256]; /* duration-tracking slot of each registered thread */
+    char name[256];
+    uint64_t records;
+    uint64_t by_type[16];
+} fxt__provider;
+
+/* ---- one lane's counters ---- */
+
+typedef struct fxt__lane {
+    uint64_t errors, warnings;
+    uint64_t by_rule[FXT_R_END_];
+    fxt_rule first_error;
+    uint64_t first_error_offset;
+    int frozen;           /* framing differs from here on: no more checks */
+    uint64_t stop_offset;
+} fxt__lane;
+
+/* An issue of a streamed record's head, held until the record is complete. */
+typedef struct fxt__deferred {
+    fxt_issue is;
+    int deliver;
+} fxt__deferred;
+
+/* Revision masks of every value of each type field: bit r set = revision r
+ * defines it. Built from the layout table at init. */
+typedef struct fxt__defs {
+    uint8_t record[16], metadata[16], trace_info[16], event[16], arg[16], large[16],
+        large_format[16], sched[16], blob[256];
+} fxt__defs;
+
+struct fxt_validator {
+    fxt_options o;
+    fxt_stats st;
+
+    /* revisions */
+    const fxt_layout *lay[FXT_REV_COUNT];
+    fxt__defs defs;
+    unsigned lanes;     /* lanes still checking */
+    unsigned rl;        /* lanes reading the current record */
+    unsigned visit;     /* the lane whose reading the visitor gets */
+    unsigned reportable; /* lanes that may still be the reported revision */
+    unsigned fam_lanes[2]; /* lanes of each event numbering family */
+    fxt__lane lane[FXT_REV_COUNT];
+    int large_framing;  /* type 15 has the 32-bit size (some lane defines it) */
+    unsigned grouped_types; /* record types decoded once per layout group */
+    uint16_t seq_raw;       /* event numbers sequencing looks at */
+    const fxt_word_desc *hdesc[16]; /* header words alike in every revision (else NULL) */
+    const char *ev_data[16];        /* by event number: name of its data word, or NULL */
+    uint8_t kind[2][16];            /* by family and event number: its meaning */
+    /* argument fast path, by argument type (from the layout table) */
+    uint16_t arg_all[16];   /* by lane mask: types every lane in it defines */
+    uint16_t ev_all[16];    /* by lane mask: event numbers every lane in it defines */
+    int lean;               /* no visitor: event records may take fast.c's path */
+    uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
+    uint64_t ev_inline_m;          /* fast path: inline flags of category and name */
+    uint16_t ev_ok;                /* fast path: event numbers every lane checked defines */
+    uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
+    uint8_t arg_words[16];
+    uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
+    uint32_t arg_sref[16];   /* bits of [32..63] holding a string value ref */
+
+    /* stream position */
+    uint64_t off;     /* offset of the record being assembled / next record */
+    uint64_t rec_idx; /* index of that record */
+    uint8_t *buf;     /* BUF_CAP bytes */
+    size_t have;      /* bytes of the current record in buf */
+    uint64_t rec_len; /* its length once the header is known, else 0 */
+    int be, be_known, stopped, finished;
+
+    /* streamed tail of a record larger than BUF_CAP */
+    int tail;                /* streaming the tail (2: head had errors) */
+    uint64_t consumed;       /* bytes of that record seen */
+    uint64_t pad_lo, pad_hi; /* record-relative padding range still to check */
+    uint64_t implied;        /* bytes its fields imply (for record-size-extra) */
+    int pad_bad;             /* padding issue already reported */
+    int defer;               /* hold issues back (decoding a streamed head) */
+    size_t ndeferred, deferred_lost;
+    fxt__deferred *deferred; /* DEFER_CAP entries */
+
+    /* current record (for report()) */
+    uint64_t r_off, r_idx;
+    unsigned r_type;
+    unsigned r_errors;
+    /* detail of the next report: field length and bits (reset after each) */
+    uint32_t f_len;
+    int8_t f_lo, f_hi;
+
+    /* providers */
+    fxt__provider *prov; /* max_providers + 2 (implicit, untracked) */
+    size_t nprov;        /* used (implicit is prov[0], always allocated) */
+    fxt__provider *cur;
+    int prov_overflow;   /* some provider was not tracked */
+    int seen_magic;
+
+    fxt__table threads, async[2], flows[2]; /* async/flows per numbering family */
+    fxt__slot *last_thread;                 /* cache of the last thread looked up */
+
+    fxt_record rec; /* visitor's record */
+};
+
+/* ---- reporting (validate.c) ---- */
+
+/* The single report path. LANES: the revisions the issue holds for (masked
+ * by the rule's revisions and the lanes still checking). */
+void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
+                 unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
+
+#define FXT__REPORT(v, rule, field_off, ...)                                                 \
+    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
+                __VA_ARGS__)
+
+/* Set the field length and bits of the next report. */
+static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
+{
+    v->f_len = len;
+    v->f_lo = (int8_t)lo;
+    v->f_hi = (int8_t)hi;
+}
+
+/* Count N issues of rule R for LANES, none of them reportable (the fast
+ * path's undefined argument types in auto mode). */
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n);
+/* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
+void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
+
+/* "r1, r2" for a lane mask, into BUF. */
+const char *fxt__lane_names(unsigned lanes, char *buf, size_t n);
+/* Stop checking LANES from the current record on (their framing differs). */
+void fxt__freeze(fxt_validator *v, unsigned lanes);
+
+/* Provider context ID (validate.c): FRESH for provider info, which starts
+ * the provider anew; NULL from find if never introduced (or untracked). */
+fxt__provider *fxt__prov_find(fxt_validator *v, uint32_t id);
+fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh);
+
+/* ---- decoding (decode.c) ---- */
+
+/* Decode one record of LEN bytes whose first AVAIL bytes are at P.
+ * Returns 1 if a streamed tail remains (AVAIL < LEN). */
+int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len, uint64_t h);
+/* Report record-size-extra and hand the record to the visitor. */
+void fxt__finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t implied,
+                        const uint8_t *raw, uint64_t len);
+const char *fxt__record_type_name(unsigned t);
+
+/* ---- the lean path (fast.c) ---- */
+
+/* Check the whole records at the start of P[0..LEN): event records on the
+ * lean path when ordinary and conforming, the rest through fxt__decode.
+ * Stops before a large record, a size-0 record or one that does not fit;
+ * returns the bytes consumed. Only without a visitor, byte order known. */
+size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
+/* Build the fast path's masks for the lanes checked (again after a freeze). */
+void fxt__fast_build(fxt_validator *v);
+
+/* ---- sequencing (sequence.c) ---- */
+
+/* Event E, whose meaning for the lanes of numbering family FAM is KIND. */
+void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off);
+/* Event E with number RAW for every lane in v->rl, family by family;
+ * REGISTERED: its thread ref resolved (koids known). */
+void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,
+                         uint64_t data_off);
+/* Thread slot for duration tracking. */
+fxt__slot *fxt__event_thread(fxt_validator *v, const fxt_thread *t);
+/* End of input: unended begins, sorted by offset. */
+void fxt__report_unended(fxt_validator *v);
+
+/* ---- UTF-8 (utf8.c) ---- */
+
+/* Offset of the first byte that starts an invalid sequence, or LEN. */
+size_t fxt__utf8_check(const uint8_t *s, size_t len);
+
+static inline uint64_t fxt__align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
+/* "s" unless N is 1: "1 word", "2 words" in messages. */
+static inline const char *fxt__plural(uint64_t n) { return n == 1 ? "" : "s"; }
+
+#endif /* FXT_VALIDATOR_INTERNAL_H */

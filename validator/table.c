@@ -1,0 +1,119 @@
+/* table.c - open-addressing hash table with linear probing and
+ * backward-shift deletion (no tombstones), for open async operations, open
+ * flows and threads. Memory is the caller's, planned up front. */
+#include "internal.h"
+
+static uint64_t hash3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t h = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull ^
+                 (c + 0x1234567ull) * 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+}
+
+static size_t pow2_at_least(size_t n)
+{
+    size_t p = 1;
+    while (p < n)
+        p <<= 1;
+    return p;
+}
+
+/* A table for MAX entries in MEM; with SCRATCH it starts at 64 slots and
+ * grows (see tgrow), without it all slots are in use from the start. */
+void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch)
+{
+    size_t n = pow2_at_least(max * 2);
+    t->s = mem;
+    t->stk = NULL;
+    t->full = n;
+    t->scratch = scratch;
+    if (scratch != NULL && n > 64)
+        n = 64;
+    t->mask = n - 1;
+    t->count = 0;
+    t->max = max;
+    t->overflow = 0;
+    for (size_t i = 0; i < n; i++)
+        t->s[i].used = 0;
+}
+
+fxt__slot *fxt__tfind(fxt__table *t, uint64_t a, uint64_t b, uint64_t c)
+{
+    for (size_t i = hash3(a, b, c) & t->mask;; i = (i + 1) & t->mask) {
+        fxt__slot *s = &t->s[i];
+        if (!s->used)
+            return NULL;
+        if (s->k[0] == a && s->k[1] == b && s->k[2] == c)
+            return s;
+    }
+}
+
+/* The async and flow tables start small and double when half full, up to
+ * the memory planned for them: a few open ids then stay in a few cache
+ * lines instead of being hashed across megabytes (a cache miss per async
+ * or flow event cost 8% of the validation time). Slot pointers into these
+ * tables are never kept across records, so moving entries is safe. */
+static void tgrow(fxt__table *t)
+{
+    size_t n = t->mask + 1, c = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t->s[i].used)
+            t->scratch[c++] = t->s[i]; /* count <= n/2 <= full/4 */
+    for (size_t i = 0; i < 2 * n; i++)
+        t->s[i].used = 0;
+    t->mask = 2 * n - 1;
+    for (size_t k = 0; k < c; k++) {
+        size_t i = hash3(t->scratch[k].k[0], t->scratch[k].k[1], t->scratch[k].k[2]) & t->mask;
+        while (t->s[i].used)
+            i = (i + 1) & t->mask;
+        t->s[i] = t->scratch[k];
+    }
+}
+
+/* Find or insert; NULL when the table is full. */
+fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
+{
+    if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full)
+        tgrow(t);
+    size_t i = hash3(a, b, c) & t->mask;
+    for (;; i = (i + 1) & t->mask) {
+        fxt__slot *s = &t->s[i];
+        if (!s->used)
+            break;
+        if (s->k[0] == a && s->k[1] == b && s->k[2] == c) {
+            *fresh = 0;
+            return s;
+        }
+    }
+    if (t->count >= t->max)
+        return NULL;
+    fxt__slot *s = &t->s[i];
+    memset(s, 0, sizeof *s);
+    s->used = 1;
+    s->k[0] = a, s->k[1] = b, s->k[2] = c;
+    t->count++;
+    *fresh = 1;
+    return s;
+}
+
+void fxt__tdel(fxt__table *t, fxt__slot *s)
+{
+    size_t i = (size_t)(s - t->s);
+    for (;;) {
+        t->s[i].used = 0;
+        size_t j = i;
+        for (;;) {
+            j = (j + 1) & t->mask;
+            if (!t->s[j].used) {
+                t->count--;
+                return;
+            }
+            size_t home = hash3(t->s[j].k[0], t->s[j].k[1], t->s[j].k[2]) & t->mask;
+            /* move j to i if its home is not cyclically in (i, j] */
+            if ((i <= j) ? (home <= i || home > j) : (home <= i && home > j))
+                break;
+        }
+        t->s[i] = t->s[j];
+        i = j;
+    }
+}
