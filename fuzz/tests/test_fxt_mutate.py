@@ -70,6 +70,7 @@ def main():
     ap.add_argument("--mutate", required=True)
     ap.add_argument("--validate", required=True)
     ap.add_argument("--corpus", required=True)
+    ap.add_argument("--dump", default="", help="fxt-dump, for the --revision check")
     a = ap.parse_args()
     m = a.mutate
     tmp = tempfile.mkdtemp(prefix="fxt-mutate-test-")
@@ -160,6 +161,22 @@ def main():
     check(rc in (0, 1) or "does not check that revision yet" in err,
           "--revision r1: works or says the validator does not check it yet (%d: %s)"
           % (rc, err.strip()))
+    if a.dump:
+        # seeds --revision r3 from corpus/valid: exactly the files fxt-dump
+        # --revision r3 reads without errors
+        d3 = os.path.join(tmp, "r3")
+        rc, _, err = run([m, "seeds", "--revision", "r3", "-o", d3, os.path.join(a.corpus, "valid")])
+        kept = set(files(d3)) if rc == 0 else set()
+        want = set()
+        valid = os.path.join(a.corpus, "valid")
+        for f in sorted(os.listdir(valid)):
+            out = subprocess.run([a.dump, "--revision", "r3", "--jsonl", os.path.join(valid, f)],
+                                 stdout=subprocess.PIPE).stdout.decode().splitlines()
+            if out and '"errors":0,' in out[-1]:
+                want.add(f)
+        check(rc == 0 and kept == want and 0 < len(kept) < len(os.listdir(valid)),
+              "--revision r3 keeps the %d of %d valid files that conform to r3 (kept %d: %s)"
+              % (len(want), len(os.listdir(valid)), len(kept), sorted(kept ^ want)[:4]))
 
     # --list: one line per output
     dl = os.path.join(tmp, "l")
