@@ -121,10 +121,14 @@ REPRO=$BIN/naive_reader_fuzz   # replays every configuration's findings
 # libfxt, the encoder and the generator (the mutator decodes, re-encodes and
 # inserts generated records): plain -O2, no coverage instrumentation, -fPIC for
 # the AFL++ shared library.
-LIB_SRCS=("$ROOT/validator/rules.c" "$ROOT/validator/layout.c" "$ROOT/validator/validate.c" "$ROOT/generator/encode.c"
-    "$ROOT/generator/gen.c")
+# (every source of validator/ and generator/ but rules_doc.c, a tool, and
+# version.c, which needs the generated fxt/version.h)
+LIB_SRCS=()
+for f in "$ROOT"/validator/*.c "$ROOT"/generator/*.c; do
+    case $f in */rules_doc.c | */version.c) ;; *) LIB_SRCS+=("$f") ;; esac
+done
 have_fxt_libs=1
-for f in "${LIB_SRCS[@]}"; do [ -f "$f" ] || have_fxt_libs=0; done
+[ ${#LIB_SRCS[@]} -gt 0 ] && [ -f "$ROOT/validator/validate.c" ] || have_fxt_libs=0
 OBJS=()
 build_objs() { # build_objs TAG FLAGS SRC... -> the objects in OBJS
     local tag=$1 flags=$2 s o

@@ -10,7 +10,7 @@
  * valgrind --tool=callgrind and divide the difference by N. Build, from the
  * repository (for the naive reader, link its harness instead):
  *
- *   S="validator/rules.c validator/layout.c validator/validate.c generator/encode.c generator/gen.c"
+ *   S=$(ls validator/*.c generator/*.c | grep -v -e rules_doc.c -e /version.c)
  *   gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -Ifuzz fuzz/tests/mutator_cost.c \
  *       fuzz/mutator.c fuzz/fuzz_validate.c fuzz/fuzz_common.c $S -o mutator_cost
  */
