@@ -122,7 +122,10 @@ def _c_runtime(out):
     m = _ASSERT_RE.search(out)
     if m:
         site = re.sub(r"^.*/", "", m.group(1))
-        return Crash("crash", "c", m.group(0), [m.group(2)], "%s (%s)" % (m.group(2), site),
+        fn = m.group(2)
+        if "(" in fn:  # clang: "void f(const T *, size_t)" (__PRETTY_FUNCTION__)
+            fn = fn[:fn.index("(")].split()[-1].lstrip("*&")
+        return Crash("crash", "c", m.group(0), [fn], "%s (%s)" % (fn, site),
                      "assertion `%s' failed" % m.group(3)[:80])
     m = _TERMINATE_RE.search(out)
     if m:
