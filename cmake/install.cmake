@@ -131,6 +131,9 @@ set(FXT_TOOLS fxt-validate fxt-gen)
 if(TARGET fxt-dump)
   list(APPEND FXT_TOOLS fxt-dump)
 endif()
+if(TARGET fxt-mutate)  # fuzz/: mutated traces and seed sets on disk
+  list(APPEND FXT_TOOLS fxt-mutate)
+endif()
 install(TARGETS ${FXT_TOOLS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # fxt-conform (Python) gets the version written in: fxt-conform from the
@@ -146,6 +149,13 @@ if(EXISTS ${_conform_src})
   configure_file(${FXT_CONFORM}.tmp ${FXT_CONFORM} COPYONLY FILE_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
   install(PROGRAMS ${FXT_CONFORM} DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # its modules: beside the build tree's copy and in share/fxtkit/conform
+  file(GLOB _conform_mods ${PROJECT_SOURCE_DIR}/fuzz/conform/*.py)
+  foreach(_m IN LISTS _conform_mods)
+    get_filename_component(_mn ${_m} NAME)
+    configure_file(${_m} ${PROJECT_BINARY_DIR}/share/fxtkit/conform/${_mn} COPYONLY)
+  endforeach()
+  install(FILES ${_conform_mods} DESTINATION ${CMAKE_INSTALL_DATADIR}/fxtkit/conform)
 endif()
 
 # ---- fuzzing mutators (when this tree builds them) ---------------------------------------------
@@ -185,6 +195,7 @@ if(HELP2MAN_EXECUTABLE)
   set(_man_fxt-gen "generate valid and one-violation Fuchsia Trace Format traces")
   set(_man_fxt-dump "print a Fuchsia Trace Format trace record by record")
   set(_man_fxt-conform "run an FXT reader over the golden corpus and classify what it does")
+  set(_man_fxt-mutate "write mutated FXT traces and filtered seed sets for fuzzing other readers")
   set(_progs)
   foreach(t IN LISTS FXT_TOOLS)
     list(APPEND _progs "${t}|$<TARGET_FILE:${t}>|${t}")

@@ -36,7 +36,9 @@ STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz"
 if [ "${FXT_FUZZ_STRICT:-0}" = 1 ]; then
   STD="$STD -DFXT_FUZZ_STRICT_MODEL -DFXT_ROUNDTRIP_STRICT"
 fi
-LIBSRC="validator/rules.c validator/validate.c generator/encode.c generator/gen.c"
+# The library: every source of validator/ and generator/ but rules_doc.c (a
+# tool with a main) and version.c (it needs the generated fxt/version.h).
+LIBSRC=$(cd "$ROOT" && ls validator/*.c generator/*.c | grep -v -e '/rules_doc\.c$' -e '/version\.c$')
 HARNESSES="validate chunks roundtrip"
 
 compile() { # SOURCE OBJECT

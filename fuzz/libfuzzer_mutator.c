@@ -17,11 +17,20 @@
 #define FXT_RAW_SHARE 8
 #endif
 
+/* libFuzzer finds these two by name: keep them visible when the rest is
+ * built with -fvisibility=hidden (the bundled mutator of fuzz/CMakeLists.txt). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FXT_EXPORT __attribute__((visibility("default")))
+#else
+#define FXT_EXPORT
+#endif
+
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
-size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
-                                 size_t size2, uint8_t *out, size_t max_out_size,
-                                 unsigned int seed);
+FXT_EXPORT size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
+                                          unsigned int seed);
+FXT_EXPORT size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
+                                            const uint8_t *data2, size_t size2, uint8_t *out,
+                                            size_t max_out_size, unsigned int seed);
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {

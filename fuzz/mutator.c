@@ -27,16 +27,32 @@
 
 static uint64_t bswap64(uint64_t x)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_bswap64(x);
+#else
     x = ((x & 0x00ff00ff00ff00ffull) << 8) | ((x >> 8) & 0x00ff00ff00ff00ffull);
     x = ((x & 0x0000ffff0000ffffull) << 16) | ((x >> 16) & 0x0000ffff0000ffffull);
     return (x << 32) | (x >> 32);
+#endif
 }
+
+/* Words are read and written with memcpy (one load or store where the host
+ * is little-endian; the mutator reads every header of every input). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FXTMUT_HOST_LE 1
+#else
+#define FXTMUT_HOST_LE 0
+#endif
 
 static uint64_t rd(const uint8_t *p, int be)
 {
     uint64_t v = 0;
-    for (unsigned i = 0; i < 8; i++)
-        v |= (uint64_t)p[i] << (8 * i);
+    if (FXTMUT_HOST_LE) {
+        memcpy(&v, p, 8);
+    } else {
+        for (unsigned i = 0; i < 8; i++)
+            v |= (uint64_t)p[i] << (8 * i);
+    }
     return be ? bswap64(v) : v;
 }
 
@@ -44,8 +60,12 @@ static void wr(uint8_t *p, uint64_t v, int be)
 {
     if (be)
         v = bswap64(v);
-    for (unsigned i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    if (FXTMUT_HOST_LE) {
+        memcpy(p, &v, 8);
+    } else {
+        for (unsigned i = 0; i < 8; i++)
+            p[i] = (uint8_t)(v >> (8 * i));
+    }
 }
 
 static uint64_t get_bits(uint64_t w, unsigned lo, unsigned hi)
@@ -105,6 +125,22 @@ typedef struct regs {
     unsigned nstr, nthr; /* registered indexes other than 0 */
 } regs;
 
+/* Per-thread buffers kept from one call to the next, so that a mutation
+ * costs no malloc: the record list, the context array, one arena block and
+ * the output scratch buffer. */
+typedef struct scratch {
+    span *spans;
+    size_t spans_cap;
+    uint64_t *cb;
+    size_t cb_cap;
+    block *spare; /* an arena block of ARENA_BLOCK bytes */
+    uint8_t *out;
+    size_t out_cap;
+} scratch;
+
+static _Thread_local scratch tl_scratch;
+#define ARENA_BLOCK 65536u
+
 typedef struct mut {
     fxt_rng rng;
     trace t;
@@ -121,8 +157,14 @@ static void *aalloc(mut *m, size_t n)
 {
     n = align8(n ? n : 1);
     if (m->arena == NULL || m->arena->cap - m->arena->used < n) {
-        size_t cap = n > 65536 ? n : 65536;
-        block *b = malloc(sizeof *b + cap);
+        size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+        block *b = NULL;
+        if (cap == ARENA_BLOCK && tl_scratch.spare != NULL) {
+            b = tl_scratch.spare;
+            tl_scratch.spare = NULL;
+        } else {
+            b = malloc(sizeof *b + cap);
+        }
         if (b == NULL) {
             m->oom = 1;
             return NULL;
@@ -137,15 +179,24 @@ static void *aalloc(mut *m, size_t n)
     return p;
 }
 
+/* Hands the buffers back to the thread's scratch (see mut_init). */
 static void mut_free(mut *m)
 {
+    scratch *sc = &tl_scratch;
     while (m->arena) {
         block *b = m->arena;
         m->arena = b->next;
-        free(b);
+        if (b->cap == ARENA_BLOCK && sc->spare == NULL)
+            sc->spare = b;
+        else
+            free(b);
     }
-    free(m->t.r);
-    free(m->cb);
+    free(sc->spans);
+    sc->spans = m->t.r;
+    sc->spans_cap = m->t.cap;
+    free(sc->cb);
+    sc->cb = m->cb;
+    sc->cb_cap = m->cbcap;
     m->t.r = NULL;
     m->cb = NULL;
 }
@@ -939,6 +990,12 @@ static int pool_get(mut *m, const uint8_t **p, size_t *len, int *be)
 
 void fxt_mutator_release(void)
 {
+    scratch *sc = &tl_scratch;
+    free(sc->spans);
+    free(sc->cb);
+    free(sc->spare);
+    free(sc->out);
+    memset(sc, 0, sizeof *sc);
     cache *c = &tl_cache;
     free(c->vmem);
     free(c->pool);
@@ -1974,15 +2031,43 @@ static int op_tweak_model(mut *m)
 
 /* Every record re-encoded in the other byte order (records that do not
  * decode have their words swapped blindly). */
-static int swap_order(mut *m, trace *t)
+/* Record P/LEN (byte order BE) in the other byte order without decoding
+ * it: every word is swapped except the words of its byte streams (strings,
+ * payloads), which read the same in either order. NULL when the walk may
+ * have missed a stream (too many of them): then decode and re-encode. */
+static const uint8_t *fast_swap(mut *m, const uint8_t *p, size_t len, int be)
+{
+    lay L;
+    if (len < 8 || len % 8)
+        return NULL;
+    layout(p, len, be, &L);
+    if (L.nstm >= sizeof L.st / sizeof L.st[0])
+        return NULL;
+    uint8_t *q = aalloc(m, len);
+    if (q == NULL)
+        return NULL;
+    memcpy(q, p, len);
+    for (size_t o = 0; o < len; o += 8) {
+        int bytes = 0;
+        for (unsigned k = 0; k < L.nstm && !bytes; k++)
+            bytes = o >= L.st[k].off && o < (size_t)L.st[k].off + align8(L.st[k].len);
+        if (!bytes)
+            wr(q + o, rd(q + o, be), !be);
+    }
+    return q;
+}
+
+/* Re-encodes records [FROM, TO) of T in the other byte order (T's flag is
+ * left alone: the caller knows which records it converted). */
+static int swap_range(mut *m, trace *t, size_t from, size_t to)
 {
     int be = t->be;
-    for (size_t i = 0; i < t->n; i++) {
+    for (size_t i = from; i < to && i < t->n; i++) {
         span *s = &t->r[i];
         fxt_record r;
-        size_t len;
-        const uint8_t *p = NULL;
-        if (decode_one(m, s->p, s->len, be, &r))
+        size_t len = s->len;
+        const uint8_t *p = fast_swap(m, s->p, s->len, be);
+        if (p == NULL && decode_one(m, s->p, s->len, be, &r))
             p = encode(m, &r, !be, &len);
         if (p == NULL) {
             uint8_t *q = aalloc(m, s->len);
@@ -1997,8 +2082,25 @@ static int swap_order(mut *m, trace *t)
         s->p = p;
         s->len = len;
     }
-    t->be = !be;
     return 1;
+}
+
+static int swap_order(mut *m, trace *t)
+{
+    if (!swap_range(m, t, 0, t->n))
+        return 0;
+    t->be = !t->be;
+    return 1;
+}
+
+/* The end of the run of T's records from J on that fits in BUDGET bytes
+ * (one record more, which write_out cuts). */
+static size_t run_end(const trace *t, size_t j, size_t budget)
+{
+    size_t sum = 0;
+    while (j < t->n && sum < budget)
+        sum += t->r[j++].len;
+    return j;
 }
 
 static int op_byte_swap(mut *m)
@@ -2099,11 +2201,61 @@ static size_t raw_mutate(mut *m, uint8_t *data, size_t size, size_t max)
     return size;
 }
 
+/* Takes the thread's scratch buffers over until mut_free. */
 static void mut_init(mut *m, uint64_t seed)
 {
+    scratch *sc = &tl_scratch;
     memset(m, 0, sizeof *m);
     m->rng.s = seed ^ 0x6a09e667f3bcc908ull;
     (void)fxt_rng_next(&m->rng);
+    m->t.r = sc->spans;
+    m->t.cap = sc->spans_cap;
+    m->cb = sc->cb;
+    m->cbcap = sc->cb_cap;
+    sc->spans = NULL, sc->spans_cap = 0;
+    sc->cb = NULL, sc->cb_cap = 0;
+}
+
+/* Writes the mutated trace back into DATA (MAX bytes; the records still
+ * point into DATA or into the arena). Records that sit where they came
+ * from are not copied: when the mutation only changed records in place
+ * (the usual case), only those records are written. Otherwise the trace
+ * is assembled in the scratch buffer first, since records may point at
+ * bytes the output overwrites. Returns the size, 0 on failure. */
+static size_t write_back(mut *m, uint8_t *data, size_t max)
+{
+    const trace *t = &m->t;
+    size_t o = 0;
+    int in_place = 1;
+    for (size_t i = 0; i < t->n && in_place; i++) {
+        const span *s = &t->r[i];
+        int in_data = s->p >= data && s->p < data + max;
+        if (in_data && s->p != data + o)
+            in_place = 0;
+        o += s->len;
+    }
+    if (in_place) {
+        o = 0;
+        for (size_t i = 0; i < t->n && o < max; i++) {
+            const span *s = &t->r[i];
+            size_t k = s->len < max - o ? s->len : max - o;
+            if (s->p != data + o)
+                memcpy(data + o, s->p, k);
+            o += k;
+        }
+        return o;
+    }
+    scratch *sc = &tl_scratch;
+    if (sc->out_cap < max) {
+        uint8_t *b = realloc(sc->out, max);
+        if (b == NULL)
+            return 0;
+        sc->out = b;
+        sc->out_cap = max;
+    }
+    o = write_out(t, sc->out, max);
+    memcpy(data, sc->out, o);
+    return o;
 }
 
 size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
@@ -2119,18 +2271,16 @@ size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
         size = max_size;
     mut m;
     mut_init(&m, seed);
-    uint8_t *in = malloc(size ? size : 1);
     size_t out = 0;
-    if (in == NULL)
-        goto raw;
-    memcpy(in, data, size);
-    if (!parse(&m, &m.t, in, size))
+    /* The records point into DATA itself, read-only: operations change
+     * arena copies (own()), and only write_back touches DATA. */
+    if (!parse(&m, &m.t, data, size))
         goto raw;
     if (m.t.n == 0) {
         if (max_size >= 8 && force_op < 0 && seed_trace(&m) && fit(&m.t, max_size)) {
             info->nops = 1;
             info->ops[0] = FXT_MUT_INSERT_MODEL;
-            out = write_out(&m.t, data, max_size);
+            out = write_back(&m, data, max_size);
             goto done;
         }
         goto raw;
@@ -2152,18 +2302,17 @@ size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
     }
     if (info->nops == 0 || !fit(&m.t, max_size) || m.t.n == 0)
         goto raw;
-    out = write_out(&m.t, data, max_size);
+    out = write_back(&m, data, max_size);
     if (out == 0)
         goto raw;
     goto done;
 raw:
-    /* the input is intact in DATA unless write_out ran, which only happens
-     * on the success paths above */
+    /* the input is intact in DATA unless write_back ran, which only happens
+     * on the success paths above (and fails before writing) */
     info->fallback = 1;
     out = raw_mutate(&m, data, size, max_size);
 done:
     mut_free(&m);
-    free(in);
     return out;
 }
 
@@ -2189,8 +2338,10 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         goto copy;
     if (m.t.n == 0 || tb.n == 0)
         goto copy;
-    if (tb.be != m.t.be && !swap_order(&m, &tb))
-        goto copy;
+    /* B's records in A's byte order: only the ones used are converted (a
+     * decode and an encode each; converting all of B cost more than the
+     * rest of a crossover) */
+    int conv = tb.be != m.t.be;
     size_t b0 = tb.n > 1 && is_magic(&tb.r[0]) ? 1 : 0; /* skip B's magic */
     switch (rnd(&m, 3)) {
     case 0: { /* a run of B spliced into A */
@@ -2199,6 +2350,8 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         size_t at = 1 + (size_t)rnd(&m, m.t.n);
         if (at > m.t.n)
             at = m.t.n;
+        if (conv && !swap_range(&m, &tb, j, j + k))
+            goto copy;
         for (size_t q = 0; q < k; q++)
             if (!ins(&m, &m.t, at + q, tb.r[j + q].p, tb.r[j + q].len))
                 break;
@@ -2208,12 +2361,19 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
         size_t i = 1 + (size_t)rnd(&m, m.t.n);
         size_t j = b0 + (size_t)rnd(&m, tb.n - b0);
         m.t.n = i < m.t.n ? i : m.t.n;
+        size_t head = total(&m.t);
+        tb.n = run_end(&tb, j, head < max_out ? max_out - head : 1);
+        if (conv && !swap_range(&m, &tb, j, tb.n))
+            goto copy;
         for (size_t q = j; q < tb.n; q++)
             if (!ins(&m, &m.t, m.t.n, tb.r[q].p, tb.r[q].len))
                 break;
         break;
     }
     default: { /* interleaved */
+        tb.n = run_end(&tb, b0, max_out);
+        if (conv && !swap_range(&m, &tb, b0, tb.n))
+            goto copy;
         trace ta = m.t;
         span *ra = malloc((ta.n + tb.n) * sizeof *ra);
         if (ra == NULL)

@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config check
       clang llvm libclang-rt-14-dev afl++
-      python3 python3-jsonschema hyperfine valgrind help2man time)
+      python3 python3-jsonschema hyperfine valgrind help2man time
+      golang-go)  # golang-go: fuzz_recipe_go, the Go fuzzing recipe of fuzz/README.md
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

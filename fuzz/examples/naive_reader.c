@@ -4,31 +4,44 @@
  * and prints a summary (records and events by type, strings, durations in
  * seconds using the initialization record's ticks per second, blobs).
  *
- * It carries six PLANTED BUGS, each marked "PLANTED BUG n", modelled on what
- * real readers get wrong (../../../shared/real-traces/README.md):
+ * It carries twelve PLANTED BUGS, each marked "PLANTED BUG n", modelled on
+ * what real readers get wrong (../../../shared/real-traces/README.md and the
+ * public trackers of FXT readers):
  *
  *   1  divide by zero when the initialization record says 0 ticks per second
  *   2  an inline string is copied with its 15-bit length, unchecked against
- *      the record (or the file)
+ *      the record (or the file): reading past a record's end
  *   3  large records (type 15) are framed with the 12-bit size field
  *   4  a record of size 0 is read again and again, forever
  *   5  a large blob's 64-bit size wraps the payload bounds check
  *   6  NULL dereference on an event before any provider metadata record
+ *   7  a large blob's 64-bit size wraps the padding arithmetic
+ *   8  an undefined event type loaded into an enum and used as an index
+ *   9  NULL dereference on an event before any initialization record
+ *  10  a buffer allocated with the size an untrusted field asks for
+ *  11  a size-limit assert that every short valid big-endian trace hits
+ *  12  a re-registered string index keeps its first string (wrong text,
+ *      no crash: only a differential comparison sees it)
  *
  * Each bug fires in its own named, non-inlined function so that a crash
  * stack names the bug (bench_bugs.sh relies on it):
  *   1 nr_ticks_to_seconds   2 nr_read_inline_string   5 nr_blob_checksum
- *   6 nr_count_event        4 hangs in nr_walk        3 is a silent misframing
- *   (found by fxt-conform, and by the fuzz harness's framing oracle).
+ *   6 nr_count_event        7 nr_blob_copy            8 nr_event_kind_name
+ *   9 nr_event_time        10 nr_blob_alloc          11 nr_check_size_limit
+ *   4 hangs in nr_walk      3 is a silent misframing (found by fxt-conform,
+ *   and by the fuzz harness's framing oracle), 12 a wrong string (found by
+ *   fxt-conform --compare on the records printed with --jsonl).
  *
  * Apart from those, it reads conforming traces correctly, in either byte
  * order. Everything else it checks against the end of the file only, like
  * most readers: it is tolerant, not strict.
  *
- * usage: naive_reader FILE     exit 0 read, 1 malformed trace, 2 usage/I/O
+ * usage: naive_reader [--jsonl] FILE     exit 0 read, 1 malformed trace, 2 usage/I/O
  */
 #include "naive_reader.h"
 
+#undef NDEBUG /* planted bug 11 is an assert: keep it in every build */
+#include <assert.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -70,7 +83,29 @@ typedef struct nr_open {
     uint64_t tid, ts;
 } nr_open;
 
-typedef struct nr_reader {
+typedef struct nr_clock {
+    uint64_t tps; /* ticks per second */
+} nr_clock;
+
+/* What the record being read holds, for --jsonl (fields other readers and
+ * fxt-dump --jsonl print under the same names). */
+typedef struct nr_text {
+    const uint8_t *p;
+    size_t n;
+} nr_text;
+
+typedef struct nr_decoded {
+    int has_event, has_string, has_thread, has_init, has_meta;
+    unsigned etype, meta_type, index;
+    uint32_t provider_id;
+    uint64_t ts, pid, tid, tps, word;
+    nr_text category, name, text;
+} nr_decoded;
+
+typedef struct nr_reader nr_reader;
+typedef void (*nr_emit_fn)(nr_reader *r, uint64_t index, size_t off, uint64_t h);
+
+struct nr_reader {
     const uint8_t *buf;
     size_t len;
     int be;
@@ -80,7 +115,7 @@ typedef struct nr_reader {
     nr_summary *sum;
     nr_record_hook hook;
     void *hook_ctx;
-    uint64_t tps;      /* ticks per second; 1 tick = 1 ns until an init record */
+    nr_clock *clock;   /* set by the first initialization record */
     nr_provider *cur;  /* set by provider metadata records */
     nr_provider **provs;
     size_t nprovs, provcap;
@@ -90,7 +125,10 @@ typedef struct nr_reader {
     nr_map names;      /* event name hash -> count */
     nr_open open[NR_OPEN_MAX];
     size_t nopen;
-} nr_reader;
+    nr_decoded dec;  /* the record being read */
+    nr_emit_fn emit; /* --jsonl: called after each record */
+    FILE *out;
+};
 
 static void nr_fail(nr_reader *r, size_t off, const char *fmt, ...)
 {
@@ -238,18 +276,27 @@ static nr_provider *find_provider(nr_reader *r, uint32_t id)
 
 /* Timestamps are ticks; seconds = ticks / ticks-per-second, done in integers
  * first so that large tick counts keep their precision. */
-NR_NOINLINE static double nr_ticks_to_seconds(const nr_reader *r, uint64_t ticks)
+NR_NOINLINE static double nr_ticks_to_seconds(uint64_t ticks, uint64_t tps)
 {
     /* PLANTED BUG 1: ticks per second comes straight from the initialization
      * record and is never checked; an initialization record saying 0 makes
      * this an integer division by zero (SIGFPE; UBSan "division by zero"). */
-    uint64_t whole = ticks / r->tps;
-    uint64_t rest = ticks % r->tps;
-    return (double)whole + (double)rest / (double)r->tps;
+    uint64_t whole = ticks / tps;
+    uint64_t rest = ticks % tps;
+    return (double)whole + (double)rest / (double)tps;
 }
 
-/* An inline string at *CUR of LEN bytes: copy it out, hash it, step over it. */
-NR_NOINLINE static uint64_t nr_read_inline_string(nr_reader *r, size_t *cur, unsigned len)
+/* Seconds of a tick count, at the clock of the initialization record. */
+NR_NOINLINE static double nr_event_time(const nr_reader *r, uint64_t ticks)
+{
+    /* PLANTED BUG 9: the clock exists once an initialization record was
+     * read. The record is optional (without it 1 tick is 1 ns), so an event
+     * before any initialization record, which is legal, dereferences NULL. */
+    return nr_ticks_to_seconds(ticks, r->clock->tps);
+}
+
+/* An inline string at *CUR of LEN bytes: copy it out, step over it. */
+NR_NOINLINE static nr_text nr_read_inline_string(nr_reader *r, size_t *cur, unsigned len)
 {
     char text[NR_STRING_MAX + 1];
     /* PLANTED BUG 2: the 15-bit inline length is trusted. Nothing checks that
@@ -260,8 +307,9 @@ NR_NOINLINE static uint64_t nr_read_inline_string(nr_reader *r, size_t *cur, uns
      * record's end too. */
     memcpy(text, r->buf + *cur, len);
     text[len] = 0;
+    nr_text t = {r->buf + *cur, len};
     *cur += pad8(len);
-    return fnv1a(text, len);
+    return t;
 }
 
 /* Every event is counted against the provider it came from. */
@@ -284,6 +332,62 @@ NR_NOINLINE static uint64_t nr_blob_checksum(uint64_t sum, const uint8_t *p, uin
     return sum;
 }
 
+/* Event types, as the spec numbers them. */
+typedef enum nr_event_kind {
+    NR_EV_INSTANT, NR_EV_COUNTER, NR_EV_DURATION_BEGIN, NR_EV_DURATION_END,
+    NR_EV_DURATION_COMPLETE, NR_EV_ASYNC_BEGIN, NR_EV_ASYNC_INSTANT, NR_EV_ASYNC_END,
+    NR_EV_FLOW_BEGIN, NR_EV_FLOW_STEP, NR_EV_FLOW_END, NR_EV_COUNT
+} nr_event_kind;
+
+static const char *const k_event_kind_names[NR_EV_COUNT] = {
+    "instant", "counter", "duration-begin", "duration-end", "duration-complete",
+    "async-begin", "async-instant", "async-end", "flow-begin", "flow-step", "flow-end"};
+
+/* Name of an event's type. */
+NR_NOINLINE static const char *nr_event_kind_name(nr_event_kind kind)
+{
+    /* PLANTED BUG 8: the 4-bit event type field was loaded into the enum
+     * unchecked; types 11-15 are not defined, so the table is read past its
+     * end (ASan: global-buffer-overflow; plain builds get a stray pointer). */
+    return k_event_kind_names[kind];
+}
+
+/* The payload buffer of a large blob with metadata (format 0). */
+NR_NOINLINE static uint8_t *nr_blob_alloc(nr_reader *r, uint64_t bytes)
+{
+    /* PLANTED BUG 10: the buffer is allocated with the size the record
+     * asks for, before that size is checked against the record: a 26-byte
+     * trace can ask for 2^62 bytes (ASan: allocation-size-too-big; libFuzzer
+     * -malloc_limit_mb; plain builds: malloc returns NULL, written to). */
+    uint8_t *p = malloc((size_t)bytes);
+    (void)r;
+    if (bytes) {
+        p[0] = 0;
+        p[bytes - 1] = 0;
+    }
+    return p;
+}
+
+/* Copy a large blob's payload out of the trace. */
+NR_NOINLINE static void nr_blob_copy(uint8_t *dst, const uint8_t *src, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        dst[i] = src[i];
+}
+
+/* A quick sanity check of a record's size before it is read. */
+NR_NOINLINE static void nr_check_size_limit(const nr_reader *r, size_t off)
+{
+    /* PLANTED BUG 11: the check reads the size from the header word as it is
+     * stored, before the trace's byte order is applied: right for
+     * little-endian traces (where the size was just checked the right way),
+     * but in a big-endian trace bits [4..15] of the stored bytes are another
+     * field (352 for the magic record itself), so short, valid big-endian
+     * traces hit the assert. */
+    uint64_t stored = load_le64(r->buf + off);
+    assert(((stored >> 4) & 0xfff) <= (r->len - off) / 8);
+}
+
 /* Size of the record with header H, in words. */
 static uint64_t nr_record_words(uint64_t h)
 {
@@ -298,30 +402,34 @@ static uint64_t nr_record_words(uint64_t h)
 
 /* ---- strings, threads, arguments ---- */
 
-/* Resolve string ref REF whose inline stream (if any) is at *CUR; returns a
- * hash of the text. Unregistered indexes read as the empty string. */
-static uint64_t read_string(nr_reader *r, size_t *cur, unsigned ref)
+/* Resolve string ref REF whose inline stream (if any) is at *CUR.
+ * Unregistered indexes read as the empty string. */
+static nr_text read_string(nr_reader *r, size_t *cur, unsigned ref)
 {
+    nr_text empty = {(const uint8_t *)"", 0};
     if (ref == 0)
-        return fnv1a("", 0);
+        return empty;
     if (ref & 0x8000)
         return nr_read_inline_string(r, cur, ref & 0x7fff);
     nr_slot *e = map_find(&r->strings, (uint64_t)prov_ord(r) << 16 | ref);
     if (e == NULL)
-        return fnv1a("", 0);
-    return fnv1a(r->buf + e->a, (size_t)e->b);
+        return empty;
+    nr_text t = {r->buf + e->a, (size_t)e->b};
+    return t;
 }
 
-/* Thread ref REF: an index, or (0) two koid words at *CUR. Returns the tid. */
-static uint64_t read_thread(nr_reader *r, size_t *cur, unsigned ref)
+/* Thread ref REF: an index, or (0) two koid words at *CUR. Returns the
+ * tid; *PID gets the process koid. */
+static uint64_t read_thread(nr_reader *r, size_t *cur, unsigned ref, uint64_t *pid)
 {
     if (ref == 0) {
-        (void)rd64(r, *cur); /* process koid */
+        *pid = rd64(r, *cur); /* process koid */
         uint64_t tid = rd64(r, *cur + 8);
         *cur += 16;
         return tid;
     }
     nr_slot *e = map_find(&r->threadtab, (uint64_t)prov_ord(r) << 8 | ref);
+    *pid = e ? e->a : 0;
     return e ? e->b : 0;
 }
 
@@ -355,7 +463,7 @@ static void add_duration(nr_reader *r, uint64_t begin, uint64_t end)
 {
     uint64_t d = end >= begin ? end - begin : 0; /* negative: count as 0 */
     r->sum->durations++;
-    r->sum->duration_s += nr_ticks_to_seconds(r, d);
+    r->sum->duration_s += nr_event_time(r, d);
 }
 
 static void read_event(nr_reader *r, size_t off, uint64_t h)
@@ -363,18 +471,23 @@ static void read_event(nr_reader *r, size_t off, uint64_t h)
     unsigned etype = (h >> 16) & 0xf;
     unsigned nargs = (h >> 20) & 0xf;
     nr_count_event(r, etype);
-    uint64_t ts = rd64(r, off + 8);
+    uint64_t ts = rd64(r, off + 8), pid;
     size_t cur = off + 16;
-    uint64_t tid = read_thread(r, &cur, (h >> 24) & 0xff);
-    (void)read_string(r, &cur, (h >> 32) & 0xffff); /* category */
-    uint64_t name = read_string(r, &cur, (h >> 48) & 0xffff);
+    uint64_t tid = read_thread(r, &cur, (h >> 24) & 0xff, &pid);
+    nr_text cat = read_string(r, &cur, (h >> 32) & 0xffff);
+    nr_text name = read_string(r, &cur, (h >> 48) & 0xffff);
     read_args(r, &cur, nargs);
+    const char *kind = nr_event_kind_name((nr_event_kind)etype);
+    r->sum->kind_letters += (unsigned char)kind[0];
 
-    nr_slot *n = map_put(r, &r->names, name);
+    nr_slot *n = map_put(r, &r->names, fnv1a(name.p, name.n));
     if (n->a++ == 0)
         r->sum->distinct_names++;
+    nr_decoded *dc = &r->dec;
+    dc->has_event = 1, dc->etype = etype, dc->ts = ts, dc->pid = pid, dc->tid = tid;
+    dc->category = cat, dc->name = name;
 
-    double t = nr_ticks_to_seconds(r, ts);
+    double t = nr_event_time(r, ts);
     if (!r->sum->have_time)
         r->sum->first_s = t, r->sum->have_time = 1;
     r->sum->last_s = t;
@@ -396,10 +509,11 @@ static void read_event(nr_reader *r, size_t off, uint64_t h)
             }
         break;
     case 4: /* duration complete */
-        add_duration(r, ts, rd64(r, cur));
+        dc->word = rd64(r, cur);
+        add_duration(r, ts, dc->word);
         break;
     case 1: case 5: case 6: case 7: case 8: case 9: case 10:
-        (void)rd64(r, cur); /* counter / correlation id */
+        dc->word = rd64(r, cur); /* counter / correlation id */
         break;
     default: /* instant, or an event type this reader does not know */
         break;
@@ -409,6 +523,8 @@ static void read_event(nr_reader *r, size_t off, uint64_t h)
 static void read_metadata(nr_reader *r, size_t off, uint64_t h)
 {
     unsigned mtype = (h >> 16) & 0xf;
+    r->dec.has_meta = 1, r->dec.meta_type = mtype;
+    r->dec.provider_id = (uint32_t)((h >> 20) & 0xffffffffu);
     if (mtype == 1) { /* provider info */
         uint32_t id = (uint32_t)((h >> 20) & 0xffffffffu);
         size_t nlen = (h >> 52) & 0xff;
@@ -451,13 +567,34 @@ static void read_large(nr_reader *r, size_t off, uint64_t h, uint64_t words)
     (void)read_string(r, &cur, fh & 0xffff);         /* category */
     (void)read_string(r, &cur, (fh >> 16) & 0xffff); /* name */
     if (format == 0) {
+        uint64_t pid;
         (void)rd64(r, cur); /* timestamp */
         cur += 8;
-        (void)read_thread(r, &cur, (fh >> 36) & 0xff);
+        (void)read_thread(r, &cur, (fh >> 36) & 0xff, &pid);
         read_args(r, &cur, (fh >> 32) & 0xf);
     }
     uint64_t size = rd64(r, cur);
     cur += 8;
+    if (format == 0) {
+        /* keeps a copy of the payloads that come with metadata */
+        uint64_t padded = (size + 7) & ~(uint64_t)7;
+        uint8_t *copy = nr_blob_alloc(r, padded);
+        /* PLANTED BUG 7: the padded size is checked, but for a size within 7
+         * of 2^64 the padding arithmetic wraps it to 0, the check passes and
+         * SIZE bytes are copied into the 0-byte buffer (ASan:
+         * heap-buffer-overflow in nr_blob_copy). */
+        if (padded > end - cur) {
+            free(copy);
+            nr_fail(r, cur - 8, "large blob payload of %llu bytes overruns its record",
+                    (unsigned long long)size);
+        }
+        nr_blob_copy(copy, r->buf + cur, size);
+        r->sum->blobs++;
+        r->sum->blob_bytes += size;
+        r->sum->blob_checksum = nr_blob_checksum(r->sum->blob_checksum, copy, size);
+        free(copy);
+        return;
+    }
     /* PLANTED BUG 5: the payload must lie inside the record, but with SIZE
      * near 2^64 "cur + size" wraps around and the check passes; the checksum
      * then reads far past the buffer. (It should be size > end - cur.) */
@@ -476,8 +613,9 @@ static void read_scheduling(nr_reader *r, size_t off, uint64_t h)
     (void)rd64(r, cur); /* timestamp */
     cur += 8;
     if (stype == 0) { /* legacy context switch: two thread refs */
-        (void)read_thread(r, &cur, (h >> 28) & 0xff);
-        (void)read_thread(r, &cur, (h >> 36) & 0xff);
+        uint64_t pid;
+        (void)read_thread(r, &cur, (h >> 28) & 0xff, &pid);
+        (void)read_thread(r, &cur, (h >> 36) & 0xff, &pid);
     } else if (stype == 1) { /* context switch */
         (void)rd64(r, cur);
         (void)rd64(r, cur + 8);
@@ -500,16 +638,25 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         read_metadata(r, off, h);
         break;
     case 1: /* initialization */
-        r->tps = rd64(r, off + 8);
-        r->sum->ticks_per_second = r->tps;
+        if (r->clock == NULL && (r->clock = calloc(1, sizeof *r->clock)) == NULL)
+            nr_fail(r, off, "out of memory");
+        r->clock->tps = rd64(r, off + 8);
+        r->sum->ticks_per_second = r->clock->tps;
+        r->dec.has_init = 1, r->dec.tps = r->clock->tps;
         break;
     case 2: { /* string */
         unsigned idx = (h >> 16) & 0x7fff;
         uint64_t slen = (h >> 32) & 0x7fff;
         need(r, off + 8, slen);
         r->sum->strings++;
-        if (idx != 0) {
-            nr_slot *e = map_put(r, &r->strings, (uint64_t)prov_ord(r) << 16 | idx);
+        r->dec.has_string = 1, r->dec.index = idx;
+        r->dec.text.p = r->buf + off + 8, r->dec.text.n = (size_t)slen;
+        uint64_t key = (uint64_t)prov_ord(r) << 16 | idx;
+        /* PLANTED BUG 12: an index registered again keeps its first string
+         * (the spec: the new registration replaces it). Nothing crashes; the
+         * events after it just carry the wrong name. */
+        if (idx != 0 && map_find(&r->strings, key) == NULL) {
+            nr_slot *e = map_put(r, &r->strings, key);
             e->a = off + 8;
             e->b = slen;
         }
@@ -519,6 +666,7 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         unsigned idx = (h >> 16) & 0xff;
         uint64_t pid = rd64(r, off + 8), tid = rd64(r, off + 16);
         r->sum->threads++;
+        r->dec.has_thread = 1, r->dec.index = idx, r->dec.pid = pid, r->dec.tid = tid;
         if (idx != 0) {
             nr_slot *e = map_put(r, &r->threadtab, (uint64_t)prov_ord(r) << 8 | idx);
             e->a = pid;
@@ -550,9 +698,10 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         read_scheduling(r, off, h);
         break;
     case 9: { /* log */
+        uint64_t pid;
         cur = off + 16;
         (void)rd64(r, off + 8); /* timestamp */
-        (void)read_thread(r, &cur, (h >> 32) & 0xff);
+        (void)read_thread(r, &cur, (h >> 32) & 0xff, &pid);
         need(r, cur, (h >> 16) & 0x7fff);
         break;
     }
@@ -582,7 +731,11 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
         if (words > (r->len - off) / 8)
             nr_fail(r, off, "record of %llu words runs past the end of the trace",
                     (unsigned long long)words);
+        nr_check_size_limit(r, off);
+        memset(&r->dec, 0, sizeof r->dec);
         read_record(r, off, h, words);
+        if (r->emit)
+            r->emit(r, r->sum->records, off, h);
         r->sum->records++;
         /* PLANTED BUG 4: a record of size 0 is not refused, so this does not
          * advance and the same record is read forever (a hang; Fuchsia's
@@ -591,8 +744,9 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
     }
 }
 
-int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook, void *ctx,
-            char *err, size_t errlen)
+/* nr_read, with EMIT called after each record (for --jsonl). */
+static int nr_run(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook,
+                  void *ctx, char *err, size_t errlen, nr_emit_fn emit, FILE *out)
 {
     nr_reader *r = calloc(1, sizeof *r);
     if (r == NULL) {
@@ -608,8 +762,8 @@ int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hoo
     r->sum = sum;
     r->hook = hook;
     r->hook_ctx = ctx;
-    r->tps = 1000000000u;
-    sum->ticks_per_second = r->tps;
+    r->emit = emit;
+    r->out = out;
     int rc = 0;
     if (setjmp(r->fail) == 0)
         nr_walk(r);
@@ -622,8 +776,15 @@ int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hoo
     free(r->strings.s);
     free(r->threadtab.s);
     free(r->names.s);
+    free(r->clock);
     free(r);
     return rc;
+}
+
+int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook, void *ctx,
+            char *err, size_t errlen)
+{
+    return nr_run(data, len, sum, hook, ctx, err, errlen, NULL, NULL);
 }
 
 #ifndef NAIVE_READER_LIB
@@ -635,6 +796,57 @@ static const char *const k_events[16] = {
     "instant", "counter", "duration-begin", "duration-end", "duration-complete",
     "async-begin", "async-instant", "async-end", "flow-begin", "flow-step", "flow-end",
     "type-11", "type-12", "type-13", "type-14", "type-15"};
+
+/* ---- --jsonl: the records as fxt-dump --jsonl names their fields ---- */
+
+static void json_text(FILE *f, nr_text t)
+{
+    putc('"', f);
+    for (size_t i = 0; i < t.n; i++) {
+        unsigned c = t.p[i];
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            putc((int)c, f);
+    }
+    putc('"', f);
+}
+
+static void emit_json(nr_reader *r, uint64_t index, size_t off, uint64_t h)
+{
+    FILE *f = r->out;
+    const nr_decoded *d = &r->dec;
+    fprintf(f, "{\"kind\":\"record\",\"index\":%llu,\"offset\":%zu,\"type\":%u,\"fields\":{",
+            (unsigned long long)index, off, (unsigned)(h & 0xf));
+    if (d->has_event) {
+        fprintf(f, "\"event_type\":%u,\"timestamp\":%llu,\"thread\":{\"pid\":%llu,\"tid\":%llu}",
+                d->etype, (unsigned long long)d->ts, (unsigned long long)d->pid,
+                (unsigned long long)d->tid);
+        fputs(",\"category\":", f);
+        json_text(f, d->category);
+        fputs(",\"name\":", f);
+        json_text(f, d->name);
+        const char *w = d->etype == 1 ? "counter_id" : d->etype == 4 ? "end_time"
+                      : d->etype >= 5 && d->etype <= 10 ? "correlation_id" : NULL;
+        if (w)
+            fprintf(f, ",\"%s\":%llu", w, (unsigned long long)d->word);
+    } else if (d->has_string) {
+        fprintf(f, "\"index\":%u,\"text\":", d->index);
+        json_text(f, d->text);
+    } else if (d->has_thread) {
+        fprintf(f, "\"index\":%u,\"pid\":%llu,\"tid\":%llu", d->index,
+                (unsigned long long)d->pid, (unsigned long long)d->tid);
+    } else if (d->has_init) {
+        fprintf(f, "\"ticks_per_second\":%llu", (unsigned long long)d->tps);
+    } else if (d->has_meta) {
+        fprintf(f, "\"metadata_type\":%u", d->meta_type);
+        if (d->meta_type >= 1 && d->meta_type <= 3)
+            fprintf(f, ",\"provider_id\":%u", (unsigned)d->provider_id);
+    }
+    fputs("}}\n", f);
+}
 
 static int read_file(const char *path, uint8_t **data, size_t *len)
 {
@@ -677,11 +889,19 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
 
 int main(int argc, char **argv)
 {
+    int jsonl = argc == 3 && !strcmp(argv[1], "--jsonl");
+    if (jsonl) {
+        argv++;
+        argc--;
+    }
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-                "usage: naive_reader FILE\n"
+                "usage: naive_reader [--jsonl] FILE\n"
                 "Reads an FXT trace and prints a summary. A deliberately naive reader\n"
                 "with planted bugs (see fuzz/examples/README.md): do not trust it.\n"
+                "--jsonl prints the records it decoded as JSON lines in the schema of\n"
+                "fxt-dump --jsonl (for fxt-conform --compare), and an error as\n"
+                "{\"kind\":\"error\",\"index\":N,\"message\":...}.\n"
                 "exit status: 0 read, 1 malformed trace, 2 usage or I/O error\n");
         return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
     }
@@ -691,10 +911,22 @@ int main(int argc, char **argv)
         return 2;
     nr_summary s;
     char err[256];
-    if (nr_read(data, len, &s, NULL, NULL, err, sizeof err) != 0) {
+    if (nr_run(data, len, &s, NULL, NULL, err, sizeof err, jsonl ? emit_json : NULL,
+               stdout) != 0) {
+        if (jsonl) {
+            nr_text t = {(const uint8_t *)err, strlen(err)};
+            printf("{\"kind\":\"error\",\"index\":%llu,\"message\":",
+                   (unsigned long long)s.records);
+            json_text(stdout, t);
+            puts("}");
+        }
         fprintf(stderr, "naive_reader: %s: %s\n", argv[1], err);
         free(data);
         return 1;
+    }
+    if (jsonl) {
+        free(data);
+        return 0;
     }
     printf("%s: %zu bytes, %s\n", argv[1], len, s.big_endian ? "big-endian" : "little-endian");
     printf("  records: %llu (", (unsigned long long)s.records);

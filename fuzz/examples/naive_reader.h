@@ -1,6 +1,6 @@
 /*
  * naive_reader.h - a small FXT reader written the way real readers are,
- * with six PLANTED BUGS (see naive_reader.c and README.md). It exists to be
+ * with twelve PLANTED BUGS (see naive_reader.c and README.md). It exists to be
  * found out: by fxt-conform (fuzz/conform) and by the fuzzers
  * (bench_bugs.sh). Do not use it to read traces.
  *
@@ -36,6 +36,7 @@ typedef struct nr_summary {
     uint64_t blob_bytes;
     uint64_t blob_checksum;
     int big_endian;
+    uint64_t kind_letters;       /* sum of the first letters of the event types' names */
 } nr_summary;
 
 /** Called before each record is decoded, with the record's byte offset,

@@ -326,11 +326,15 @@ START_TEST(test_each_op)
 }
 END_TEST
 
-/* Byte swap re-encodes every record: twice is the identity on valid traces. */
+/* Byte swap converts every record (words swapped around the byte streams
+ * found by the mutator's walk, or decoded and re-encoded): the result is
+ * valid, and twice is the identity on valid traces. Both profiles, both
+ * byte orders, several seeds. */
 START_TEST(test_byte_swap)
 {
-    for (int be = 0; be < 2; be++) {
-        buf t = gen(41 + be, 300, be ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE, be);
+    for (int k = 0; k < 12; k++) {
+        int be = k & 1;
+        buf t = gen(41 + (uint64_t)k, 300, k & 2 ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE, be);
         size_t max = t.n + 64;
         uint8_t *p = malloc(max);
         memcpy(p, t.p, t.n);

@@ -1,0 +1,262 @@
+"""vectors.py - the test vectors of fxt-conform: the golden corpus (its
+manifest.json) and traces made by fxt-gen (random valid traces, one-violation
+traces). Python 3 standard library.
+"""
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+VERDICTS = ("valid", "warn", "invalid")
+
+
+class UsageError(Exception):
+    pass
+
+
+def note(msg):
+    print("fxt-conform: " + msg, file=sys.stderr)
+
+
+# ---------------------------------------------------------------- corpus ---
+
+RULE_ID_RE = re.compile(r"^[EW]\d{4}$", re.I)
+
+
+def issue_label(issue):
+    """An expected issue (string or object) -> (id or None, label)."""
+    if isinstance(issue, str):
+        toks = issue.split()
+        rid = toks[0].upper() if toks and RULE_ID_RE.match(toks[0]) else None
+        if rid and len(toks) > 1 and re.match(r"^[a-z0-9-]+$", toks[1]):
+            return rid, "%s %s" % (rid, toks[1])
+        return rid, issue
+    if isinstance(issue, dict):
+        rid = None
+        name = None
+        for k in ("id", "rule", "rule_id", "code"):
+            v = issue.get(k)
+            if isinstance(v, str) and RULE_ID_RE.match(v):
+                rid = v.upper()
+            elif isinstance(v, str) and v and name is None:
+                name = v
+            elif isinstance(v, int) and rid is None:
+                sev = issue.get("severity", "")
+                letter = "W" if str(sev).lower().startswith("w") else "E"
+                rid = "%s%04d" % (letter, v)
+        for k in ("name", "rule_name"):
+            v = issue.get(k)
+            if isinstance(v, str) and v:
+                name = v
+        if rid and name and name != rid:
+            return rid, "%s %s" % (rid, name)
+        return rid, rid or name or json.dumps(issue, sort_keys=True)
+    return None, str(issue)
+
+
+def manifest_entries(doc):
+    if isinstance(doc, list):
+        return doc
+    if isinstance(doc, dict):
+        for k in ("vectors", "cases", "entries", "files", "tests", "corpus"):
+            if isinstance(doc.get(k), list):
+                return doc[k]
+        # {"path": {...}} mapping
+        if doc and all(isinstance(v, dict) for v in doc.values()):
+            out = []
+            for k, v in doc.items():
+                e = dict(v)
+                e.setdefault("path", k)
+                out.append(e)
+            return out
+    raise ValueError("no list of vectors found")
+
+
+def load_corpus(cdir):
+    manifest = cdir
+    if os.path.isdir(cdir):
+        manifest = os.path.join(cdir, "manifest.json")
+    if not os.path.isfile(manifest):
+        raise UsageError("no corpus manifest: %s" % manifest)
+    base = os.path.dirname(os.path.abspath(manifest))
+    try:
+        with open(manifest, encoding="utf-8") as f:
+            doc = json.load(f)
+        entries = manifest_entries(doc)
+    except (OSError, ValueError) as e:
+        raise UsageError("%s: cannot read the manifest: %s" % (manifest, e))
+    vectors = []
+    for i, e in enumerate(entries):
+        if isinstance(e, str):
+            e = {"path": e}
+        if not isinstance(e, dict):
+            raise UsageError("%s: entry %d is not an object" % (manifest, i))
+        rel = next((e[k] for k in ("path", "file", "vector", "name") if isinstance(e.get(k), str)),
+                   None)
+        if rel is None:
+            raise UsageError("%s: entry %d has no path" % (manifest, i))
+        verdict = None
+        for k in ("expect", "expected", "verdict", "expected_verdict", "status", "result"):
+            v = e.get(k)
+            if isinstance(v, str) and v.lower() in VERDICTS:
+                verdict = v.lower()
+                break
+            if isinstance(v, dict):
+                vv = v.get("verdict") or v.get("status")
+                if isinstance(vv, str) and vv.lower() in VERDICTS:
+                    verdict = vv.lower()
+                    break
+        if verdict is None:  # fall back on the folder: valid/ warn/ invalid/
+            parts = rel.replace("\\", "/").split("/")
+            verdict = next((p for p in parts if p in VERDICTS), None)
+        if verdict is None:
+            raise UsageError("%s: %s: no expected verdict (valid|warn|invalid)" % (manifest, rel))
+        issues = None
+        for k in ("issues", "expected_issues", "expect_issues", "rules", "expected_rules"):
+            if isinstance(e.get(k), list):
+                issues = e[k]
+                break
+        if issues is None and isinstance(e.get("expected"), dict):
+            issues = e["expected"].get("issues")
+        issues = issues or []
+        labels = [issue_label(x) for x in issues]
+        path = os.path.normpath(os.path.join(base, rel))
+        if not os.path.isfile(path):
+            raise UsageError("%s: vector missing: %s" % (manifest, path))
+        if verdict == "valid":
+            rule = "valid"
+        else:
+            want = "E" if verdict == "invalid" else "W"
+            pick = next((lab for rid, lab in labels if rid and rid.startswith(want)), None)
+            if pick is None and labels:
+                pick = labels[0][1]
+            rule = pick or "(%s, rule not given)" % verdict
+        vectors.append({"id": "corpus/" + rel, "path": path, "source": "corpus",
+                        "expected": verdict, "rule": rule,
+                        "expected_issues": [lab for _, lab in labels]})
+    return vectors
+
+
+# ------------------------------------------------------------- generated ---
+
+def find_tool(explicit, option, envvar, name, subdir):
+    """EXPLICIT (from OPTION), $ENVVAR, NAME on PATH, or build*/SUBDIR/NAME."""
+    if explicit:
+        if not (os.path.isfile(explicit) and os.access(explicit, os.X_OK)):
+            raise UsageError("%s: not an executable file: %s" % (option, explicit))
+        return explicit
+    env = os.environ.get(envvar)
+    if env and os.access(env, os.X_OK):
+        return env
+    w = shutil.which(name)
+    if w:
+        return w
+    beside = os.path.join(os.path.dirname(os.path.abspath(sys.argv[0])), name)
+    if os.access(beside, os.X_OK):  # installed side by side with fxt-conform
+        return beside
+    for d in ["build"] + sorted(x for x in os.listdir(REPO) if x.startswith("build-")):
+        cand = os.path.join(REPO, d, subdir, name)
+        if os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
+def find_fxt_gen(explicit):
+    return find_tool(explicit, "--fxt-gen", "FXT_GEN", "fxt-gen", "generator")
+
+
+def gen_run(argv):
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, str(e)
+    return p, (p.stdout + p.stderr).decode("utf-8", "replace").strip()
+
+
+def gen_random(fxt_gen, outdir, n, records, profile):
+    vectors = []
+    for seed in range(1, n + 1):
+        if profile == "mix":
+            prof = "realistic" if seed % 2 else "coverage"
+            be = seed % 4 == 0
+        else:
+            prof, be = profile, False
+        name = "random-%s-seed%d%s.fxt" % (prof, seed, "-be" if be else "")
+        path = os.path.join(outdir, name)
+        argv = [fxt_gen, "random", "--seed", str(seed), "--records", str(records),
+                "--profile", prof] + (["--big-endian"] if be else []) + ["-o", path]
+        p, msg = gen_run(argv)
+        if p is None or p.returncode != 0:
+            raise UsageError("fxt-gen failed: %s: %s" % (" ".join(argv), msg))
+        vectors.append({"id": "generated/" + name, "path": path, "source": "generated",
+                        "expected": "valid", "rule": "valid",
+                        "regenerate": " ".join(shlex.quote(a) for a in argv)})
+    return vectors
+
+
+def violate_rules(fxt_gen):
+    """(rule id, name) pairs fxt-gen violate --list offers, or None."""
+    p, msg = gen_run([fxt_gen, "violate", "--list"])
+    if p is None or p.returncode != 0:
+        return None
+    rules = []
+    for line in p.stdout.decode("utf-8", "replace").splitlines():
+        toks = line.split()
+        for i, t in enumerate(toks[:3]):
+            if RULE_ID_RE.match(t):
+                name = toks[i + 1] if i + 1 < len(toks) and re.match(r"^[a-z0-9-]+$", toks[i + 1]) \
+                    else None
+                rules.append((t.upper(), name))
+                break
+    return rules
+
+
+def gen_violations(fxt_gen, outdir, which, seeds):
+    offered = violate_rules(fxt_gen)
+    if offered is None:
+        if which == "all":
+            note("fxt-gen violate --list failed: no one-violation traces")
+            return [], []
+        offered = []
+    names = {rid: name for rid, name in offered}
+    by_name = {name: rid for rid, name in offered if name}
+    if which == "all":
+        wanted = [rid for rid, _ in offered]
+    else:
+        wanted = []
+        for w in which.split(","):
+            w = w.strip()
+            if not w:
+                continue
+            wanted.append(w.upper() if RULE_ID_RE.match(w) else by_name.get(w, w))
+    vectors, skipped = [], []
+    for rule in wanted:
+        for seed in range(1, seeds + 1):
+            name = "violate-%s-seed%d.fxt" % (rule, seed)
+            path = os.path.join(outdir, name)
+            argv = [fxt_gen, "violate", "--rule", rule, "--seed", str(seed), "-o", path]
+            p, msg = gen_run(argv)
+            if p is None or p.returncode != 0 or not os.path.isfile(path):
+                skipped.append({"rule": rule, "seed": seed, "why": msg[:200]})
+                continue
+            toks = p.stdout.decode("utf-8", "replace").split()
+            rid = toks[0].upper() if toks and RULE_ID_RE.match(toks[0]) else rule
+            offset = toks[1] if len(toks) > 1 else None
+            rname = names.get(rid)
+            label = "%s %s" % (rid, rname) if rname else rid
+            expected = "warn" if rid.startswith("W") else "invalid"
+            vectors.append({"id": "violate/" + name, "path": path, "source": "violate",
+                            "expected": expected, "rule": label, "violation_offset": offset,
+                            "expected_issues": [label],
+                            "regenerate": " ".join(shlex.quote(a) for a in argv)})
+    if skipped:
+        note("fxt-gen violate could not make %d trace(s): %s" % (
+            len(skipped), ", ".join(sorted({s["rule"] for s in skipped}))))
+    return vectors, skipped

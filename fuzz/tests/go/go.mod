@@ -1,0 +1,3 @@
+module example.com/fxtread
+
+go 1.18

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The Go and Python recipes of fuzz/README.md, end to end, on tiny readers
+of our own (fuzz/tests/go, fuzz/tests/python; ctest fuzz_recipe_go and
+fuzz_recipe_python).
+
+  test_recipes.py go     --mutate FXT_MUTATE --conform FXT_CONFORM --corpus DIR
+  test_recipes.py python --mutate FXT_MUTATE --conform FXT_CONFORM --corpus DIR
+
+go (skipped, exit 77, without a `go` command): fxt-mutate writes the valid
+little-endian seeds and mutations as `go test fuzz v1` files into the
+fixture's testdata/fuzz/FuzzRead; `go test` replays them all (the careful
+reader passes), `go test -fuzz` runs a short campaign; mutations of the
+zero-ticks vector make `go test` fail on the planted division by zero of
+FuzzReadBuggy, naming the file; fxt-conform on the built reader classifies
+that panic as a Go crash at fxtread.Read.
+
+python: fxt-mutate writes seeds and mutations into a directory; the replay
+loop (fuzz/tests/python/replay.py, shown in the README) passes with the
+careful reader and reports the planted ZeroDivisionError of the buggy one;
+fxt-conform --reject-exceptions FxtError classifies it as a Python crash.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+failures = []
+
+
+def check(cond, msg):
+    print(("ok   " if cond else "FAIL ") + msg)
+    if not cond:
+        failures.append(msg)
+
+
+def run(argv, cwd=None, env=None, timeout=600):
+    print("$ " + " ".join(argv))
+    p = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       timeout=timeout)
+    out = p.stdout.decode("utf-8", "replace")
+    return p.returncode, out
+
+
+def conform_bugs(a, reader, tmp, extra=()):
+    rep = os.path.join(tmp, "conform.json")
+    rc, out = run([sys.executable, a.conform, "--reader", reader, "--corpus", a.corpus,
+                   "--generated", "0", "--violations", "none", "--json", rep] + list(extra))
+    print(out[-1500:])
+    return rc, json.load(open(rep))
+
+
+def cmd_go(a, tmp):
+    if shutil.which("go") is None:
+        print("skip: no go command (Debian: apt-get install golang-go)")
+        return 77
+    src = os.path.join(tmp, "fxtread")
+    shutil.copytree(os.path.join(HERE, "go"), src)
+    env = dict(os.environ, GOCACHE=os.path.join(tmp, "gocache"),
+               GOPATH=os.path.join(tmp, "gopath"), GOFLAGS="-mod=mod", GOPROXY="off",
+               GOTOOLCHAIN="local")
+    corpus_dir = os.path.join(src, "testdata", "fuzz", "FuzzRead")
+    valid = os.path.join(a.corpus, "valid")
+    rc, out = run([a.mutate, "seeds", "--byte-order", "le", "--format", "go", "--max-size",
+                   "16384", "-o", corpus_dir, valid])
+    check(rc == 0, "fxt-mutate seeds --format go (%s)" % out.strip()[-200:])
+    rc, out = run([a.mutate, "mutate", "--byte-order", "le", "--format", "go", "--count", "4",
+                   "--max-size", "16384", "--gen", "4", "-o", corpus_dir, valid])
+    check(rc == 0, "fxt-mutate mutate --format go (%s)" % out.strip()[-200:])
+    n = len(os.listdir(corpus_dir))
+    rc, out = run(["go", "test", "-run", "FuzzRead$", "-v", "."], cwd=src, env=env)
+    check(rc == 0 and out.count("--- PASS: FuzzRead/") == n,
+          "go test replays all %d corpus files through FuzzRead (%d passed)"
+          % (n, out.count("--- PASS: FuzzRead/")))
+    rc, out = run(["go", "test", "-run", "XXX", "-fuzz", "FuzzRead$", "-fuzztime", "300x",
+                   "-parallel", "1", "."], cwd=src, env=env)
+    check(rc == 0 and "fuzz: elapsed" in out, "go test -fuzz runs a campaign from them (%s)"
+          % out.strip().splitlines()[-1:])
+    buggy_dir = os.path.join(src, "testdata", "fuzz", "FuzzReadBuggy")
+    zero = os.path.join(a.corpus, "invalid", "E0023-init-zero-ticks.fxt")
+    rc, out = run([a.mutate, "mutate", "--format", "go", "--count", "8", "-o", buggy_dir, zero])
+    rc, out = run(["go", "test", "-run", "FuzzReadBuggy$", "."], cwd=src, env=env)
+    check(rc != 0 and "integer divide by zero" in out and "FuzzReadBuggy/b000-E0023" in out,
+          "go test finds the planted division by zero and names the corpus file")
+    binary = os.path.join(tmp, "fxtread-bin")
+    rc, out = run(["go", "build", "-o", binary, "./cmd/fxtread"], cwd=src, env=env)
+    check(rc == 0, "go build the reader (%s)" % out.strip()[-200:])
+    rc, r = conform_bugs(a, binary + " -buggy {file}", tmp, ["--supports", "le"])
+    crashes = [x for x in r["runs"] if x["class"] == "crash"]
+    check(rc == 1 and crashes and all(x["runtime"] == "go" for x in crashes),
+          "fxt-conform: the Go panics are crashes (%d)" % len(crashes))
+    sigs = {b["signature"] for b in r["bugs"]}
+    check(len(sigs) == 1 and "fxtread.Read" in next(iter(sigs)) and "divide by zero" in
+          next(iter(sigs)), "grouped as one bug at fxtread.Read: %s" % sigs)
+    return 0
+
+
+def cmd_python(a, tmp):
+    d = os.path.join(tmp, "traces")
+    rc, out = run([a.mutate, "seeds", "--byte-order", "le", "-o", d, os.path.join(a.corpus, "valid")])
+    check(rc == 0, "fxt-mutate seeds (%s)" % out.strip()[-200:])
+    rc, out = run([a.mutate, "mutate", "--byte-order", "le", "--count", "4", "--gen", "4", "-o", d,
+                   os.path.join(a.corpus, "valid"),
+                   os.path.join(a.corpus, "invalid", "E0023-init-zero-ticks.fxt")])
+    check(rc == 0, "fxt-mutate mutate (%s)" % out.strip()[-200:])
+    replay = os.path.join(HERE, "python", "replay.py")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    rc, out = run([sys.executable, replay, d], env=env)
+    check(rc == 0 and ", 0 bugs" in out, "the replay loop passes the careful reader (%s)"
+          % out.strip().splitlines()[-1:])
+    rc, out = run([sys.executable, replay, d, "--buggy"], env=env)
+    check(rc == 1 and "ZeroDivisionError" in out and "BUG on b" in out,
+          "the replay loop reports the planted ZeroDivisionError with its file (%s)"
+          % out.strip().splitlines()[-1:])
+    reader = "%s %s --buggy {file}" % (sys.executable, os.path.join(HERE, "python", "fxtread.py"))
+    rc, r = conform_bugs(a, reader, tmp, ["--reject-exceptions", "FxtError"])
+    crashes = [x for x in r["runs"] if x["class"] == "crash"]
+    check(rc == 1 and crashes and all(x["runtime"] == "python" for x in crashes),
+          "fxt-conform: the ZeroDivisionErrors are Python crashes (%d)" % len(crashes))
+    sigs = {b["signature"] for b in r["bugs"]}
+    check(len(sigs) == 1 and "ZeroDivisionError at read (fxtread.py:" in next(iter(sigs)),
+          "grouped as one bug at read(): %s" % sigs)
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cmd", choices=("go", "python"))
+    ap.add_argument("--mutate", required=True)
+    ap.add_argument("--conform", required=True)
+    ap.add_argument("--corpus", required=True)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        rc = (cmd_go if a.cmd == "go" else cmd_python)(a, tmp)
+    if rc == 77:
+        return 77
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
