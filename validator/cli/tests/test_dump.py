@@ -154,13 +154,21 @@ def corpus_jsonl_matches_manifest():
                   f"{v['path']}: a valid vector has an undecoded record")
         be = v['byte_order'] == 'big'
         check(all(x['big_endian'] == be for x in recs), f"{v['path']}: byte order")
+        for rev, exp in v.get('revisions', {}).items():  # the same bytes read as REV
+            r, recs, end = dump_jsonl(path, '--revision', rev)
+            got = collections.Counter((i['id'], i['record_offset'])
+                                      for i in all_issues(recs, end))
+            want = collections.Counter((i['rule'], i['record_offset']) for i in exp['issues'])
+            check(got == want and r.returncode == (exp['verdict'] == 'invalid'),
+                  f"{v['path']} as {rev}: issues {sorted(got)} != {sorted(want)}")
 
 
 @test
 def corpus_text_shows_the_manifest_issues():
     line = re.compile(rb'^    (error|warning) ([EW]\d{4}) (\S+) at 0x([0-9a-f]+): ', re.M)
     for v in manifest():
-        r = run([DUMP, '--revision', v.get('revision', 'current'), os.path.join(CORPUS, v['path'])])
+        r = run([DUMP, '--revision', v.get('revision', 'current'),
+                 os.path.join(CORPUS, v['path'])])
         want_rc = 1 if v['verdict'] == 'invalid' else 0
         check(r.returncode == want_rc, f"{v['path']}: text exit {r.returncode}")
         got = collections.Counter(m.group(2).decode() for m in line.finditer(r.stdout))
