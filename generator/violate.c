@@ -17,13 +17,13 @@
 
 #include "violate_blocks.h"
 
-/* Rules that leave no magic number field at offset 0: a big-endian trace is
+/* Rules that leave no magic record at offset 0: a big-endian trace is
  * recognised only by it, so such a trace reads as little-endian. */
 static int needs_intact_magic_absent(fxt_rule rule)
 {
-    /* a bad size or reserved bits leave the magic number field intact, by
-     * which the byte order is recognised */
-    return rule == FXT_R_MAGIC_MISSING || rule == FXT_R_MAGIC_BAD_NUMBER;
+    /* a bad number, size or reserved bits leave enough of the magic record
+     * to recognise the byte order by */
+    return rule == FXT_R_MAGIC_MISSING;
 }
 
 /* ---- the base trace ------------------------------------------------------------------ */
@@ -138,8 +138,8 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     if (big_endian && needs_intact_magic_absent(rule)) {
         snprintf(err, errlen,
                  "%s (%s) cannot be violated in a big-endian trace: byte order is recognised "
-                 "only by the magic number field of a magic record at offset 0, so without one "
-                 "the trace reads as little-endian garbage",
+                 "only by a magic record at offset 0, so without one the trace reads as "
+                 "little-endian garbage",
                  ri->id, ri->name);
         return 1;
     }

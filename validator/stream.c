@@ -17,11 +17,21 @@
 #define UNLIKELY FXT__UNLIKELY
 
 /* The byte order, from the first word: a big-endian trace starts with a
- * magic record whose magic number field reads right only byte-swapped
- * (NOTES.md). Recognised by the magic number field alone, so that a magic
- * record with a bad size or reserved bits still gets E0014-E0016. Only
+ * magic record that reads right only byte-swapped (NOTES.md). Only
  * revisions with the magic record can recognise it; in auto mode r1 and
  * r2 read the trace little-endian, which frames it differently: they stop. */
+/* The word reads as a magic record by its magic number field, or by the
+ * fields before it (a one-word trace info record of type 0): either is
+ * enough, so that a wrong number (E0014), a wrong size (E0015) or reserved
+ * bits (E0016) still tell the byte order. */
+static int looks_magic(uint64_t w)
+{
+    const uint64_t head = FXT_FIELD_MASK(FXT_REC_TYPE) | FXT_FIELD_MASK(FXT_REC_SIZE) |
+                          FXT_FIELD_MASK(FXT_META_TYPE) | FXT_FIELD_MASK(FXT_TINFO_TYPE);
+    return FXT_GET(w, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER ||
+           (w & head) == (FXT_MAGIC_RECORD & head);
+}
+
 static void byte_order(fxt_validator *v, const uint8_t *p)
 {
     v->be_known = 1;
@@ -30,8 +40,7 @@ static void byte_order(fxt_validator *v, const uint8_t *p)
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((v->lanes >> l) & 1 && v->lay[l]->has_magic)
             magic_lanes |= FXT_REV_BIT(l);
-    v->be = magic_lanes != 0 && FXT_GET(le, FXT_MAGIC_VALUE_FIELD) != FXT_MAGIC_NUMBER &&
-            FXT_GET(be, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER;
+    v->be = magic_lanes != 0 && !looks_magic(le) && looks_magic(be);
     v->st.big_endian = v->be;
     unsigned le_only = v->lanes & ~magic_lanes;
     if (v->be && le_only) {

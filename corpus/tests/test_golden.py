@@ -107,10 +107,10 @@ class Checker:
             msgs.append('%s: sha256 differs from the manifest' % v['path'])
         if len(data) != v['bytes']:
             msgs.append('%s: %d bytes, manifest says %d' % (v['path'], len(data), v['bytes']))
-        # big-endian: the magic number field [24..55] reads right byte-swapped
-        # (bytes 1..4 of the file), whatever the rest of the magic record holds
-        if v['byte_order'] == 'big' and data[1:5] != BE_MAGIC[1:5]:
-            msgs.append('%s: big-endian vector does not start with a byte-swapped magic number field'
+        # big-endian: the magic number field [24..55] (bytes 1..4) or the
+        # fields before it (bytes 5..7) read right byte-swapped
+        if v['byte_order'] == 'big' and data[1:5] != BE_MAGIC[1:5] and data[5:8] != BE_MAGIC[5:8]:
+            msgs.append('%s: big-endian vector does not start with a byte-swapped magic record'
                         % v['path'])
         rc, doc, err = self.run_validator(path, v['revision'])
         if doc is None:
