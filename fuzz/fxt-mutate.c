@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fxt/version.h"
 #include "fxt/gen.h"
 #include "fxt/layout.h"
 #include "fxt/validate.h"
@@ -621,6 +622,10 @@ int main(int argc, char **argv)
     o.gen_records = 150, o.count = 16, o.max_size = 65536;
     if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("%s %s (FXT spec revisions: %s)\n", prog, FXT_VERSION, FXT_SPEC_REVISIONS);
         return 0;
     }
     if (argc < 2 || (strcmp(argv[1], "mutate") != 0 && strcmp(argv[1], "seeds") != 0)) {
