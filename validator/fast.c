@@ -117,7 +117,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const uint8_t *p, uint64_t
      * numbering is checked */
     {
         if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
-            uint64_t *st = v->threads.stk + (size_t)slot->off * 2 * FXT__DUR_STACK;
+            uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS;
             st[2 * slot->depth] = v->r_off, st[2 * slot->depth + 1] = v->r_idx;
             slot->depth++;
             return 1;

@@ -37,6 +37,9 @@
 #define FXT__STR_WORDS ((FXT_MAX_STRING_INDEX + 1) / 64)
 #define FXT__BUF_CAP ((size_t)1 << 20) /* > the largest possible large-blob head */
 #define FXT__DUR_STACK 32              /* unended begins remembered per thread */
+/* Stack words per thread: DUR_STACK (offset, index) pairs, and one more pair
+ * for the first begin past them (where the tracking-limit summary points). */
+#define FXT__DUR_WORDS (2 * (FXT__DUR_STACK + 1))
 #define FXT__DEFER_CAP 64              /* issues of a streamed head held back */
 
 /* ---- hash table (table.c) ---- */

@@ -84,8 +84,8 @@ void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e,
     switch (kind) {
     case FXT_ET_DURATION_BEGIN:
         if ((s = fxt__event_thread(v, &e->thread)) != NULL) {
-            if (s->depth < FXT__DUR_STACK) {
-                uint64_t *st = v->threads.stk + (size_t)s->off * 2 * FXT__DUR_STACK;
+            if (s->depth <= FXT__DUR_STACK) { /* the outermost, and the first past them */
+                uint64_t *st = v->threads.stk + (size_t)s->off * FXT__DUR_WORDS;
                 st[2 * s->depth] = v->r_off, st[2 * s->depth + 1] = v->r_idx;
             }
             s->depth++;
@@ -231,12 +231,12 @@ void fxt__report_unended(fxt_validator *v)
         fxt__slot *s = &v->threads.s[i];
         if (!s->used)
             continue;
-        const uint64_t *st = v->threads.stk + (size_t)s->off * 2 * FXT__DUR_STACK;
+        const uint64_t *st = v->threads.stk + (size_t)s->off * FXT__DUR_WORDS;
         for (uint32_t d = 0; d < s->depth && d < FXT__DUR_STACK; d++)
             PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, FXT_REV_ALL, s->k[0],
                  s->k[1], 1);
         if (s->depth > FXT__DUR_STACK) /* never silent: say what was not remembered */
-            PUSH(st[2 * (FXT__DUR_STACK - 1)], st[2 * (FXT__DUR_STACK - 1) + 1],
+            PUSH(st[2 * FXT__DUR_STACK], st[2 * FXT__DUR_STACK + 1],
                  FXT_R_TRACKING_LIMIT, FXT_REV_ALL, s->k[0], s->k[1],
                  (uint64_t)(s->depth - FXT__DUR_STACK));
     }

@@ -249,7 +249,7 @@ static layout_plan plan(const fxt_options *o)
     l.threads = at;
     at += pow2_at_least(o->max_threads * 2) * sizeof(fxt__slot);
     l.stacks = at;
-    at += o->max_threads * 2 * FXT__DUR_STACK * sizeof(uint64_t);
+    at += o->max_threads * FXT__DUR_WORDS * sizeof(uint64_t);
     for (int f = 0; f < 2; f++) {
         int used = family_used(lanes, f);
         l.async[f] = at;

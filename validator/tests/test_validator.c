@@ -481,6 +481,9 @@ START_TEST(unended_summary_keeps_koids_and_count)
     ck_assert_ptr_nonnull(s);
     ck_assert_msg(strstr(s->message, "68 more duration begins on thread 7/1099511627781") != NULL,
                   "%s", s->message);
+    /* it points at the first begin past the 32 reported: the 33rd */
+    ck_assert_uint_eq(s->record_offset, 8 + 32 * 32);
+    ck_assert_uint_eq(s->record_index, 33);
     free(l.v), free(b);
 }
 END_TEST
