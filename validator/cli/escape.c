@@ -6,40 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-
-/** Length of the well-formed UTF-8 sequence at P (at most N bytes), 0 if none:
- *  no overlongs, surrogates or code points above U+10FFFF. */
-static size_t utf8_seq(const unsigned char *p, size_t n)
-{
-    unsigned char c = p[0];
-    if (c < 0x80)
-        return 1;
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xbf; /* allowed range of the 2nd byte */
-    if (c >= 0xc2 && c <= 0xdf) {
-        len = 2;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3;
-        if (c == 0xe0)
-            lo = 0xa0;
-        else if (c == 0xed)
-            hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4;
-        if (c == 0xf0)
-            lo = 0x90;
-        else if (c == 0xf4)
-            hi = 0x8f;
-    } else {
-        return 0;
-    }
-    if (n < len || p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-    return len;
-}
+#include "textout.h"
 
 /** Write S (N bytes) for a terminal: valid UTF-8 as is, control characters
  *  and bytes that are not UTF-8 as \xNN. */
@@ -48,7 +15,7 @@ void put_text(FILE *f, const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
     while (i < n) {
-        size_t k = utf8_seq(p + i, n - i);
+        size_t k = tx_utf8_len(p + i, n - i);
         if (k == 0 || p[i] < 0x20 || p[i] == 0x7f) {
             fprintf(f, "\\x%02x", p[i]);
             i++;
@@ -65,37 +32,10 @@ void put_text_z(FILE *f, const char *s)
 }
 
 /** Write S (N bytes) as a JSON string: always valid UTF-8; bytes that are not
- *  UTF-8 become U+FFFD. */
+ *  UTF-8 become U+FFFD (textout.c, shared with fxt-dump). */
 void put_json_n(FILE *f, const char *s, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0;
-    putc('"', f);
-    while (i < n) {
-        unsigned char c = p[i];
-        size_t k = utf8_seq(p + i, n - i);
-        if (k == 0) {
-            fputs("\\ufffd", f);
-            i++;
-            continue;
-        }
-        switch (c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\b': fputs("\\b", f); break;
-        case '\f': fputs("\\f", f); break;
-        default:
-            if (c < 0x20 || c == 0x7f)
-                fprintf(f, "\\u%04x", c);
-            else
-                fwrite(p + i, 1, k, f);
-        }
-        i += k;
-    }
-    putc('"', f);
+    tx_json_str(f, s, n);
 }
 
 void put_json(FILE *f, const char *s)
@@ -113,7 +53,7 @@ void put_workflow(FILE *f, const char *s, size_t n, int property)
     size_t i = 0;
     while (i < n) {
         unsigned char c = p[i];
-        size_t k = utf8_seq(p + i, n - i);
+        size_t k = tx_utf8_len(p + i, n - i);
         if (c == '%' || c == '\r' || c == '\n' || (property && (c == ':' || c == ','))) {
             fprintf(f, "%%%02X", c);
             i++;

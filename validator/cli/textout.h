@@ -3,7 +3,7 @@
  *
  * Strings in a trace may hold any bytes. These helpers write them so that
  * a terminal shows them unambiguously and a JSON document stays valid
- * whatever the input.
+ * whatever the input. Used by fxt-dump and by fxt-validate (escape.c).
  */
 #ifndef FXT_CLI_TEXTOUT_H
 #define FXT_CLI_TEXTOUT_H
