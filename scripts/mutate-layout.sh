@@ -11,8 +11,8 @@
 #   - every type mask and flag of every revision row of the layout table
 #     (validator/layout.c) as fxt_layout_get() hands it out: its highest
 #     defined value dropped, its lowest undefined value added, a flag flipped.
-# The copy is rebuilt (a separate build directory, gcc -O0, only the test
-# targets) and the spec-tests, the layout guard and the encoder tests run.
+# The copy is rebuilt (a separate build directory, gcc -O0 with array
+# bounds checked, only the test targets) and the spec-tests, the layout guard and the encoder tests run.
 # The guard alone kills most format.h mutants (the word descriptions stop
 # tiling 64 bits); --behaviour leaves it out, so that only what the
 # validator and the encoder do can kill a mutant.
@@ -163,7 +163,8 @@ def probe_masks():
         f.write("return 0; }\n")
     exe = os.path.join(work, "probe")
     lib = os.path.join(build, "validator", "libfxt.a")
-    subprocess.run(["cc", "-I", os.path.join(src, "include"), c, lib, "-o", exe], check=True)
+    subprocess.run(["cc", "-fsanitize=bounds", "-I", os.path.join(src, "include"), c, lib, "-o", exe],
+                   check=True)
     vals = {}
     for line in subprocess.run([exe], capture_output=True, text=True, check=True).stdout.split("\n"):
         if line:
@@ -193,9 +194,13 @@ def tests_pass():
             (behaviour or sh([f"{build}/spec-tests/spec_layout_guard"], 120)) and
             sh([f"{build}/generator/tests/test_encode"], 120))
 
-print(f"configuring in {build} (gcc -O0)", file=sys.stderr)
+# Array bounds are checked: a field grown past the table sized for it must
+# fail, not read the next table (as a sanitizer build in CI would).
+print(f"configuring in {build} (gcc -O0 -fsanitize=bounds)", file=sys.stderr)
 if not sh(["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Debug",
-           "-DCMAKE_C_FLAGS=-O0", "-DPython3_EXECUTABLE=/usr/bin/python3"]) or not build_ok():
+           "-DCMAKE_C_FLAGS=-O0 -fsanitize=bounds -fno-sanitize-recover=bounds",
+           "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=bounds",
+           "-DPython3_EXECUTABLE=/usr/bin/python3"]) or not build_ok():
     sys.exit("mutate-layout.sh: the unmutated copy does not build")
 if not tests_pass():
     sys.exit("mutate-layout.sh: the unmutated copy fails its tests")
