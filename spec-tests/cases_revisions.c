@@ -63,6 +63,14 @@ const spec_case spec_cases_revisions[] = {
   IN_CUR(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
   PENDING(R123, R3_W0012) },
 
+/* ===================== Byte order (recognised by the magic record) ====== */
+{ .name = "rev-big-endian-magic", .suite = S_MAGIC, REVS(REVS_ALL), .big_endian = 1,
+  /* r1/r2 read the word little-endian: 0x1000044678541600 is a metadata
+   * record of 0x160 words, far past the end of the input */
+  .tags = "has_magic",
+  BYTES(0x00, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10 /* @0 magic, big-endian */),
+  IN_R1(ISSUE(TRUNCATED, 0)), IN_R2(ISSUE(TRUNCATED, 0)) },
+
 /* ===================== Type values at each revision's edges ============== */
 /* The highest value a revision defines is read, the lowest it does not is
  * an error, in every revision (what the layout table's rows must agree with). */
