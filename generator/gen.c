@@ -107,6 +107,11 @@ typedef struct async_op {
 typedef struct gen {
     draws d;
     fxt_gen_profile profile;
+    /* The revision written. The current one is written exactly as before
+     * revisions existed (same bytes); for the others, what the revision
+     * lacks is replaced where the record is made (see adapt()). */
+    const fxt_layout *l;
+    int current;
     fxt_writer w;
     uint8_t *buf;
     fxt_gen_write_fn write;
@@ -142,10 +147,28 @@ static void flush(gen *g)
     g->w.len = 0;
 }
 
-static void emit(gen *g, const fxt_record *rec)
+/* What the revision written does not define, replaced by what it has (the
+ * current revision has everything: nothing changes there): event kinds
+ * (duration complete before r3) by instant events, argument types (the
+ * boolean before current) by uint32, blob types by data. */
+static void adapt(const gen *g, fxt_record *r)
+{
+    const fxt_layout *l = g->l;
+    if (r->type == FXT_RT_EVENT && l->event_number[r->u.event.event_type] == FXT_ET_NONE)
+        r->u.event.event_type = FXT_ET_INSTANT;
+    if (r->type == FXT_RT_BLOB && !fxt_layout_defines(l->blob_types, r->u.blob.blob_type))
+        r->u.blob.blob_type = FXT_BT_DATA;
+    for (unsigned i = 0; i < r->argc; i++)
+        if (!fxt_layout_defines(l->arg_types, r->args[i].type))
+            r->args[i].type = FXT_AT_UINT32; /* same 32-bit member as the boolean */
+}
+
+static void emit(gen *g, fxt_record *rec)
 {
     if (g->err)
         return;
+    if (!g->current)
+        adapt(g, rec);
     fxt_enc_result rc = fxt_encode_record(&g->w, rec);
     if (rc == FXT_ENC_NOSPACE) { /* the buffer holds any record we make */
         flush(g);
@@ -462,12 +485,9 @@ static inline void fast(gen *g, unsigned type, unsigned t, uint64_t data, unsign
 
 /* ---- records ---- */
 
-static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
+/* An event through the model and the encoder (event() below). */
+static void event_model(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
 {
-    if (g->profile == FXT_GEN_REALISTIC) {
-        fast(g, type, t, data, maxargs, 0);
-        return;
-    }
     fxt_record r;
     rec_init(&r, FXT_RT_EVENT);
     fxt_event *e = &r.u.event;
@@ -480,6 +500,17 @@ static void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned max
     e->data = data;
     args(g, &r, maxargs);
     emit(g, &r);
+}
+
+/* An event of type TYPE on thread T with data word DATA (where the type
+ * has one) and up to MAXARGS arguments. Inline, so that the realistic
+ * profile goes straight to the direct path. */
+static inline void event(gen *g, unsigned type, unsigned t, uint64_t data, unsigned maxargs)
+{
+    if (g->profile == FXT_GEN_REALISTIC && g->current)
+        fast(g, type, t, data, maxargs, 0);
+    else
+        event_model(g, type, t, data, maxargs);
 }
 
 static unsigned open_count(const gen *g) { return g->nasync + g->nflows + g->ndur; }
@@ -598,7 +629,7 @@ static void duration(gen *g)
 
 static void complete(gen *g)
 {
-    if (g->profile == FXT_GEN_REALISTIC) {
+    if (g->profile == FXT_GEN_REALISTIC && g->current) {
         fast(g, FXT_ET_DURATION_COMPLETE, 0, 0, 4, 1);
         return;
     }
@@ -733,6 +764,8 @@ static void large_blob(gen *g, unsigned format, uint64_t size)
 
 static void sched(gen *g, unsigned type)
 {
+    if (g->l->sched_types == 0) /* before current: the context switch alone */
+        type = FXT_ST_LEGACY_CONTEXT_SWITCH;
     fxt_record r;
     rec_init(&r, FXT_RT_SCHEDULING);
     fxt_sched *s = &r.u.sched;
@@ -748,6 +781,8 @@ static void sched(gen *g, unsigned type)
         thr(g, b, &s->in);
         s->out_prio = (unsigned)rnd(g, 256);
         s->in_prio = (unsigned)rnd(g, 256);
+        if (!g->l->has_priorities) /* reserved before r3 */
+            s->out_prio = s->in_prio = 0;
     } else {
         s->cpu = (unsigned)rnd(g, 65536);
         s->state = type == FXT_ST_CONTEXT_SWITCH ? (unsigned)rnd(g, 6) : 0;
@@ -832,11 +867,24 @@ static void coverage_step(gen *g)
     case 15: sched(g, FXT_ST_CONTEXT_SWITCH); break;
     case 16: sched(g, FXT_ST_THREAD_WAKEUP); break;
     case 17: log_rec(g, 0); break;
-    case 18: large_blob(g, FXT_LBF_METADATA, rnd(g, 3) ? rnd(g, 100) : 40000 + rnd(g, 9)); break;
-    case 19: large_blob(g, FXT_LBF_NO_METADATA, rnd(g, 3) ? rnd(g, 100) : 70000 + rnd(g, 9)); break;
+    case 18:
+    case 19:
+        if (!fxt_layout_defines(g->l->record_types, FXT_RT_LARGE)) { /* before r3 */
+            blob(g, rnd(g, 100));
+            break;
+        }
+        if (k == 19) {
+            large_blob(g, FXT_LBF_NO_METADATA, rnd(g, 3) ? rnd(g, 100) : 70000 + rnd(g, 9));
+            break;
+        }
+        large_blob(g, FXT_LBF_METADATA, rnd(g, 3) ? rnd(g, 100) : 40000 + rnd(g, 9)); break;
     case 20: switch_provider(g); break;
     case 21: reregister(g); break;
     case 22: {
+        if (!fxt_layout_defines(g->l->metadata_types, FXT_MT_PROVIDER_EVENT)) { /* r1 */
+            event(g, FXT_ET_INSTANT, 0, 0, 0);
+            break;
+        }
         fxt_record r;
         rec_init(&r, FXT_RT_METADATA);
         r.u.meta.meta_type = FXT_MT_PROVIDER_EVENT;
@@ -894,6 +942,17 @@ static unsigned provider_with_open(const gen *g)
 
 int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
 {
+    return fxt_gen_random_rev(o, FXT_REV_CURRENT, write, ctx);
+}
+
+int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
+                       void *ctx)
+{
+    const fxt_layout *l = fxt_layout_get(rev);
+    if (l == NULL)
+        return -2; /* not a revision */
+    if (o->big_endian && !l->has_magic)
+        return -2; /* byte order is recognised by the magic record alone */
     gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return -1;
@@ -906,11 +965,15 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     }
     g->d.s = o->seed;
     g->profile = o->profile;
+    g->l = l;
+    g->current = g->l->revision == FXT_REV_CURRENT;
     g->write = write;
     g->ctx = ctx;
     g->left = o->records;
     g->ts = 1000000;
     fxt_writer_init(&g->w, g->buf, BUFSZ, o->big_endian);
+    if (fxt_writer_set_revision(&g->w, g->l->revision) != FXT_ENC_OK)
+        g->err = -1;
     /* ASCII, so that any prefix is valid UTF-8 (multi-byte text is in k_texts) */
     static const char k_lorem[] = "lorem ipsum dolor sit amet, ";
     for (size_t i = 0; i < LONGSTR; i++)
@@ -924,11 +987,13 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
         g->text_words[t] = (uint8_t)((n + 7) / 8);
     }
 
-    /* setup: magic, initialization, first provider and its tables */
-    if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
-        g->err = -1;
-    if (g->left)
-        g->left--;
+    /* setup: magic (from r3 on), initialization, first provider and its tables */
+    if (g->l->has_magic) {
+        if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
+            g->err = -1;
+        if (g->left)
+            g->left--;
+    }
     fxt_record r;
     rec_init(&r, FXT_RT_INIT);
     r.u.ticks_per_second = 1000000000u;
@@ -989,16 +1054,17 @@ static int to_memory(void *ctx, const void *data, size_t len)
     return 0;
 }
 
-int fxt_gen_random_mem(const fxt_gen_options *o, uint8_t **out, size_t *len)
+int fxt_gen_random_mem(const fxt_gen_options *o, fxt_revision rev, uint8_t **out, size_t *len)
 {
     /* two passes (the same bytes each time) instead of a growing buffer */
     size_t n = 0;
-    if (fxt_gen_random(o, count_bytes, &n) != 0)
-        return -1;
+    int rc = fxt_gen_random_rev(o, rev, count_bytes, &n);
+    if (rc != 0)
+        return rc;
     membuf m = {malloc(n ? n : 1), 0, n};
     if (m.p == NULL)
         return -1;
-    if (fxt_gen_random(o, to_memory, &m) != 0 || m.len != n) {
+    if (fxt_gen_random_rev(o, rev, to_memory, &m) != 0 || m.len != n) {
         free(m.p);
         return -1;
     }

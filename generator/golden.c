@@ -9,6 +9,9 @@
  *   invalid/  one trace per error rule (fxt_gen_violate, fixed seed), and
  *             its big-endian twin where one can exist
  *   warn/     the same for the warning rules
+ *   revisions/ traces whose verdict differs between revisions, with every
+ *             revision's expectation (golden_revisions.c), and a random
+ *             trace of each older revision
  *   sample    a realistic conforming trace for the quick start
  *
  * with each vector's expected verdict and issues (rule and record offset,
@@ -21,6 +24,7 @@
 #include <string.h>
 
 #include "fxt/gen.h"
+#include "golden_rev.h"
 #include "golden_tb.h"
 
 /* Seed and base size of the invalid/warn vectors. */
@@ -61,6 +65,7 @@ static fxt_gen_vector *add_vec(corpus *c)
     }
     fxt_gen_vector *v = &c->v[c->n++];
     memset(v, 0, sizeof *v);
+    v->revision = FXT_REV_CURRENT;
     return v;
 }
 
@@ -196,7 +201,7 @@ static int random_trace(corpus *c, uint64_t seed, uint64_t records, fxt_gen_prof
                         uint8_t **d, size_t *n)
 {
     fxt_gen_options o = {seed, records, p, be};
-    if (fxt_gen_random_mem(&o, d, n) == 0)
+    if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, d, n) == 0)
         return 0;
     fail(c, "a random trace could not be generated");
     return -1;
@@ -307,6 +312,87 @@ static void build_violations(corpus *c)
     }
 }
 
+/* The revisions/ part: every revision's verdict and issues, from
+ * construction. Vectors built for one older revision state that one. */
+static void build_revisions(corpus *c)
+{
+    for (size_t i = 0; i < fxt__n_rev_vectors && !c->err; i++) {
+        const fxt__rev_vector *d = &fxt__k_rev_vectors[i];
+        tb t;
+        memset(&t, 0, sizeof t);
+        t.buf = malloc(TB_CAP);
+        t.what = d->name;
+        if (t.buf == NULL) {
+            fail(c, "out of memory");
+            return;
+        }
+        fxt_writer_init(&t.w, t.buf, TB_CAP, 0);
+        d->build(&t);
+        fxt_gen_vector *v = add_vec(c);
+        if (v == NULL) {
+            free(t.buf);
+            return;
+        }
+        snprintf(v->path, sizeof v->path, "revisions/%s.fxt", d->name);
+        v->data = t.buf;
+        v->len = t.w.len;
+        v->records = count_records(t.buf, t.w.len, 0);
+        snprintf(v->section, sizeof v->section, "%s", d->section);
+        snprintf(v->desc, sizeof v->desc, "%s", d->desc);
+        v->rev_known = FXT_REV_ALL;
+        for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
+            const fxt__rev_expect *e = &d->expect[r];
+            v->rev_verdict[r] = e->verdict;
+            unsigned n = 0;
+            while (n < FXT_GEN_VECTOR_ISSUES && e->issues[n].rule != FXT_R_NONE) {
+                v->rev_rules[r][n] = e->issues[n].rule;
+                v->rev_offsets[r][n] = e->issues[n].record_offset;
+                n++;
+            }
+            v->rev_nissues[r] = n;
+        }
+        /* the top-level verdict and issues are current's */
+        v->verdict = v->rev_verdict[FXT_REV_CURRENT];
+        v->nissues = v->rev_nissues[FXT_REV_CURRENT];
+        memcpy(v->rules, v->rev_rules[FXT_REV_CURRENT], sizeof v->rules);
+        memcpy(v->offsets, v->rev_offsets[FXT_REV_CURRENT], sizeof v->offsets);
+    }
+    for (unsigned r = FXT_REV_R1; r < FXT_REV_CURRENT && !c->err; r++) {
+        uint8_t *d = NULL;
+        size_t n = 0;
+        uint64_t seed = 1;
+        for (;; seed++) { /* the first seed whose trace stays small */
+            fxt_gen_options o = {seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 0};
+            if (fxt_gen_random_mem(&o, (fxt_revision)r, &d, &n) != 0) {
+                fail(c, "a random trace could not be generated");
+                return;
+            }
+            if (n <= COVERAGE_MAX_BYTES)
+                break;
+            free(d);
+        }
+        fxt_gen_vector *v = add_vec(c);
+        if (v == NULL) {
+            free(d);
+            return;
+        }
+        const char *name = fxt_revision_name((fxt_revision)r);
+        snprintf(v->path, sizeof v->path, "revisions/random-%s.fxt", name);
+        v->data = d;
+        v->len = n;
+        v->records = count_records(d, n, 0);
+        v->verdict = FXT_GEN_VALID;
+        v->revision = (fxt_revision)r;
+        v->rev_known = FXT_REV_BIT(r);
+        v->rev_verdict[r] = FXT_GEN_VALID;
+        snprintf(v->section, sizeof v->section, "Archives");
+        snprintf(v->desc, sizeof v->desc,
+                 "a coverage-profile trace of %s (fxt_gen_random_mem, seed %llu, %u records "
+                 "asked): conforming and warning-free under %s",
+                 name, (unsigned long long)seed, COVERAGE_RECORDS, name);
+    }
+}
+
 int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
 {
     corpus c = {NULL, 0, 0, 0, err, errlen};
@@ -315,6 +401,7 @@ int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
         err[0] = 0;
     build_valid(&c);
     build_violations(&c);
+    build_revisions(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;
     if (!c.err)

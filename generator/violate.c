@@ -107,13 +107,33 @@ int fxt_gen_can_violate(fxt_rule rule) { return find_gen(rule) != NULL; }
 int fxt_gen_violate(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
                     fxt_gen_violation *out, char *err, size_t errlen)
 {
+    return fxt_gen_violate_rev(rule, seed, big_endian, base_records, FXT_REV_CURRENT, out, err,
+                               errlen);
+}
+
+int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
+                        fxt_revision rev, fxt_gen_violation *out, char *err, size_t errlen)
+{
     const fxt_rule_info *ri = fxt_rule_get(rule);
+    const fxt_layout *l = fxt_layout_get(rev);
     fxt__vgen_fn gen = find_gen(rule);
     if (errlen)
         err[0] = 0;
-    if (ri == NULL || gen == NULL) {
-        snprintf(err, errlen, "no generator for rule %u", (unsigned)rule);
+    if (ri == NULL || gen == NULL || l == NULL) {
+        snprintf(err, errlen, "no generator for rule %u in revision %s", (unsigned)rule,
+                 fxt_revision_name(rev));
         return -1;
+    }
+    if (!(fxt_rule_revisions(rule) & FXT_REV_BIT(rev))) {
+        snprintf(err, errlen, "%s (%s) does not apply to revision %s", ri->id, ri->name, l->name);
+        return 1;
+    }
+    if (big_endian && !l->has_magic) {
+        snprintf(err, errlen,
+                 "revision %s has no magic record, by which alone byte order is recognised: "
+                 "its traces are little-endian",
+                 l->name);
+        return 1;
     }
     if (big_endian && needs_intact_magic_absent(rule)) {
         snprintf(err, errlen,
@@ -134,14 +154,16 @@ int fxt_gen_violate(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_
         goto done;
     c->r.s = seed * 0x9e3779b97f4a7c15ull ^ (0x51a7e0000ull + (unsigned)rule);
     c->be = big_endian;
+    c->l = l;
     fxt_writer_init(&c->w, ins, INS_CAP, big_endian);
+    fxt_writer_set_revision(&c->w, rev);
 
     /* the base */
     /* the base size depends on the seed only (same base for every rule) */
     fxt_rng rb = {seed ^ 0xba5eba5eba5eba5eull};
     uint64_t nbase = base_records ? base_records : 100 + fxt_rng_below(&rb, 201);
     fxt_gen_options bo = {seed, nbase, FXT_GEN_REALISTIC, big_endian};
-    if (fxt_gen_random_mem(&bo, &base, &base_len) != 0 ||
+    if (fxt_gen_random_mem(&bo, rev, &base, &base_len) != 0 ||
         walk_base(base, base_len, big_endian, &wk) != 0) {
         snprintf(err, errlen, "could not build the base trace");
         goto done;

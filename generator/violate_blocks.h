@@ -21,6 +21,7 @@
 #include "fxt/encode.h"
 #include "fxt/format.h"
 #include "fxt/gen.h"
+#include "fxt/layout.h"
 #include "fxt/rules.h"
 #include "gen_internal.h"
 
@@ -49,6 +50,7 @@ typedef enum place {
 typedef struct vctx {
     fxt_rng r;
     int be;
+    const fxt_layout *l; /* the revision written */
     fxt_writer w;      /* the inserted bytes */
     int werr;          /* a write failed (buffer too small: a bug) */
     place where;
@@ -145,8 +147,13 @@ static inline uint64_t fresh_id(vctx *c) { return FRESH_ID | rnd(c, 1u << 30); }
 /* Event header with indexed category and name, thread ref THREAD. */
 static inline uint64_t ev_hdr(vctx *c, unsigned etype, unsigned argc, unsigned thread)
 {
+    /* ETYPE is a meaning (FXT_ET_*), written with the revision's number;
+     * numbers past every meaning are written as they are (undefined types) */
+    unsigned num = etype < FXT_ET_COUNT ? c->l->event_number[etype] : etype;
+    if (num == FXT_ET_NONE)
+        c->werr = 1; /* the revision lacks it: the rule's generator is wrong */
     uint64_t h = hdr(FXT_RT_EVENT, 0);
-    h = FXT_SET(h, FXT_EV_TYPE, etype);
+    h = FXT_SET(h, FXT_EV_TYPE, num);
     h = FXT_SET(h, FXT_EV_ARGC, argc);
     h = FXT_SET(h, FXT_EV_THREAD, thread);
     h = FXT_SET(h, FXT_EV_CATEGORY, reg_str(c));

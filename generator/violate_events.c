@@ -105,9 +105,14 @@ static void blob(vctx *c, unsigned btype, uint64_t rsv)
 
 static void v_blob_reserved_bits(vctx *c)
 {
-    uint64_t b = rnd(c, 2) ? bit_in(c, FXT_FIELD_LO(FXT_BLOB_RSV1), FXT_FIELD_HI(FXT_BLOB_RSV1))
-                           : bit_in(c, FXT_FIELD_LO(FXT_BLOB_RSV2), FXT_FIELD_HI(FXT_BLOB_RSV2));
-    blob(c, (unsigned)range(c, FXT_BT_DATA, FXT_BT_PERFETTO), b);
+    /* bit 47 is reserved from r2 on (part of the size in r1) */
+    int rsv1 = rnd(c, 2) && c->l->blob_size_hi < FXT_FIELD_LO(FXT_BLOB_RSV1);
+    uint64_t b = rsv1 ? bit_in(c, FXT_FIELD_LO(FXT_BLOB_RSV1), FXT_FIELD_HI(FXT_BLOB_RSV1))
+                      : bit_in(c, FXT_FIELD_LO(FXT_BLOB_RSV2), FXT_FIELD_HI(FXT_BLOB_RSV2));
+    unsigned t = (unsigned)range(c, FXT_BT_DATA, FXT_BT_PERFETTO);
+    if (!fxt_layout_defines(c->l->blob_types, t))
+        t = FXT_BT_DATA;
+    blob(c, t, b);
     DESC("a blob record with reserved bits 0x%016llx set", (unsigned long long)b);
 }
 
@@ -223,8 +228,34 @@ static void v_scheduling_type_unknown(vctx *c)
     DESC("a scheduling record of undefined scheduling record type %u", t);
 }
 
+/* A context switch of the revisions before current (record type 8 with no
+ * subtype): registered threads, state STATE, priorities from r3 on. */
+static uint64_t old_context_switch_hdr(vctx *c, unsigned state)
+{
+    uint64_t h = hdr(FXT_RT_SCHEDULING, 0);
+    h = FXT_SET(h, FXT_LCSW_CPU, rnd(c, 64));
+    h = FXT_SET(h, FXT_LCSW_STATE, state);
+    h = FXT_SET(h, FXT_LCSW_OUT_THREAD, reg_thread(c));
+    h = FXT_SET(h, FXT_LCSW_IN_THREAD, reg_thread(c));
+    if (c->l->has_priorities) {
+        h = FXT_SET(h, FXT_LCSW_OUT_PRIO, rnd(c, 256));
+        h = FXT_SET(h, FXT_LCSW_IN_PRIO, rnd(c, 256));
+    }
+    return h;
+}
+
 static void v_scheduling_reserved_bits(vctx *c)
 {
+    if (c->l->sched_types == 0) { /* before current: [44..63] in r1/r2, [60..63] in r3 */
+        unsigned lo = c->l->has_priorities ? FXT_FIELD_LO(FXT_LCSW_RSV_R3)
+                                           : FXT_FIELD_LO(FXT_LCSW_RSV_R1);
+        uint64_t b = bit_in(c, lo, 63);
+        rec_begin(c);
+        W(c, ts(c));
+        rec_end(c, old_context_switch_hdr(c, FXT_TS_SUSPENDED) | b, 0);
+        DESC("a context switch record with reserved bits 0x%016llx set", (unsigned long long)b);
+        return;
+    }
     if (rnd(c, 2)) {
         uint64_t b = bit_in(c, FXT_FIELD_LO(FXT_CSW_RSV), FXT_FIELD_HI(FXT_CSW_RSV));
         context_switch(c, (unsigned)rnd(c, FXT_TS_MAX + 1), b);
@@ -255,8 +286,10 @@ static void v_legacy_state_invalid(vctx *c)
     h = FXT_SET(h, FXT_LCSW_STATE, state);
     h = FXT_SET(h, FXT_LCSW_OUT_THREAD, out);
     h = FXT_SET(h, FXT_LCSW_IN_THREAD, in);
-    h = FXT_SET(h, FXT_LCSW_OUT_PRIO, rnd(c, 256));
-    h = FXT_SET(h, FXT_LCSW_IN_PRIO, rnd(c, 256));
+    if (c->l->has_priorities) { /* reserved before r3 */
+        h = FXT_SET(h, FXT_LCSW_OUT_PRIO, rnd(c, 256));
+        h = FXT_SET(h, FXT_LCSW_IN_PRIO, rnd(c, 256));
+    }
     rec_end(c, h, 0);
     DESC("a legacy context switch record with outgoing thread state %u", state);
 }

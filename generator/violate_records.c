@@ -41,7 +41,8 @@ static void v_truncated(vctx *c)
 
 static void v_record_size_zero(vctx *c)
 {
-    if (rnd(c, 3)) {
+    /* a large blob header only where large records exist (r3 on) */
+    if (rnd(c, 3) || !fxt_layout_defines(c->l->record_types, FXT_RT_LARGE)) {
         rec_begin(c);
         rec_end(c, ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), -1);
         DESC("an instant event header with record size 0 (the rest of the file is not read)");

@@ -44,7 +44,6 @@
 #define AUTO RV(SR_AUTO)
 /* validate.c fxt__emit: "v->reportable &= ~FXT_REV_BIT(l)" after a lane's
  * first error is meant for auto, but applies to a single revision too */
-#define R3_W0012 "validator: with --revision r1/r2/r3 alone, issues after the first error are counted but not delivered (here W0012 or a second error; auto reports them)"
 
 const spec_case spec_cases_revisions[] = {
 
@@ -60,8 +59,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16)),
   IN_R2(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16)),
   IN_R3(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
-  IN_CUR(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
-  PENDING(R123, R3_W0012) },
+  IN_CUR(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC) },
 
 /* ===================== Byte order (recognised by the magic record) ====== */
 { .name = "rev-big-endian-magic", .suite = S_MAGIC, REVS(REVS_ALL), .big_endian = 1,
@@ -250,8 +248,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(RECORD_TOO_SMALL, 56)), /* payload 0x8003 bytes */
   IN_R2(ISSUE(BLOB_RESERVED_BITS, 56)),
   IN_R3(ISSUE(BLOB_RESERVED_BITS, 56), NO_MAGIC),
-  IN_CUR(ISSUE(BLOB_RESERVED_BITS, 56), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(BLOB_RESERVED_BITS, 56), NO_MAGIC) },
 { .name = "rev-blob-type-2", .suite = S_BLOB, REVS(REVS_ALL),
   .tags = "blob_types-2",
   WORDS(PRE_NM, 0x0002000800020025 /* @56 blob: size 2, name 2, payload 8, type 2 */, 0x0807060504030201),
@@ -265,8 +262,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
   IN_R2(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
   IN_R3(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(NO_MAGIC) },
 
 /* ===================== Metadata: provider event (type 3, r2 on) ========= */
 { .name = "rev-provider-event", .suite = S_METADATA, REVS(REVS_ALL),
@@ -354,8 +350,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R2(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R3(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72), NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-arg-bool-value-2", .suite = S_ARGUMENTS, REVS(REVS_ALL),
   .tags = "arg_types-9",
   WORDS(PRE_NM,
@@ -365,8 +360,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R2(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72)),
   IN_R3(ISSUE_AT(ARG_TYPE_UNKNOWN, 56, 72), NO_MAGIC),
-  IN_CUR(ISSUE_AT(BOOL_VALUE_INVALID, 56, 72), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE_AT(BOOL_VALUE_INVALID, 56, 72), NO_MAGIC) },
 
 /* ===================== Context switch / scheduling record =============== */
 /* r1/r2: cpu [16..23], state [24..27], out thread [28..35], in thread
@@ -397,8 +391,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-scheduling-subtype-2-thread-wakeup", .suite = S_SCHEDULING, REVS(REVS_ALL),
   /* current: thread wakeup, 3 args, cpu 1, ts, waking tid, 3 null args.
    * r1..r3 read: cpu 0x13, state 0, both threads inline (4 koid words),
@@ -412,8 +405,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
-  IN_CUR(NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(NO_MAGIC) },
 { .name = "rev-scheduling-subtype-3", .suite = S_SCHEDULING, REVS(REVS_ALL),
   .tags = "x-scheduling-subtype-3",
   WORDS(PRE_NM,
@@ -423,8 +415,7 @@ const spec_case spec_cases_revisions[] = {
   IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
-  IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC) },
 };
 
 const size_t spec_cases_revisions_count = sizeof spec_cases_revisions / sizeof spec_cases_revisions[0];

@@ -33,7 +33,7 @@ void fxt__fast_build(fxt_validator *v)
             v->arg_m[t] = 0, v->arg_e[t] = 1; /* never equal: the slow path says why */
             continue;
         }
-        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << 32);
+        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << FXT_FIELD_LO(FXT_ARG_HI));
         v->arg_e[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
     }
     v->ev_ok = v->ev_all[v->lanes];
@@ -72,7 +72,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const uint8_t *p, uint64_t
         /* type defined, exact size, indexed name, no reserved bits: one AND */
         if ((a & v->arg_m[type]) != v->arg_e[type] ||
             !(registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_NAME)) &
-              registered(pv->strbits, (unsigned)(a >> 32) & v->arg_sref[type])))
+              registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_HI) & v->arg_sref[type])))
             return 0;
         if (UNLIKELY(v->arg_undef[type])) {
             /* a type some revisions lack (auto mode): fine here only if

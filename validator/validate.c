@@ -58,7 +58,7 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
             if (ln->errors++ == 0) {
                 ln->first_error = is->rule;
                 ln->first_error_offset = is->field_offset;
-                if (l != FXT_REV_CURRENT) /* it can no longer be the reported one */
+                if (l != v->visit) /* auto mode: it can no longer be the reported one */
                     v->reportable &= ~FXT_REV_BIT(l);
             }
         } else
@@ -332,12 +332,12 @@ static void build_defs(fxt_validator *v)
     for (unsigned t = 0; t < 16; t++) {
         const fxt_word_desc *w = fxt_arg_desc(FXT_REV_CURRENT, t);
         v->arg_words[t] = (uint8_t)fxt_arg_words(t);
-        v->arg_hi_rsv[t] = (uint32_t)(w->reserved_mask >> 32);
+        v->arg_hi_rsv[t] = (uint32_t)FXT_GET(w->reserved_mask, FXT_ARG_HI);
         v->arg_sref[t] = 0;
         for (unsigned i = 0; i < w->nfields; i++)
-            if (w->fields[i].kind == FXT_FK_STRREF && w->fields[i].lo >= 32)
+            if (w->fields[i].kind == FXT_FK_STRREF && w->fields[i].lo >= FXT_FIELD_LO(FXT_ARG_HI))
                 v->arg_sref[t] = (uint32_t)(FXT_WIDTH_MASK_(w->fields[i].lo, w->fields[i].hi)
-                                            << (w->fields[i].lo - 32));
+                                            << (w->fields[i].lo - FXT_FIELD_LO(FXT_ARG_HI)));
         /* the fast path takes indexed string values and booleans 0/1 only */
         v->arg_hi_rsv[t] |= v->arg_sref[t] & (FXT_STRREF_INLINE_FLAG * (v->arg_sref[t] != 0));
         if (t == FXT_AT_BOOL)

@@ -85,8 +85,9 @@ class Checker:
     def fail(self, msg):
         self.failures.append(msg)
 
-    def run_validator(self, path):
-        p = subprocess.run([self.validate, '--json', '--max-issues', '0', path],
+    def run_validator(self, path, revision=None):
+        rev = ['--revision', revision] if revision else []
+        p = subprocess.run([self.validate, '--json', '--max-issues', '0'] + rev + [path],
                            capture_output=True, text=True)
         try:
             doc = json.loads(p.stdout)
@@ -111,7 +112,7 @@ class Checker:
         if v['byte_order'] == 'big' and data[1:5] != BE_MAGIC[1:5]:
             msgs.append('%s: big-endian vector does not start with a byte-swapped magic number field'
                         % v['path'])
-        rc, doc, err = self.run_validator(path)
+        rc, doc, err = self.run_validator(path, v['revision'])
         if doc is None:
             return msgs + ['%s: fxt-validate gave no JSON (exit %d): %s' % (v['path'], rc, err)], None
         fr = doc['files'][0]
@@ -120,6 +121,7 @@ class Checker:
         if got != want:
             msgs.append('%s: issues %s, expected %s (messages: %s)' % (
                 v['path'], got, want, [i['message'] for i in fr['issues']][:5]))
+        msgs += self.check_revisions(v, path)
         if fr['truncated_issues']:
             msgs.append('%s: issues were truncated' % v['path'])
         if 'records' in v and fr['records'] != v['records']:
@@ -141,6 +143,40 @@ class Checker:
                 v['path'], 'big' if fr['big_endian'] else 'little', v['byte_order']))
         return msgs, fr
 
+    def check_revisions(self, v, path):
+        """revisions/ vectors: exact issues and verdict under each listed
+        revision, and --revision auto names exactly the conforming ones."""
+        msgs = []
+        revs = v.get('revisions', {})
+        for rev, e in sorted(revs.items()):
+            rc, doc, err = self.run_validator(path, rev)
+            if doc is None:
+                msgs.append('%s --revision %s: no JSON (exit %d): %s' % (v['path'], rev, rc, err))
+                continue
+            fr = doc['files'][0]
+            got = sorted((i['rule'], i['record_offset']) for i in fr['issues'])
+            want = sorted((i['rule'], i['record_offset']) for i in e['issues'])
+            if got != want:
+                msgs.append('%s --revision %s: issues %s, expected %s' % (v['path'], rev, got, want))
+            verdict = 'invalid' if fr['errors'] else 'warn' if fr['warnings'] else 'valid'
+            if verdict != e['verdict'] or rc != (1 if verdict == 'invalid' else 0):
+                msgs.append('%s --revision %s: %s (exit %d), expected %s'
+                            % (v['path'], rev, verdict, rc, e['verdict']))
+        if len(revs) == 4:
+            rc, doc, err = self.run_validator(path, 'auto')
+            if doc is None:
+                msgs.append('%s --revision auto: no JSON (exit %d): %s' % (v['path'], rc, err))
+                return msgs
+            fr = doc['files'][0]
+            got = sorted(r for r, x in fr['revisions'].items() if x['verdict'] == 'conforms')
+            want = sorted(r for r, e in revs.items() if e['verdict'] != 'invalid')
+            if got != want:
+                msgs.append('%s --revision auto: conforms to %s, expected %s'
+                            % (v['path'], got, want))
+            if rc != (0 if want else 1):
+                msgs.append('%s --revision auto: exit %d' % (v['path'], rc))
+        return msgs
+
     def check(self):
         import jsonschema
         with open(os.path.join(self.corpus, 'manifest.schema.json')) as f:
@@ -160,7 +196,8 @@ class Checker:
         dupes = [p for p, n in collections.Counter(paths).items() if n > 1]
         if dupes:
             self.fail('paths listed twice: %s' % dupes)
-        on_disk = {p for p in tree(self.corpus) if p.split('/')[0] in ('valid', 'invalid', 'warn')}
+        on_disk = {p for p in tree(self.corpus)
+                   if p.split('/')[0] in ('valid', 'invalid', 'warn', 'revisions')}
         for p in sorted(on_disk - set(paths)):
             self.fail('%s is not in the manifest' % p)
         for p in sorted(set(paths) - on_disk):
@@ -188,10 +225,18 @@ class Checker:
             self.fail('no valid vector has event types %s' % sorted(want_et - event_types))
         p = subprocess.run([self.validate, '--list-rules'], capture_output=True, text=True)
         catalogue = [l.split()[0] for l in p.stdout.splitlines()[1:] if l.strip()]
-        covered = {i['rule'] for v in vectors if v['verdict'] != 'valid' for i in v['issues']}
+        covered = {i['rule'] for v in vectors if v['verdict'] != 'valid' and v['revision'] == 'current'
+                   for i in v['issues']}
         for r in catalogue:
             if r not in covered:
                 self.fail('no invalid or warn vector for rule %s' % r)
+        # the revisions/ part: every revision has a vector valid under it and
+        # one invalid under it, and some vector's verdict differs by revision
+        for rev in ('r1', 'r2', 'r3', 'current'):
+            for verdict in ('valid', 'invalid'):
+                if not any(v.get('revisions', {}).get(rev, {}).get('verdict') == verdict
+                           for v in vectors):
+                    self.fail('no revisions/ vector %s under %s' % (verdict, rev))
         for order in ('little', 'big'):
             for verdict in ('valid', 'invalid', 'warn'):
                 if not any(v['byte_order'] == order and v['verdict'] == verdict for v in vectors):

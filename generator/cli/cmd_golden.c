@@ -77,8 +77,9 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
         fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
         return 2;
     }
-    fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 1,\n"
-               "  \"spec\": \"Fuchsia trace format, current revision (trace-format.md)\",\n"
+    fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 2,\n"
+               "  \"spec\": \"Fuchsia trace format, current revision (trace-format.md), and "
+               "revisions r1, r2, r3 (revisions/)\",\n"
                "  \"generator\": \"fxt-gen golden\",\n  \"vectors\": [");
     for (size_t i = 0; i < c->count; i++) {
         const fxt_gen_vector *v = &c->vectors[i];
@@ -97,8 +98,28 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
         }
         fprintf(f, "],\n      \"spec_section\": ");
         json_str(f, v->section);
-        fprintf(f, ",\n      \"byte_order\": \"%s\",\n      \"description\": ",
-                v->big_endian ? "big" : "little");
+        fprintf(f, ",\n      \"byte_order\": \"%s\",\n      \"revision\": \"%s\",",
+                v->big_endian ? "big" : "little", fxt_revision_name(v->revision));
+        if (v->rev_known) {
+            fprintf(f, "\n      \"revisions\": {");
+            const char *sep = "";
+            for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
+                if (!((v->rev_known >> r) & 1))
+                    continue;
+                fprintf(f, "%s\n        \"%s\": {\"verdict\": \"%s\", \"issues\": [", sep,
+                        fxt_revision_name((fxt_revision)r), k_verdict[v->rev_verdict[r]]);
+                for (unsigned k = 0; k < v->rev_nissues[r]; k++) {
+                    const fxt_rule_info *ri = fxt_rule_get(v->rev_rules[r][k]);
+                    fprintf(f, "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": %llu}",
+                            k ? ", " : "", ri->id, ri->name,
+                            (unsigned long long)v->rev_offsets[r][k]);
+                }
+                fprintf(f, "]}");
+                sep = ",";
+            }
+            fprintf(f, "\n      },");
+        }
+        fprintf(f, "\n      \"description\": ");
         json_str(f, v->desc);
         fprintf(f, "\n    }");
     }
@@ -116,7 +137,8 @@ int gen_cmd_golden(int argc, char **argv)
     if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
         printf("usage: fxt-gen golden DIR\n"
                "\n"
-               "Write the golden corpus into DIR (created if needed): valid/, invalid/, warn/\n"
+               "Write the golden corpus into DIR (created if needed): valid/, invalid/, warn/,\n"
+               "revisions/ (verdicts that differ between revisions r1, r2, r3, current)\n"
                "vectors, manifest.json (path, sha256, verdict, expected issues with record\n"
                "offsets, spec section, byte order, description of each vector) and sample.fxt.\n"
                "Existing files of the same names are overwritten; other files are left alone.\n"
@@ -141,10 +163,10 @@ int gen_cmd_golden(int argc, char **argv)
         return 1;
     }
     char sub[4096];
-    static const char *const k_dirs[] = {"valid", "invalid", "warn"};
+    static const char *const k_dirs[] = {"valid", "invalid", "warn", "revisions"};
     if (!rc)
         rc = make_dir(dir);
-    for (unsigned i = 0; i < 3 && !rc; i++) {
+    for (unsigned i = 0; i < sizeof k_dirs / sizeof k_dirs[0] && !rc; i++) {
         snprintf(sub, sizeof sub, "%s/%s", dir, k_dirs[i]);
         rc = make_dir(sub);
     }

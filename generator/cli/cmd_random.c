@@ -19,9 +19,11 @@ int gen_cmd_random(int argc, char **argv)
                                          {"records", required_argument, 0, 'n'},
                                          {"profile", required_argument, 0, 'p'},
                                          {"big-endian", no_argument, 0, 'b'},
+                                         {"revision", required_argument, 0, 'r'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     fxt_gen_options o = {0, 0, FXT_GEN_REALISTIC, 0};
+    fxt_revision rev = FXT_REV_CURRENT;
     const char *out = NULL;
     int have_records = 0, c;
     optind = 1;
@@ -56,6 +58,13 @@ int gen_cmd_random(int argc, char **argv)
         case 'b':
             o.big_endian = 1;
             break;
+        case 'r':
+            if (fxt_revision_parse(optarg, &rev) != 0 || fxt_layout_get(rev) == NULL) {
+                fprintf(stderr, "%s random: --revision must be r1, r2, r3 or current, not '%s'\n",
+                        prog, optarg);
+                return 2;
+            }
+            break;
         case 'o':
             out = optarg;
             break;
@@ -74,10 +83,17 @@ int gen_cmd_random(int argc, char **argv)
         fprintf(stderr, "%s random: missing --records N\n", prog);
         return 2;
     }
+    if (o.big_endian && !fxt_layout_get(rev)->has_magic) {
+        fprintf(stderr,
+                "%s random: --big-endian needs r3 or current: %s has no magic record, by which "
+                "alone byte order is recognised\n",
+                prog, fxt_revision_name(rev));
+        return 2;
+    }
     FILE *f = gen_open_out(out);
     if (f == NULL)
         return 2;
-    int rc = fxt_gen_random(&o, write_file, f);
+    int rc = fxt_gen_random_rev(&o, rev, write_file, f);
     int crc = gen_close_out(f, out, rc != 0);
     if (rc < 0) {
         fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",

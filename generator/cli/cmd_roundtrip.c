@@ -19,6 +19,7 @@ typedef struct rt {
     int failed;
     uint64_t diff;   /* first differing offset */
     const char *why;
+    fxt_revision rev; /* decoded and re-encoded in this revision */
 } rt;
 
 static void rt_fail(rt *t, uint64_t off, const char *why)
@@ -55,6 +56,7 @@ static void rt_record(void *ctx, const fxt_record *r)
     }
     fxt_writer w;
     fxt_writer_init(&w, t->scratch, t->cap, r->big_endian);
+    fxt_writer_set_revision(&w, t->rev);
     fxt_enc_result e = fxt_encode_record(&w, r);
     if (e != FXT_ENC_OK) {
         rt_fail(t, r->offset, fxt_enc_strerror(e));
@@ -72,16 +74,25 @@ static void rt_record(void *ctx, const fxt_record *r)
 
 static void roundtrip_usage(FILE *f)
 {
-    fprintf(f, "usage: fxt-gen roundtrip FILE\n"
+    fprintf(f, "usage: fxt-gen roundtrip [--revision r1|r2|r3|current] FILE\n"
                "\n"
                "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
                "every record with the reference encoder. Exit 0 only if the bytes are\n"
                "identical; otherwise print the first differing offset and exit 1. An empty\n"
-               "input, and records the validator could not decode, fail the round trip.\n");
+               "input, and records the validator could not decode, fail the round trip.\n"
+               "--revision decodes and re-encodes with that revision's layout (default current).\n");
 }
 
 int gen_cmd_roundtrip(int argc, char **argv)
 {
+    fxt_revision rev = FXT_REV_CURRENT;
+    if (argc >= 2 && !strcmp(argv[1], "--revision")) {
+        if (argc < 3 || fxt_revision_parse(argv[2], &rev) != 0 || fxt_layout_get(rev) == NULL) {
+            fprintf(stderr, "%s roundtrip: --revision must be r1, r2, r3 or current\n", prog);
+            return 2;
+        }
+        argc -= 2, argv += 2;
+    }
     if (argc != 2 || argv[1][0] == 0 || (argv[1][0] == '-' && argv[1][1] != 0)) {
         if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
             roundtrip_usage(stdout);
@@ -97,9 +108,10 @@ int gen_cmd_roundtrip(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", prog, err);
         return 2;
     }
-    rt t = {data, NULL, 0, 0, 0, 0, NULL};
+    rt t = {data, NULL, 0, 0, 0, 0, NULL, rev};
     fxt_options o = fxt_options_default();
     o.flags |= FXT_OPT_VISIT_ALL;
+    o.revision = rev;
     o.on_record = rt_record;
     o.ctx = &t;
     fxt_validator *v = fxt_validator_new(&o);

@@ -10,11 +10,11 @@
 #include "fxt/rules.h"
 #include "gen_cli.h"
 
-static int list_rules(void)
+static int list_rules(fxt_revision rev)
 {
     for (unsigned i = 0; i < fxt_rule_count(); i++) {
         const fxt_rule_info *ri = fxt_rule_at(i);
-        if (fxt_gen_can_violate(ri->rule))
+        if (fxt_gen_can_violate(ri->rule) && (fxt_rule_revisions(ri->rule) & FXT_REV_BIT(rev)))
             printf("%s %s\n", ri->id, ri->name);
     }
     return fflush(stdout) != 0 ? 2 : 0;
@@ -23,8 +23,8 @@ static int list_rules(void)
 static void violate_usage(FILE *f)
 {
     fprintf(f,
-            "usage: fxt-gen violate --rule RULE [--seed S] [--big-endian] -o FILE\n"
-            "       fxt-gen violate --list\n"
+            "usage: fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
+            "       fxt-gen violate --list [--revision R]\n"
             "\n"
             "Write a valid realistic trace (100 to 300 records, chosen by the seed) plus exactly\n"
             "one violation of RULE (an id like E0004 or a name like record-too-small), and\n"
@@ -35,6 +35,9 @@ static void violate_usage(FILE *f)
             "  --seed S        seed of the base trace and of the choices, decimal (default 1)\n"
             "  --big-endian    write a big-endian trace (not possible for W0012, E0014,\n"
             "                  E0015, E0016: byte order is recognised from the magic record)\n"
+            "  --revision R    r1, r2, r3 or current (default): the base trace and the\n"
+            "                  offending record in that revision's layout; only rules that\n"
+            "                  apply to it (r1 and r2 traces are little-endian)\n"
             "  -o FILE         output file; - for standard output\n"
             "  --list          print the rules that can be violated (id and name)\n");
 }
@@ -45,11 +48,13 @@ int gen_cmd_violate(int argc, char **argv)
                                          {"seed", required_argument, 0, 's'},
                                          {"big-endian", no_argument, 0, 'b'},
                                          {"list", no_argument, 0, 'l'},
+                                         {"revision", required_argument, 0, 'v'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *rule_arg = NULL, *out = NULL;
     uint64_t seed = 1;
     int be = 0, list = 0, ch;
+    fxt_revision rev = FXT_REV_CURRENT;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
@@ -60,6 +65,14 @@ int gen_cmd_violate(int argc, char **argv)
         case 's':
             if (gen_parse_u64(optarg, &seed)) {
                 fprintf(stderr, "fxt-gen violate: --seed: not a decimal number: '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case 'v':
+            if (fxt_revision_parse(optarg, &rev) != 0 || fxt_layout_get(rev) == NULL) {
+                fprintf(stderr,
+                        "fxt-gen violate: --revision must be r1, r2, r3 or current, not '%s'\n",
+                        optarg);
                 return 2;
             }
             break;
@@ -84,7 +97,7 @@ int gen_cmd_violate(int argc, char **argv)
         return 2;
     }
     if (list)
-        return list_rules();
+        return list_rules(rev);
     if (rule_arg == NULL) {
         fprintf(stderr, "fxt-gen violate: missing --rule RULE (see --list)\n");
         return 2;
@@ -96,7 +109,7 @@ int gen_cmd_violate(int argc, char **argv)
     }
     fxt_gen_violation v;
     char err[300] = "";
-    int rc = fxt_gen_violate(r, seed, be, 0, &v, err, sizeof err);
+    int rc = fxt_gen_violate_rev(r, seed, be, 0, rev, &v, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "fxt-gen violate: %s\n", err);
         return rc > 0 ? 2 : 1;

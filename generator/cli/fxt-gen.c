@@ -4,9 +4,9 @@
  * (fxt/gen.h) and the encoder; the subcommands (cmd_*.c) parse options,
  * write files and print.
  *
- *   fxt-gen random --seed S --records N [--profile P] [--big-endian] -o FILE
- *   fxt-gen roundtrip FILE
- *   fxt-gen violate --rule RULE [--seed S] -o FILE
+ *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R] -o FILE
+ *   fxt-gen roundtrip [--revision R] FILE
+ *   fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE
  *   fxt-gen golden DIR
  */
 #include <stdio.h>
@@ -25,19 +25,24 @@ void gen_usage(FILE *f)
             "usage: fxt-gen COMMAND [options]\n"
             "\n"
             "commands:\n"
-            "  random --records N [--seed S] [--profile realistic|coverage] [--big-endian] -o FILE\n"
+            "  random --records N [--seed S] [--profile realistic|coverage] [--big-endian]\n"
+            "         [--revision r1|r2|r3|current] -o FILE\n"
             "      write a random conforming, warning-free trace of N records (at least the\n"
             "      %u setup records: magic, initialization, a provider and its string and\n"
             "      thread tables; a few more when open begins must be ended). N and S are\n"
             "      decimal; S defaults to 0, N is at most %llu.\n"
+            "      --revision writes that revision of the format (default current): what it\n"
+            "      lacks is replaced (no duration complete or magic record in r1/r2, no\n"
+            "      boolean argument or scheduling subtype before current...); r1 and r2\n"
+            "      traces are little-endian.\n"
             "      The same arguments give the same bytes on every platform.\n"
-            "  violate --rule RULE [--seed S] [--big-endian] -o FILE\n"
+            "  violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
             "      write a valid trace plus exactly one violation of RULE (id like E0004 or\n"
             "      name like record-too-small); prints the rule id and the byte offset of\n"
             "      the offending record. --list shows the rules it can violate.\n"
             "  golden DIR\n"
             "      write the golden corpus (valid/, invalid/, warn/, manifest.json) into DIR.\n"
-            "  roundtrip FILE\n"
+            "  roundtrip [--revision R] FILE\n"
             "      decode FILE (- for standard input) with the validator, re-encode every\n"
             "      record with the reference encoder; exit 0 only if the bytes are identical,\n"
             "      else print the first differing offset and exit 1.\n"

@@ -15,12 +15,21 @@
 #include "fxt/validate.h"
 #include "growbuf.h"
 
-static growbuf make(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
+static growbuf make_rev(uint64_t seed, uint64_t records, fxt_gen_profile p, int be,
+                        fxt_revision rev)
 {
     growbuf b = {0};
     fxt_gen_options o = {seed, records, p, be};
-    ck_assert_int_eq(fxt_gen_random(&o, growbuf_write, &b), 0);
+    if (rev == FXT_REV_CURRENT)
+        ck_assert_int_eq(fxt_gen_random(&o, growbuf_write, &b), 0);
+    else
+        ck_assert_int_eq(fxt_gen_random_rev(&o, rev, growbuf_write, &b), 0);
     return b;
+}
+
+static growbuf make(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
+{
+    return make_rev(seed, records, p, be, FXT_REV_CURRENT);
 }
 
 typedef struct check {
@@ -30,6 +39,7 @@ typedef struct check {
     uint8_t *scratch;
     size_t cap;
     char first[256];
+    fxt_revision rev; /* re-encode in this revision */
 } check;
 
 static void on_issue(void *ctx, const fxt_issue *is)
@@ -58,33 +68,46 @@ static void on_record(void *ctx, const fxt_record *r)
     }
     fxt_writer w;
     fxt_writer_init(&w, c->scratch, c->cap, r->big_endian);
+    ck_assert_int_eq(fxt_writer_set_revision(&w, c->rev), FXT_ENC_OK);
     if (fxt_encode_record(&w, r) != FXT_ENC_OK || w.len != len ||
         memcmp(c->scratch, r->raw, len) != 0) {
         c->mismatch = 1, c->mismatch_at = r->offset;
     }
 }
 
-static void property(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
+/* The trace of (SEED, RECORDS, P, BE) in revision REV: no issue when
+ * validated under REV, and every record re-encodes (in REV) to its bytes. */
+static void property_rev(uint64_t seed, uint64_t records, fxt_gen_profile p, int be,
+                         fxt_revision rev)
 {
-    growbuf b = make(seed, records, p, be);
+    growbuf b = make_rev(seed, records, p, be, rev);
     check c;
     memset(&c, 0, sizeof c);
+    c.rev = rev;
     fxt_options o = fxt_options_default();
+    o.revision = rev;
     o.on_issue = on_issue;
     o.on_record = on_record;
     o.flags = FXT_OPT_VISIT_ALL;
     o.ctx = &c;
     fxt_stats st;
     fxt_validate_buffer(b.data, b.len, &o, &st);
-    ck_assert_msg(c.issues == 0, "seed %llu profile %d be %d: %llu issues, first %s",
-                  (unsigned long long)seed, (int)p, be, (unsigned long long)c.issues, c.first);
+    ck_assert_msg(c.issues == 0, "seed %llu profile %d be %d %s: %llu issues, first %s",
+                  (unsigned long long)seed, (int)p, be, fxt_revision_name(rev),
+                  (unsigned long long)c.issues, c.first);
     ck_assert_msg(!c.mismatch && c.next == b.len,
-                  "seed %llu profile %d be %d: round trip differs at %llu",
-                  (unsigned long long)seed, (int)p, be, (unsigned long long)c.mismatch_at);
+                  "seed %llu profile %d be %d %s: round trip differs at %llu",
+                  (unsigned long long)seed, (int)p, be, fxt_revision_name(rev),
+                  (unsigned long long)c.mismatch_at);
     ck_assert_uint_ge(c.records, records < 80 ? 1 : records);
     ck_assert_int_eq(st.big_endian, be);
     free(c.scratch);
     growbuf_free(&b);
+}
+
+static void property(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
+{
+    property_rev(seed, records, p, be, FXT_REV_CURRENT);
 }
 
 START_TEST(deterministic)
@@ -124,6 +147,49 @@ START_TEST(tiny_budgets)
 }
 END_TEST
 
+START_TEST(every_revision)
+{
+    /* valid under each revision, both profiles; big-endian where the
+     * revision has a magic record */
+    for (unsigned rev = 0; rev < FXT_REV_COUNT; rev++) {
+        int has_magic = fxt_layout_get((fxt_revision)rev)->has_magic;
+        for (uint64_t s = 1; s <= 25; s++) {
+            property_rev(s, 500 + s * 29, FXT_GEN_REALISTIC, has_magic && s % 2, (fxt_revision)rev);
+            property_rev(s, 100 + s * 13, FXT_GEN_COVERAGE, has_magic && s % 3 == 0,
+                         (fxt_revision)rev);
+        }
+        for (uint64_t n = 0; n < 3; n++) /* tiny budgets */
+            property_rev(n + 1, n, FXT_GEN_COVERAGE, 0, (fxt_revision)rev);
+    }
+    /* the current revision through _rev gives fxt_gen_random's bytes; r3
+     * differs from it (no booleans, no scheduling subtypes...) */
+    growbuf a = make(5, 2000, FXT_GEN_COVERAGE, 0);
+    growbuf b = make_rev(5, 2000, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT);
+    growbuf c = make_rev(5, 2000, FXT_GEN_COVERAGE, 0, FXT_REV_R3);
+    ck_assert(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+    ck_assert(a.len != c.len || memcmp(a.data, c.data, a.len) != 0);
+    growbuf_free(&a), growbuf_free(&b), growbuf_free(&c);
+    /* the revision matters: an r1 trace is not clean under current (async
+     * begin is 4 there, duration complete here), nor a current one under r1 */
+    growbuf r1 = make_rev(3, 3000, FXT_GEN_REALISTIC, 0, FXT_REV_R1);
+    growbuf cur = make(3, 3000, FXT_GEN_REALISTIC, 0);
+    fxt_options vo = fxt_options_default();
+    fxt_stats st;
+    fxt_validate_buffer(r1.data, r1.len, &vo, &st);
+    ck_assert_uint_gt(st.errors + st.warnings, 0);
+    vo.revision = FXT_REV_R1;
+    fxt_validate_buffer(cur.data, cur.len, &vo, &st);
+    ck_assert_uint_gt(st.errors, 0);
+    growbuf_free(&r1), growbuf_free(&cur);
+    /* options a revision cannot honour */
+    fxt_gen_options o = {1, 100, FXT_GEN_REALISTIC, 1};
+    growbuf d = {0};
+    ck_assert_int_eq(fxt_gen_random_rev(&o, FXT_REV_R2, growbuf_write, &d), -2);
+    ck_assert_int_eq(fxt_gen_random_rev(&o, FXT_REV_AUTO, growbuf_write, &d), -2);
+    ck_assert_uint_eq(d.len, 0);
+}
+END_TEST
+
 START_TEST(in_memory_same_bytes)
 {
     /* fxt_gen_random_mem gives exactly what fxt_gen_random streams */
@@ -133,7 +199,7 @@ START_TEST(in_memory_same_bytes)
             growbuf a = make(9, 3000, (fxt_gen_profile)p, be);
             uint8_t *m = NULL;
             size_t n = 0;
-            ck_assert_int_eq(fxt_gen_random_mem(&o, &m, &n), 0);
+            ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &m, &n), 0);
             ck_assert_uint_eq(n, a.len);
             ck_assert(memcmp(m, a.data, n) == 0);
             free(m);
@@ -157,30 +223,44 @@ static void count_issue(void *ctx, const fxt_issue *is)
 
 START_TEST(violation_api)
 {
-    /* every rule the library can violate: exactly that one issue at the
-     * offset it reports (the CLI test does seeds 1..5 through fxt-gen) */
+    /* every rule the library can violate, in every revision it applies to
+     * (both byte orders where the revision has a magic record): exactly
+     * that one issue, at the offset it reports, under that revision (the
+     * CLI test does seeds 1..5 of the current revision through fxt-gen) */
     unsigned made = 0;
-    for (unsigned i = 0; i < fxt_rule_count(); i++) {
-        fxt_rule r = fxt_rule_at(i)->rule;
-        if (!fxt_gen_can_violate(r))
-            continue;
-        fxt_gen_violation v;
-        char err[300];
-        ck_assert_int_eq(fxt_gen_violate(r, 11, 0, 0, &v, err, sizeof err), 0);
-        issues c = {0, FXT_R_NONE, 0};
-        fxt_options o = fxt_options_default();
-        o.on_issue = count_issue;
-        o.ctx = &c;
-        fxt_stats st;
-        fxt_validate_buffer(v.data, v.len, &o, &st);
-        ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset,
-                      "%s: %u issues, first %d at %llu, expected at %llu", fxt_rule_get(r)->id,
-                      c.n, (int)c.rule, (unsigned long long)c.off,
-                      (unsigned long long)v.record_offset);
-        free(v.data);
-        made++;
-    }
-    ck_assert_uint_gt(made, 50);
+    for (unsigned rev = 0; rev < FXT_REV_COUNT; rev++)
+        for (int be = 0; be <= fxt_layout_get((fxt_revision)rev)->has_magic; be++)
+            for (unsigned i = 0; i < fxt_rule_count(); i++) {
+                fxt_rule r = fxt_rule_at(i)->rule;
+                if (!fxt_gen_can_violate(r))
+                    continue;
+                fxt_gen_violation v;
+                char err[300];
+                int rc = fxt_gen_violate_rev(r, 11, be, 0, (fxt_revision)rev, &v, err, sizeof err);
+                int applies = (fxt_rule_revisions(r) & FXT_REV_BIT(rev)) != 0;
+                if (!applies || rc == 1) { /* refused: only where it cannot exist */
+                    ck_assert_msg(rc == 1 && (!applies || be), "%s %s be %d: rc %d (%s)",
+                                  fxt_rule_get(r)->id, fxt_revision_name(rev), be, rc, err);
+                    continue;
+                }
+                ck_assert_msg(rc == 0, "%s %s: %s", fxt_rule_get(r)->id, fxt_revision_name(rev),
+                              err);
+                issues c = {0, FXT_R_NONE, 0};
+                fxt_options o = fxt_options_default();
+                o.on_issue = count_issue;
+                o.ctx = &c;
+                o.revision = (fxt_revision)rev;
+                fxt_stats st;
+                fxt_validate_buffer(v.data, v.len, &o, &st);
+                ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset,
+                              "%s %s be %d: %u issues, first %s at %llu, expected at %llu",
+                              fxt_rule_get(r)->id, fxt_revision_name(rev), be, c.n,
+                              c.n ? fxt_rule_get(c.rule)->id : "-", (unsigned long long)c.off,
+                              (unsigned long long)v.record_offset);
+                free(v.data);
+                made++;
+            }
+    ck_assert_uint_ge(made, 290); /* 295 when written */
     fxt_gen_violation v;
     char err[300] = "";
     ck_assert_int_eq(fxt_gen_violate(FXT_R_NONE, 1, 0, 0, &v, err, sizeof err), -1);
@@ -214,6 +294,7 @@ int main(void)
     tcase_add_test(tc, coverage_many_seeds);
     tcase_add_test(tc, tiny_budgets);
     tcase_add_test(tc, in_memory_same_bytes);
+    tcase_add_test(tc, every_revision);
     tcase_add_test(tc, violation_api);
     tcase_add_test(tc, golden_api);
     suite_add_tcase(s, tc);
