@@ -42,8 +42,6 @@
 #define R12 (RV(SR_R1) | RV(SR_R2))
 #define R123 (RV(SR_R1) | RV(SR_R2) | RV(SR_R3))
 #define AUTO RV(SR_AUTO)
-/* validate.c fxt__emit: "v->reportable &= ~FXT_REV_BIT(l)" after a lane's
- * first error is meant for auto, but applies to a single revision too */
 
 const spec_case spec_cases_revisions[] = {
 
@@ -81,8 +79,7 @@ const spec_case spec_cases_revisions[] = {
   .tags = "x-edge-record-type-10",
   WORDS(0x000000000000001A /* @0 type 10, size 1 */),
   IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
-  IN_R3(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC), IN_CUR(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_R3(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC), IN_CUR(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC) },
 { .name = "rev-edge-metadata-type-0-and-section", .suite = S_METADATA, REVS(REVS_ALL),
   .tags = "x-edge-metadata-types",
   WORDS(0x0040000000110020, 0x00000000766F7270, /* @0 provider info: provider 1, "prov" */
@@ -90,21 +87,18 @@ const spec_case spec_cases_revisions[] = {
         0x0000000000000010  /* @24 metadata: size 1, meta type 0 */),
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 24)), IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 24)),
   IN_R3(ISSUE(METADATA_TYPE_UNKNOWN, 24), NO_MAGIC),
-  IN_CUR(ISSUE(METADATA_TYPE_UNKNOWN, 24), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(METADATA_TYPE_UNKNOWN, 24), NO_MAGIC) },
 { .name = "rev-edge-trace-info-type-1", .suite = S_METADATA, REVS(REVS_ALL),
   .tags = "metadata_types-4",
   WORDS(0x0000000000140010 /* @0 metadata: size 1, meta type 4, trace info type 1 */),
   IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
   IN_R3(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 0), NO_MAGIC),
-  IN_CUR(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 0), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 0), NO_MAGIC) },
 { .name = "rev-edge-event-type-11", .suite = S_EVENT, REVS(REVS_ALL),
   .tags = "x-edge-event-type-11",
   WORDS(PRE_NM, 0x00020001010B0024 /* @56 event: size 2, et 11 */, 0x0000000000000001),
   IN_R1(ISSUE(EVENT_TYPE_UNKNOWN, 56)), IN_R2(ISSUE(EVENT_TYPE_UNKNOWN, 56)),
-  IN_R3(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_R3(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC) },
 { .name = "rev-edge-arg-type-8-koid", .suite = S_ARGUMENTS, REVS(REVS_ALL),
   .tags = "x-edge-arg-type-8",
   WORDS(PRE_NM,
@@ -118,21 +112,18 @@ const spec_case spec_cases_revisions[] = {
   WORDS(0x000000100000001F /* @0 type 15, size 1, large type 1 */),
   IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
   IN_R3(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 0), NO_MAGIC),
-  IN_CUR(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 0), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 0), NO_MAGIC) },
 { .name = "rev-edge-large-blob-format-2", .suite = S_LARGE_BLOB, REVS(REVS_ALL),
   .tags = "record_types-15",
   WORDS(0x000002000000001F /* @0 type 15, size 1, large type 0, format 2 */),
   IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
   IN_R3(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 0), NO_MAGIC),
-  IN_CUR(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 0), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 0), NO_MAGIC) },
 { .name = "rev-edge-blob-type-0", .suite = S_BLOB, REVS(REVS_ALL),
   .tags = "x-edge-blob-type-0",
   WORDS(PRE_NM, 0x0000000300020025 /* @56 blob: size 2, name 2, payload 3, type 0 */, 0x0000000000030201),
   IN_R1(ISSUE(BLOB_TYPE_UNKNOWN, 56)), IN_R2(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
-  IN_R3(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_R3(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC) },
 
 /* ===================== Context switch reserved bits per revision ========= */
 /* legacy layout: size 4, cpu 1, out state 3, out thread 1, in thread 0
@@ -155,8 +146,7 @@ const spec_case spec_cases_revisions[] = {
         0x00000000000003E8, 0x0000000000001234, 0x0000000000009ABC),
   IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)), IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
   IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
-  IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC),
-  PENDING(RV(SR_R3), R3_W0012) },
+  IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC) },
 { .name = "rev-context-switch-threads-0x81", .suite = S_SCHEDULING, REVS(REVS_ALL),
   /* thread refs 0x81 ([28..35] and [36..43]: bits 35 and 43 next to the
    * reserved or priority bits) registered, thread 1 not */
