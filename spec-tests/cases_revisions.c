@@ -42,8 +42,6 @@
 #define R12 (RV(SR_R1) | RV(SR_R2))
 #define R123 (RV(SR_R1) | RV(SR_R2) | RV(SR_R3))
 #define AUTO RV(SR_AUTO)
-/* validate.c fxt__emit: "v->reportable &= ~FXT_REV_BIT(l)" after a lane's
- * first error is meant for auto, but applies to a single revision too */
 
 const spec_case spec_cases_revisions[] = {
 
@@ -60,6 +58,103 @@ const spec_case spec_cases_revisions[] = {
   IN_R2(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16)),
   IN_R3(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC),
   IN_CUR(ISSUE(INIT_RESERVED_BITS, 0), ISSUE(INIT_RESERVED_BITS, 16), NO_MAGIC) },
+
+/* ===================== Byte order (recognised by the magic record) ====== */
+{ .name = "rev-big-endian-magic", .suite = S_MAGIC, REVS(REVS_ALL), .big_endian = 1,
+  /* r1/r2 read the word little-endian: 0x1000044678541600 is a metadata
+   * record of 0x160 words, far past the end of the input */
+  .tags = "has_magic",
+  BYTES(0x00, 0x16, 0x54, 0x78, 0x46, 0x04, 0x00, 0x10 /* @0 magic, big-endian */),
+  IN_R1(ISSUE(TRUNCATED, 0)), IN_R2(ISSUE(TRUNCATED, 0)) },
+
+/* ===================== Type values at each revision's edges ============== */
+/* The highest value a revision defines is read, the lowest it does not is
+ * an error, in every revision (what the layout table's rows must agree with). */
+{ .name = "rev-edge-record-type-9-log", .suite = S_LOG, REVS(REVS_ALL),
+  .tags = "x-edge-record-type-9",
+  WORDS(PRE_NM, 0x0000000100050039 /* @56 log: size 3, len 5, thread 1 */, 0x00000000000003E8,
+        0x0000006F6C6C6568 /* "hello" */),
+  IN_R3(NO_MAGIC), IN_CUR(NO_MAGIC) },
+{ .name = "rev-edge-record-type-10", .suite = S_RECORD_HEADER, REVS(REVS_ALL),
+  .tags = "x-edge-record-type-10",
+  WORDS(0x000000000000001A /* @0 type 10, size 1 */),
+  IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
+  IN_R3(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC), IN_CUR(ISSUE(RECORD_TYPE_UNKNOWN, 0), NO_MAGIC) },
+{ .name = "rev-edge-metadata-type-0-and-section", .suite = S_METADATA, REVS(REVS_ALL),
+  .tags = "x-edge-metadata-types",
+  WORDS(0x0040000000110020, 0x00000000766F7270, /* @0 provider info: provider 1, "prov" */
+        0x0000000000120010, /* @16 provider section: provider 1 (the highest type r1 defines) */
+        0x0000000000000010  /* @24 metadata: size 1, meta type 0 */),
+  IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 24)), IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 24)),
+  IN_R3(ISSUE(METADATA_TYPE_UNKNOWN, 24), NO_MAGIC),
+  IN_CUR(ISSUE(METADATA_TYPE_UNKNOWN, 24), NO_MAGIC) },
+{ .name = "rev-edge-trace-info-type-1", .suite = S_METADATA, REVS(REVS_ALL),
+  .tags = "metadata_types-4",
+  WORDS(0x0000000000140010 /* @0 metadata: size 1, meta type 4, trace info type 1 */),
+  IN_R1(ISSUE(METADATA_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(METADATA_TYPE_UNKNOWN, 0)),
+  IN_R3(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 0), NO_MAGIC),
+  IN_CUR(ISSUE(TRACE_INFO_TYPE_UNKNOWN, 0), NO_MAGIC) },
+{ .name = "rev-edge-event-type-11", .suite = S_EVENT, REVS(REVS_ALL),
+  .tags = "x-edge-event-type-11",
+  WORDS(PRE_NM, 0x00020001010B0024 /* @56 event: size 2, et 11 */, 0x0000000000000001),
+  IN_R1(ISSUE(EVENT_TYPE_UNKNOWN, 56)), IN_R2(ISSUE(EVENT_TYPE_UNKNOWN, 56)),
+  IN_R3(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(EVENT_TYPE_UNKNOWN, 56), NO_MAGIC) },
+{ .name = "rev-edge-arg-type-8-koid", .suite = S_ARGUMENTS, REVS(REVS_ALL),
+  .tags = "x-edge-arg-type-8",
+  WORDS(PRE_NM,
+        0x0002000101100044, /* @56 event: size 4, et 0, 1 arg */
+        0x0000000000000001,
+        0x0000000000020028, /* arg koid: size 2, name 2 */
+        0x0000000000001234),
+  IN_R3(NO_MAGIC), IN_CUR(NO_MAGIC) },
+{ .name = "rev-edge-large-type-1", .suite = S_LARGE_HEADER, REVS(REVS_ALL),
+  .tags = "record_types-15",
+  WORDS(0x000000100000001F /* @0 type 15, size 1, large type 1 */),
+  IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
+  IN_R3(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 0), NO_MAGIC),
+  IN_CUR(ISSUE(LARGE_RECORD_TYPE_UNKNOWN, 0), NO_MAGIC) },
+{ .name = "rev-edge-large-blob-format-2", .suite = S_LARGE_BLOB, REVS(REVS_ALL),
+  .tags = "record_types-15",
+  WORDS(0x000002000000001F /* @0 type 15, size 1, large type 0, format 2 */),
+  IN_R1(ISSUE(RECORD_TYPE_UNKNOWN, 0)), IN_R2(ISSUE(RECORD_TYPE_UNKNOWN, 0)),
+  IN_R3(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 0), NO_MAGIC),
+  IN_CUR(ISSUE(LARGE_BLOB_FORMAT_UNKNOWN, 0), NO_MAGIC) },
+{ .name = "rev-edge-blob-type-0", .suite = S_BLOB, REVS(REVS_ALL),
+  .tags = "x-edge-blob-type-0",
+  WORDS(PRE_NM, 0x0000000300020025 /* @56 blob: size 2, name 2, payload 3, type 0 */, 0x0000000000030201),
+  IN_R1(ISSUE(BLOB_TYPE_UNKNOWN, 56)), IN_R2(ISSUE(BLOB_TYPE_UNKNOWN, 56)),
+  IN_R3(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC), IN_CUR(ISSUE(BLOB_TYPE_UNKNOWN, 56), NO_MAGIC) },
+
+/* ===================== Context switch reserved bits per revision ========= */
+/* legacy layout: size 4, cpu 1, out state 3, out thread 1, in thread 0
+ * (inline: ts, pid, tid follow); one bit of [44..63] set at a time */
+{ .name = "rev-context-switch-bit-44", .suite = S_SCHEDULING, REVS(REVS_ALL),
+  .tags = "has_priorities",
+  WORDS(PRE_NM, 0x0000100013010048 /* @56 out priority 1 (bit 44) */, 0x00000000000003E8,
+        0x0000000000001234, 0x0000000000009ABC),
+  IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)), IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
+  IN_R3(NO_MAGIC), IN_CUR(NO_MAGIC) },
+{ .name = "rev-context-switch-bit-59", .suite = S_SCHEDULING, REVS(REVS_ALL),
+  .tags = "has_priorities",
+  WORDS(PRE_NM, 0x0800000013010048 /* @56 in priority 0x80 (bit 59) */, 0x00000000000003E8,
+        0x0000000000001234, 0x0000000000009ABC),
+  IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)), IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
+  IN_R3(NO_MAGIC), IN_CUR(NO_MAGIC) },
+{ .name = "rev-context-switch-bit-63", .suite = S_SCHEDULING, REVS(REVS_ALL),
+  .tags = "sched_types-0",
+  WORDS(PRE_NM, 0x8000000013010048 /* @56 bit 63: reserved, or scheduling subtype 8 */,
+        0x00000000000003E8, 0x0000000000001234, 0x0000000000009ABC),
+  IN_R1(ISSUE(SCHEDULING_RESERVED_BITS, 56)), IN_R2(ISSUE(SCHEDULING_RESERVED_BITS, 56)),
+  IN_R3(ISSUE(SCHEDULING_RESERVED_BITS, 56), NO_MAGIC),
+  IN_CUR(ISSUE(SCHEDULING_TYPE_UNKNOWN, 56), NO_MAGIC) },
+{ .name = "rev-context-switch-threads-0x81", .suite = S_SCHEDULING, REVS(REVS_ALL),
+  /* thread refs 0x81 ([28..35] and [36..43]: bits 35 and 43 next to the
+   * reserved or priority bits) registered, thread 1 not */
+  .tags = "x-context-switch-threads-0x81",
+  WORDS(0x0000000000810033, 0x0000000000001234, 0x0000000000005678, /* @0 thread: index 0x81 */
+        0x0000081813010028, /* @24 sched: size 2, cpu 1, out state 3, out 0x81, in 0x81 */
+        0x00000000000003E8),
+  IN_R3(NO_MAGIC), IN_CUR(NO_MAGIC) },
 
 /* ===================== Event numbering (r1/r2 vs r3/current) ============ */
 /* r1/r2: 4 = async begin, 5 = async instant, 6 = async end, 7 = flow begin,

@@ -44,7 +44,7 @@ enum spec_suite {
     S_COUNT_
 };
 
-#define SPEC_MAX_EXPECT 24
+#define SPEC_MAX_EXPECT 40
 #define SPEC_MAX_REV_EXPECT 8
 
 /**

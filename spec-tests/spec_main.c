@@ -402,6 +402,12 @@ static int check_verdicts(const spec_run *r, const got_list *g,
         for (size_t i = 0; i < w.n && !first; i++)
             if (expected_severity(c, w.v[i].rule) == FXT_SEV_ERROR)
                 first = &w.v[i];
+        if (v->checked && !v->complete && !v->conforms && errs > 0) {
+            /* the API: checking stopped once an error decided the verdict
+             * and the revision frames the rest differently (a big-endian
+             * trace in r1/r2): only the verdict itself is comparable */
+            continue;
+        }
         if (!v->checked || !!v->conforms != (errs == 0) || v->errors != errs ||
             v->warnings != w.n - errs) {
             append(why, cap, "%s: verdict checked %d conforms %d, %" PRIu64 " errors %" PRIu64
@@ -515,7 +521,10 @@ static void check_run(const spec_run *r)
                       st_whole.warnings == w.n - count_errors(c, &w),
                   "%s: stats say %" PRIu64 " errors, %" PRIu64 " warnings", name,
                   st_whole.errors, st_whole.warnings);
-    ck_assert_msg(!!st_whole.big_endian == !!c->big_endian, "%s: stats.big_endian is %d", name,
+    /* r1 and r2 have no magic record to tell the byte order by: they read
+     * every trace as little-endian (NOTES.md "Revisions") */
+    int be = c->big_endian && r->rev != SR_R1 && r->rev != SR_R2;
+    ck_assert_msg(!!st_whole.big_endian == be, "%s: stats.big_endian is %d", name,
                   st_whole.big_endian);
     int size_zero = 0;
     for (size_t i = 0; i < w.n; i++)

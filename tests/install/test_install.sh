@@ -79,7 +79,12 @@ fi
   ok "fxt-validate --version" || fail "fxt-validate --version: $("$P/bin/fxt-validate" --version)"
 "$P/bin/fxt-gen" --version | grep -qx "fxt-gen $version (FXT spec revisions: .*)" &&
   ok "fxt-gen --version" || fail "fxt-gen --version: $("$P/bin/fxt-gen" --version)"
-/usr/bin/python3 "$P/bin/fxt-conform" --version | grep -qx "fxt-conform $version" &&
+for t in fxt-dump fxt-mutate; do
+  [ -x "$P/bin/$t" ] || continue
+  "$P/bin/$t" --version | grep -qx "$t $version (FXT spec revisions: .*)" &&
+    ok "$t --version" || fail "$t --version: $("$P/bin/$t" --version)"
+done
+/usr/bin/python3 "$P/bin/fxt-conform" --version | grep -qx "fxt-conform $version (FXT spec revisions: .*)" &&
   ok "fxt-conform --version (installed copy)" || fail "fxt-conform --version"
 
 # ---- consumers ------------------------------------------------------------------------
