@@ -573,6 +573,90 @@ void *__wrap_realloc(void *p, size_t n)
     return __real_realloc(p, n);
 }
 
+/* The API's edges: option clamps, too little memory, finish twice, names
+ * out of range, ignored rules in auto mode. */
+START_TEST(api_edges)
+{
+    fxt_options o = fxt_options_default();
+    o.max_providers = o.max_threads = o.max_async = o.max_flows = 0;
+    o.revision = (fxt_revision)99; /* clamped to current */
+    size_t sz = fxt_validator_size(&o);
+    ck_assert_uint_gt(sz, 0);
+    ck_assert_ptr_null(fxt_validator_init(NULL, sz, &o));
+    void *m = malloc(sz);
+    fxt_validator *v = fxt_validator_init(m, sz, &o);
+    ck_assert_ptr_nonnull(v);
+    fxt_validator_finish(v);
+    fxt_stats st;
+    fxt_validator_stats(v, &st);
+    ck_assert_uint_eq(st.errors, 1); /* empty input */
+    ck_assert_int_eq(st.revision, FXT_REV_CURRENT);
+    fxt_validator_finish(v); /* twice: nothing more */
+    fxt_validator_stats(v, &st);
+    ck_assert_uint_eq(st.errors, 1);
+    fxt_provider_stats ps;
+    ck_assert_int_eq(fxt_validator_provider(v, 5, &ps), -1);
+    free(m);
+
+    ck_assert_str_eq(fxt_event_type_name_rev(FXT_REV_R1, 4), "async-begin");
+    ck_assert_str_eq(fxt_event_type_name_rev(FXT_REV_CURRENT, 4), "duration-complete");
+    ck_assert_str_eq(fxt_event_type_name_rev(FXT_REV_R2, 10), "event-type-10");
+    ck_assert_str_eq(fxt_event_type_name_rev(FXT_REV_AUTO, 4), "?");
+    ck_assert_str_eq(fxt_event_type_name_rev(FXT_REV_R1, 16), "?");
+    ck_assert_str_eq(fxt_record_type_name(FXT_NO_RECORD_TYPE), "trace");
+    ck_assert_str_eq(fxt_record_type_name(99), "?");
+    fxt_revision r;
+    ck_assert_int_eq(fxt_revision_parse(NULL, &r), -1);
+    ck_assert_int_eq(fxt_revision_parse("r4", &r), -1);
+    ck_assert_int_eq(fxt_revision_parse("AUTO", &r), 0);
+    ck_assert_int_eq(r, FXT_REV_AUTO);
+    ck_assert_str_eq(fxt_revision_name((fxt_revision)7), "?");
+    ck_assert_ptr_null(fxt_rule_section(FXT_R_NONE, FXT_REV_CURRENT));
+    ck_assert_ptr_null(fxt_rule_section(FXT_R_MAGIC_MISSING, FXT_REV_R1));
+    ck_assert_ptr_null(fxt_rule_section(FXT_R_EMPTY_INPUT, FXT_REV_AUTO));
+    ck_assert_str_eq(fxt_rule_section(FXT_R_BLOB_RESERVED_BITS, FXT_REV_R2),
+                     "Blob Record (record type = 5)");
+    ck_assert_uint_eq(fxt_rule_revisions(FXT_R_NONE), 0);
+    ck_assert_uint_eq(fxt_arg_words(12), 0);
+    ck_assert_ptr_null(fxt_event_data_name(99));
+    /* an undefined revision reads with current's layout */
+    ck_assert_ptr_eq(fxt_header_desc(FXT_REV_AUTO, 0x4), fxt_header_desc(FXT_REV_CURRENT, 0x4));
+    ck_assert_ptr_eq(fxt_arg_desc(FXT_REV_AUTO, 9), fxt_arg_desc(FXT_REV_CURRENT, 9));
+
+    /* auto mode with a rule ignored: neither delivered nor counted, in any
+     * revision (the count-only path included) */
+    size_t len = 0;
+    uint8_t *b = gen_trace(3, 0, 0, &len);
+    fxt_options a = fxt_options_default();
+    a.revision = FXT_REV_AUTO;
+    fxt_options_ignore(&a, FXT_R_ARG_TYPE_UNKNOWN, 1);
+    issues l = {0};
+    a.on_issue = collect;
+    a.ctx = &l;
+    v = fxt_validator_new(&a);
+    fxt_validator_feed(v, b, len);
+    fxt_validator_finish(v);
+    fxt_revision_verdict vd[FXT_REV_COUNT];
+    fxt_validator_verdicts(v, vd);
+    for (size_t i = 0; i < l.n; i++)
+        ck_assert_int_ne(l.v[i].rule, FXT_R_ARG_TYPE_UNKNOWN);
+    fxt_validator_stats(v, &st);
+    ck_assert_uint_eq(st.by_rule[FXT_R_ARG_TYPE_UNKNOWN], 0);
+    fxt_validator_free(v);
+    /* and without the ignore, r3 does count them */
+    fxt_options_ignore(&a, FXT_R_ARG_TYPE_UNKNOWN, 0);
+    a.on_issue = NULL;
+    a.revision = FXT_REV_R3;
+    v = fxt_validator_new(&a);
+    fxt_validator_feed(v, b, len);
+    fxt_validator_finish(v);
+    fxt_validator_stats(v, &st);
+    ck_assert_uint_gt(st.by_rule[FXT_R_ARG_TYPE_UNKNOWN], 0);
+    fxt_validator_free(v);
+    free(l.v), free(b);
+}
+END_TEST
+
 START_TEST(memory_is_fixed)
 {
     fxt_options o = fxt_options_default();
@@ -677,6 +761,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, memory_is_fixed);
     tcase_add_test(tc, lean_path_equals_decoder);
     tcase_add_test(tc, layout_words_are_consistent);
+    tcase_add_test(tc, api_edges);
     tcase_add_test(tc, auto_agrees_with_each_revision);
     tcase_add_test(tc, truncated_large_record_same_issues_any_size);
     tcase_add_test(tc, provider_overflow_claims_nothing_false);
