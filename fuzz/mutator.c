@@ -18,6 +18,7 @@
 #include "fxt/encode.h"
 #include "fxt/format.h"
 #include "fxt/gen.h"
+#include "fxt/layout.h"
 #include "fxt/validate.h"
 
 #define MAX_RECS 4096u   /* records tracked; the rest of a bigger input is one span */
@@ -538,8 +539,6 @@ static void add_fld(fld *a, unsigned *n, unsigned cap, size_t off, unsigned lo, 
 /* F is a "lo, hi" pair from format.h: one more expansion level splits it */
 #define ADD_REF(w, off, F, k) ADD_REF_(w, off, F, k)
 #define ADD_REF_(w, off, lo, hi, k) add_fld((w)->L->ref, &(w)->L->nref, 48, off, lo, hi, k)
-#define ADD_RSV(w, off, F) ADD_RSV_(w, off, F)
-#define ADD_RSV_(w, off, lo, hi) add_fld((w)->L->rsv, &(w)->L->nrsv, 48, off, lo, hi, 0)
 #define ADD_TYP(w, off, F, k) ADD_TYP_(w, off, F, k)
 #define ADD_TYP_(w, off, lo, hi, k) add_fld((w)->L->typ, &(w)->L->ntyp, 24, off, lo, hi, k)
 #define ADD_LEN(w, off, F) ADD_LEN_(w, off, F)
@@ -567,6 +566,14 @@ static size_t str_at(walk *w, size_t pos, uint64_t ref)
     return pos + align8(l);
 }
 
+/* The reserved fields of the word at OFF described by D (layout table). */
+static void add_rsv_desc(walk *w, size_t off, const fxt_word_desc *d)
+{
+    for (unsigned i = 0; d != NULL && i < d->nfields; i++)
+        if (d->fields[i].kind == FXT_FK_RESERVED)
+            add_fld(w->L->rsv, &w->L->nrsv, 48, off, d->fields[i].lo, d->fields[i].hi, 0);
+}
+
 static size_t walk_args(walk *w, size_t pos, unsigned argc)
 {
     for (unsigned i = 0; i < argc; i++) {
@@ -578,26 +585,13 @@ static size_t walk_args(walk *w, size_t pos, unsigned argc)
         ADD_TYP(w, pos, FXT_ARG_TYPE, T_ARG);
         ADD_REF(w, pos, FXT_ARG_NAME, K_STR);
         size_t q = str_at(w, pos + 8, GETF(h, FXT_ARG_NAME));
-        switch (type) {
-        case FXT_AT_NULL:
-        case FXT_AT_INT64:
-        case FXT_AT_UINT64:
-        case FXT_AT_DOUBLE:
-        case FXT_AT_POINTER:
-        case FXT_AT_KOID:
-            ADD_RSV(w, pos, FXT_ARG_HI);
-            break;
-        case FXT_AT_STRING:
+        add_rsv_desc(w, pos, fxt_arg_desc(FXT_REV_CURRENT, type));
+        if (type == FXT_AT_STRING) {
             ADD_REF(w, pos, FXT_ARG_STR_VALUE, K_STR);
-            ADD_RSV(w, pos, FXT_ARG_STR_RSV);
             str_at(w, q, GETF(h, FXT_ARG_STR_VALUE));
-            break;
-        case FXT_AT_BOOL:
-            add_fld(w->L->rsv, &w->L->nrsv, 48, pos, 33, 63, 0);
-            break;
-        default:
-            break;
-        }
+        } else if (type == FXT_AT_BOOL) /* a value above 1: bits [33..63] */
+            add_fld(w->L->rsv, &w->L->nrsv, 48, pos, FXT_FIELD_LO(FXT_ARG_HI) + 1,
+                    FXT_FIELD_HI(FXT_ARG_HI), 0);
         if (size == 0)
             return pos;
         pos += (size_t)size * 8;
@@ -612,6 +606,7 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
     if (len < 8)
         return;
     uint64_t h = W(&w, 0);
+    add_rsv_desc(&w, 0, fxt_header_desc(FXT_REV_CURRENT, h));
     unsigned type = (unsigned)GETF(h, FXT_REC_TYPE);
     ADD_TYP(&w, 0, FXT_REC_TYPE, T_REC);
     size_t pos;
@@ -620,31 +615,19 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
         unsigned mt = (unsigned)GETF(h, FXT_META_TYPE);
         ADD_TYP(&w, 0, FXT_META_TYPE, T_META);
         if (mt == FXT_MT_PROVIDER_INFO) {
-            ADD_RSV(&w, 0, FXT_PINFO_RSV);
             ADD_LEN(&w, 0, FXT_PINFO_NAME_LEN);
             add_stm(&w, 8, GETF(h, FXT_PINFO_NAME_LEN), 1);
-        } else if (mt == FXT_MT_PROVIDER_SECTION)
-            ADD_RSV(&w, 0, FXT_PSECT_RSV);
-        else if (mt == FXT_MT_PROVIDER_EVENT)
-            ADD_RSV(&w, 0, FXT_PEVENT_RSV);
-        else if (mt == FXT_MT_TRACE_INFO) {
+        } else if (mt == FXT_MT_TRACE_INFO)
             ADD_TYP(&w, 0, FXT_TINFO_TYPE, T_TINFO);
-            ADD_RSV(&w, 0, FXT_MAGIC_RSV);
-        }
         break;
     }
     case FXT_RT_INIT:
-        ADD_RSV(&w, 0, FXT_INIT_RSV);
         break;
     case FXT_RT_STRING:
-        ADD_RSV(&w, 0, FXT_STR_RSV1);
-        ADD_RSV(&w, 0, FXT_STR_RSV2);
-        ADD_RSV(&w, 0, FXT_STR_RSV3);
         ADD_LEN(&w, 0, FXT_STR_LEN);
         add_stm(&w, 8, GETF(h, FXT_STR_LEN), 1);
         break;
     case FXT_RT_THREAD:
-        ADD_RSV(&w, 0, FXT_THR_RSV);
         break;
     case FXT_RT_EVENT:
         ADD_TYP(&w, 0, FXT_EV_TYPE, T_EVENT);
@@ -657,8 +640,6 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
         walk_args(&w, pos, (unsigned)GETF(h, FXT_EV_ARGC));
         break;
     case FXT_RT_BLOB:
-        ADD_RSV(&w, 0, FXT_BLOB_RSV1);
-        ADD_RSV(&w, 0, FXT_BLOB_RSV2);
         ADD_TYP(&w, 0, FXT_BLOB_TYPE, T_BLOB);
         ADD_REF(&w, 0, FXT_BLOB_NAME, K_STR);
         ADD_LEN(&w, 0, FXT_BLOB_SIZE);
@@ -666,7 +647,6 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
         add_stm(&w, pos, GETF(h, FXT_BLOB_SIZE), 0);
         break;
     case FXT_RT_USERSPACE:
-        ADD_RSV(&w, 0, FXT_UOBJ_RSV);
         ADD_REF(&w, 0, FXT_UOBJ_PROCESS, K_PROC);
         ADD_REF(&w, 0, FXT_UOBJ_NAME, K_STR);
         pos = 16 + (GETF(h, FXT_UOBJ_PROCESS) == 0 ? 8 : 0);
@@ -674,7 +654,6 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
         walk_args(&w, pos, (unsigned)GETF(h, FXT_UOBJ_ARGC));
         break;
     case FXT_RT_KERNEL_OBJECT:
-        ADD_RSV(&w, 0, FXT_KOBJ_RSV);
         ADD_REF(&w, 0, FXT_KOBJ_NAME, K_STR);
         pos = str_at(&w, 16, GETF(h, FXT_KOBJ_NAME));
         walk_args(&w, pos, (unsigned)GETF(h, FXT_KOBJ_ARGC));
@@ -686,17 +665,13 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
             ADD_REF(&w, 0, FXT_LCSW_OUT_THREAD, K_THR);
             ADD_REF(&w, 0, FXT_LCSW_IN_THREAD, K_THR);
         } else if (st == FXT_ST_CONTEXT_SWITCH) {
-            ADD_RSV(&w, 0, FXT_CSW_RSV);
             walk_args(&w, 32, (unsigned)GETF(h, FXT_CSW_ARGC));
         } else if (st == FXT_ST_THREAD_WAKEUP) {
-            ADD_RSV(&w, 0, FXT_WAKE_RSV);
             walk_args(&w, 24, (unsigned)GETF(h, FXT_WAKE_ARGC));
         }
         break;
     }
     case FXT_RT_LOG:
-        ADD_RSV(&w, 0, FXT_LOG_RSV1);
-        ADD_RSV(&w, 0, FXT_LOG_RSV2);
         ADD_REF(&w, 0, FXT_LOG_THREAD, K_THR);
         ADD_LEN(&w, 0, FXT_LOG_LEN);
         pos = 16 + (GETF(h, FXT_LOG_THREAD) == 0 ? 16 : 0);
@@ -707,15 +682,11 @@ static void layout(const uint8_t *p, size_t len, int be, lay *L)
         if (GETF(h, FXT_LREC_TYPE) != FXT_LT_BLOB)
             break;
         ADD_TYP(&w, 0, FXT_LBLOB_FORMAT, T_LBF);
-        ADD_RSV(&w, 0, FXT_LBLOB_RSV);
         unsigned fmt = (unsigned)GETF(h, FXT_LBLOB_FORMAT);
         if (!has(&w, 8) || fmt > FXT_LBF_NO_METADATA)
             break;
         uint64_t f = W(&w, 8);
-        if (fmt == FXT_LBF_METADATA)
-            ADD_RSV(&w, 8, FXT_LBLOB0_RSV);
-        else
-            ADD_RSV(&w, 8, FXT_LBLOB1_RSV);
+        add_rsv_desc(&w, 8, fxt_large_blob_format_desc(fmt));
         ADD_REF(&w, 8, FXT_LBLOB_CATEGORY, K_STR);
         ADD_REF(&w, 8, FXT_LBLOB_NAME, K_STR);
         pos = str_at(&w, 16, GETF(f, FXT_LBLOB_CATEGORY));
@@ -771,19 +742,35 @@ static uint64_t size_value(mut *m, uint64_t cur, unsigned bits)
 }
 
 /* An undefined value for a type field of kind K. */
+/* A value of type field K that the revision does not define, from the
+ * layout table (the mutator checks traces of the current revision). */
 static uint64_t undefined_value(mut *m, unsigned k)
 {
+    const fxt_layout *l = fxt_layout_get(FXT_REV_CURRENT);
+    uint64_t defined;
+    unsigned width = 16;
     switch (k) {
-    case T_REC: return 10 + rnd(m, 5);
-    case T_EVENT: return 11 + rnd(m, 5);
-    case T_ARG: return 10 + rnd(m, 6);
-    case T_META: return chance(m, 30) ? 0 : 5 + rnd(m, 11);
-    case T_TINFO: return 1 + rnd(m, 15);
-    case T_SCHED: return 3 + rnd(m, 13);
-    case T_LARGE: return 1 + rnd(m, 15);
-    case T_LBF: return 2 + rnd(m, 14);
-    default: return chance(m, 30) ? 0 : 4 + rnd(m, 252); /* blob type */
+    case T_REC: defined = l->record_types; break;
+    case T_EVENT: defined = l->event_types; break;
+    case T_ARG: defined = l->arg_types; break;
+    case T_META: defined = l->metadata_types; break;
+    case T_TINFO: defined = l->trace_info_types; break;
+    case T_SCHED: defined = l->sched_types; break;
+    case T_LARGE: defined = l->large_types; break;
+    case T_LBF: defined = l->large_blob_formats; break;
+    default: /* blob type: 8 bits, none above 63 defined */
+        defined = l->blob_types;
+        width = 256;
+        break;
     }
+    unsigned n = 0;
+    for (unsigned v = 0; v < width; v++)
+        n += !fxt_layout_defines(defined, v);
+    unsigned pick = (unsigned)rnd(m, n);
+    for (unsigned v = 0; v < width; v++)
+        if (!fxt_layout_defines(defined, v) && pick-- == 0)
+            return v;
+    return 0; /* not reached: every field has undefined values */
 }
 
 typedef struct text {
