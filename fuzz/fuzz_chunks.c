@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "fxt/format.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -84,7 +85,8 @@ static uint8_t *build_big(const uint8_t *data, size_t size, uint64_t h, size_t *
         uint64_t w = 0;
         for (unsigned i = 0; i < 8; i++)
             w |= (uint64_t)data[at + i] << (be ? 8 * (7 - i) : 8 * i);
-        uint64_t len = ((w & 15) == 15 ? (w >> 4) & 0xffffffffu : (w >> 4) & 0xfff) * 8;
+        uint64_t len = (FXT_GET(w, FXT_REC_TYPE) == FXT_RT_LARGE ? FXT_GET(w, FXT_LREC_SIZE)
+                                                                 : FXT_GET(w, FXT_REC_SIZE)) * 8;
         if (len == 0 || len > size - at)
             break;
         at += (size_t)len;
@@ -116,7 +118,10 @@ static uint8_t *build_big(const uint8_t *data, size_t size, uint64_t h, size_t *
     memcpy(b, data, at);
     uint8_t *r = b + at;
     memset(r, 0, rec);
-    put(r, 15 | (field & 0xffffffffu) << 4 | (uint64_t)fmt << 40, be);
+    uint64_t hd = FXT_SET(0, FXT_REC_TYPE, FXT_RT_LARGE);
+    hd = FXT_SET(hd, FXT_LREC_SIZE, field); /* truncated to the field's 32 bits */
+    hd = FXT_SET(hd, FXT_LREC_TYPE, FXT_LT_BLOB);
+    put(r, FXT_SET(hd, FXT_LBLOB_FORMAT, fmt), be);
     put(r + 8, 0, be); /* empty category and name; format 0: no args, inline thread */
     size_t pos = 16;
     if (fmt == 0) {
