@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "magic_hint.h"
 #include "dump_render.h"
 #include "fxt/layout.h"
 #include "fxt/validate.h"
@@ -133,21 +134,6 @@ static void on_record(void *ctx, const fxt_record *r)
 }
 
 /* ---- one input ------------------------------------------------------------------- */
-
-/** Whether the first word H (N bytes) carries the magic number in either
- *  byte order (then issues about the magic record say what is wrong). */
-static int has_magic_number(const unsigned char *h, size_t n)
-{
-    if (n < 8)
-        return 0;
-    uint64_t le = 0, be = 0;
-    for (unsigned i = 0; i < 8; i++) {
-        le |= (uint64_t)h[i] << (8 * i);
-        be = (be << 8) | h[i];
-    }
-    return FXT_GET(le, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER ||
-           FXT_GET(be, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER;
-}
 
 static const char *plural(uint64_t n, const char *one, const char *many)
 {

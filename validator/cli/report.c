@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "magic_hint.h"
 #include "cli.h"
 #include "fxt/version.h"
 
@@ -304,19 +305,6 @@ void report_issue(run *r, const cli_issue *ci)
 }
 
 /* ---- one file ------------------------------------------------------------------- */
-
-static int has_magic_number(const unsigned char *h, size_t n)
-{
-    if (n < 8)
-        return 0;
-    uint64_t le = 0, be = 0;
-    for (unsigned i = 0; i < 8; i++) {
-        le |= (uint64_t)h[i] << (8 * i);
-        be = (be << 8) | h[i];
-    }
-    return FXT_GET(le, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER ||
-           FXT_GET(be, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER;
-}
 
 /** Hints for a human about what went wrong as a whole; returns how many.
  *  (Whether the first word carries the magic number in either byte order,
