@@ -1,0 +1,222 @@
+/*
+ * mutator_model.c - records through the decoded model: one record decoded
+ * with the validator's visitor (FXT_OPT_VISIT_ALL) and written back with the
+ * reference encoder, both in the selected revision; and the pool of records
+ * taken from small generated traces of that revision, for insertion.
+ */
+#include <stdlib.h>
+
+#include "fxt/encode.h"
+#include "fxt/validate.h"
+#include "mutator_impl.h"
+
+#define POOL_MAX_REC 1024u /* largest generated record kept for insertion */
+
+typedef struct pool {
+    uint8_t *bytes;    /* generated records, back to back */
+    size_t n;          /* records */
+    uint32_t *off;     /* offsets; big-endian bit in the top bit */
+    size_t len, cap, off_cap;
+    int done;
+} pool;
+
+/* Per-thread: the validator's memory and a pool per revision. */
+typedef struct cache {
+    void *vmem;
+    size_t vsize;
+    pool pools[FXT_REV_COUNT];
+} cache;
+
+static _Thread_local cache tl_cache;
+
+void fxt__mut_release_cache(void)
+{
+    cache *c = &tl_cache;
+    free(c->vmem);
+    for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
+        free(c->pools[r].bytes);
+        free(c->pools[r].off);
+    }
+    memset(c, 0, sizeof *c);
+}
+
+typedef struct capture_ctx {
+    fxt_record *out;
+    uint64_t index; /* the record to keep */
+    int got;
+} capture_ctx;
+
+static void capture(void *ctx, const fxt_record *r)
+{
+    capture_ctx *c = ctx;
+    if (r->index == c->index && r->known && r->raw != NULL) {
+        *c->out = *r;
+        c->got = 1;
+    }
+}
+
+int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *out)
+{
+    if (len < 8 || len % 8 || mut_record_len(m, mut_rd(p, be)) != len)
+        return 0;
+    cache *c = &tl_cache;
+    fxt_options o = fxt_options_default();
+    o.flags = FXT_OPT_VISIT_ALL;
+    o.max_providers = o.max_threads = o.max_async = o.max_flows = 1;
+    o.on_record = capture;
+    o.revision = m->rev;
+    size_t need = fxt_validator_size(&o);
+    if (c->vsize < need) {
+        free(c->vmem);
+        c->vsize = 0;
+        if ((c->vmem = malloc(need)) == NULL) {
+            m->oom = 1;
+            return 0;
+        }
+        c->vsize = need;
+    }
+    /* a magic record first where the revision has one: it says the byte order */
+    size_t pre = m->lay->has_magic ? 8 : 0;
+    uint8_t *buf = fxt__mut_alloc(m, len + pre);
+    if (buf == NULL)
+        return 0;
+    if (pre)
+        mut_wr(buf, FXT_MAGIC_RECORD, be);
+    memcpy(buf + pre, p, len);
+    capture_ctx k = {out, pre ? 1 : 0, 0};
+    o.ctx = &k;
+    fxt_validator *v = fxt_validator_init(c->vmem, c->vsize, &o);
+    if (v == NULL)
+        return 0;
+    fxt_validator_feed(v, buf, len + pre);
+    return k.got;
+}
+
+const uint8_t *fxt__mut_encode(mut *m, const fxt_record *r, int be, size_t *len)
+{
+    size_t n = fxt_encoded_size_rev(r, m->rev);
+    if (n == 0 || n > ((size_t)1 << 26))
+        return NULL;
+    uint8_t *b = fxt__mut_alloc(m, n);
+    if (b == NULL)
+        return NULL;
+    fxt_writer w;
+    fxt_writer_init(&w, b, n, be);
+    if (fxt_writer_set_revision(&w, m->rev) != FXT_ENC_OK || fxt_encode_record(&w, r) != FXT_ENC_OK)
+        return NULL;
+    *len = w.len;
+    return b;
+}
+
+int fxt__mut_replace(mut *m, size_t i, const fxt_record *r)
+{
+    size_t len;
+    const uint8_t *p = fxt__mut_encode(m, r, m->t.be, &len);
+    if (p == NULL)
+        return 0;
+    m->t.r[i].p = p;
+    m->t.r[i].len = len;
+    return 1;
+}
+
+int fxt__mut_insert_model(mut *m, size_t at, const fxt_record *r)
+{
+    size_t len;
+    const uint8_t *p = fxt__mut_encode(m, r, m->t.be, &len);
+    return p != NULL && fxt__mut_insert(m, &m->t, at, p, len);
+}
+
+/* ---- the generated record pool ------------------------------------------------------------ */
+
+typedef struct gbuf {
+    uint8_t *p;
+    size_t n, cap;
+} gbuf;
+
+static int gwrite(void *ctx, const void *d, size_t n)
+{
+    gbuf *g = ctx;
+    if (g->n + n > g->cap) {
+        size_t cap = g->cap ? g->cap : 65536;
+        while (cap < g->n + n)
+            cap *= 2;
+        uint8_t *p = realloc(g->p, cap);
+        if (p == NULL)
+            return 1;
+        g->p = p;
+        g->cap = cap;
+    }
+    memcpy(g->p + g->n, d, n);
+    g->n += n;
+    return 0;
+}
+
+/* Keeps the records of generated trace G (byte order BE) but its magic
+ * record and provider switches; 0 when out of memory. */
+static int pool_add(const mut *m, pool *pl, const gbuf *g, int be)
+{
+    size_t off = 0;
+    while (off + 8 <= g->n) {
+        uint64_t l = mut_record_len(m, mut_rd(g->p + off, be));
+        if (l == 0 || l > g->n - off)
+            break;
+        mut_span sp = {g->p + off, (size_t)l};
+        uint32_t id;
+        if (l <= POOL_MAX_REC && !fxt__mut_is_magic(&sp) && !fxt__mut_prov_switch(&sp, be, &id)) {
+            if (pl->n == pl->off_cap) {
+                size_t nc = pl->off_cap ? pl->off_cap * 2 : 256;
+                uint32_t *no = realloc(pl->off, nc * sizeof *no);
+                if (no == NULL)
+                    return 0;
+                pl->off = no;
+                pl->off_cap = nc;
+            }
+            gbuf pb = {pl->bytes, pl->len, pl->cap};
+            if (gwrite(&pb, sp.p, sp.len))
+                return 0;
+            pl->bytes = pb.p;
+            pl->cap = pb.cap;
+            pl->off[pl->n++] = (uint32_t)pl->len | ((uint32_t)be << 31);
+            pl->len = pb.n;
+        }
+        off += (size_t)l;
+    }
+    return 1;
+}
+
+static void build_pool(const mut *m, pool *pl)
+{
+    static const fxt_gen_options specs[] = {
+        /* about 80 records set up the tables: counts are beyond that */
+        {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0},
+        {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0},
+        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 1},
+        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 1},
+    };
+    pl->done = 1;
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+        if (specs[s].big_endian && !m->lay->has_magic)
+            continue; /* byte order is said by the magic record alone */
+        gbuf g = {NULL, 0, 0};
+        int ok = fxt_gen_random_rev(&specs[s], m->rev, gwrite, &g) == 0 &&
+                 pool_add(m, pl, &g, specs[s].big_endian);
+        free(g.p);
+        if (!ok)
+            break;
+    }
+}
+
+int fxt__mut_pool_get(mut *m, const uint8_t **p, size_t *len, int *be)
+{
+    pool *pl = &tl_cache.pools[m->rev];
+    if (!pl->done)
+        build_pool(m, pl);
+    if (pl->n == 0)
+        return 0;
+    size_t i = (size_t)mut_rnd(m, pl->n);
+    uint32_t o = pl->off[i] & 0x7fffffffu;
+    *be = (int)(pl->off[i] >> 31);
+    *p = pl->bytes + o;
+    *len = (size_t)mut_record_len(m, mut_rd(*p, *be));
+    return 1;
+}
