@@ -104,7 +104,7 @@ OBJ=$OUT/obj
 mkdir -p "$BIN" "$OBJ"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 HARNESS_SRC=("$HERE/naive_reader.c" "$HERE/naive_reader_fuzz.c")
-HARNESS_DEFS="-DNAIVE_READER_LIB $ORACLE"
+HARNESS_DEFS="$ORACLE"
 BUILT=()
 
 if ! command -v "$CC" >/dev/null; then

@@ -1,9 +1,9 @@
 /*
  * naive_reader_fuzz.c - libFuzzer entry for the naive reader (the target of
- * bench_bugs.sh). Link with naive_reader.c compiled with -DNAIVE_READER_LIB:
+ * bench_bugs.sh). Link with naive_reader.c:
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
- *         -DNAIVE_READER_LIB naive_reader.c naive_reader_fuzz.c -o naive_reader_fuzz
+ *         naive_reader.c naive_reader_fuzz.c -o naive_reader_fuzz
  *
  * Planted bugs 1, 2, 5 and 6 crash (SIGFPE / ASan / UBSan). The other two
  * need help, which this harness gives through the reader's record hook
