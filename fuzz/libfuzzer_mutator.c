@@ -26,6 +26,13 @@
 #ifndef FXT_RAW_SHARE
 #define FXT_RAW_SHARE 8
 #endif
+/* libFuzzer picks between LLVMFuzzerCustomMutator and
+ * LLVMFuzzerCustomCrossOver half and half; only one crossover call in
+ * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first,
+ * so that one execution in eight or so is a crossover, as in the AFL++ glue. */
+#ifndef FXT_CROSSOVER_SHARE
+#define FXT_CROSSOVER_SHARE 4
+#endif
 
 /* libFuzzer finds these by name: keep them visible when the rest is built
  * with -fvisibility=hidden (the bundled mutator of fuzz/CMakeLists.txt). */
@@ -97,6 +104,13 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8
                                  unsigned int seed)
 {
     setup();
+    if (seed % FXT_CROSSOVER_SHARE != 0 && max_out_size > 0) {
+        size_t n = data1 == NULL ? 0 : size1 < max_out_size ? size1 : max_out_size;
+        if (n > 0)
+            memcpy(out, data1, n);
+        return fxt_mutate_opt(out, n, max_out_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull,
+                              &g_opts, NULL);
+    }
     return fxt_crossover_opt(data1, size1, data2, size2, out, max_out_size,
                              (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &g_opts);
 }

@@ -125,40 +125,65 @@ static size_t raw_mutate(mut *m, uint8_t *data, size_t size, size_t max)
     return size;
 }
 
+/* A run of records to write back: bytes [SRC, SRC+LEN) of the input (or
+ * of the arena) go to offset DST of the output. */
+typedef struct wb_run {
+    const uint8_t *src;
+    size_t dst, len;
+    int in_data;
+} wb_run;
+
 /* Writes the mutated trace back into DATA (MAX bytes; the records still
- * point into DATA or into the arena). Records that sit where they came
- * from are not copied: when the mutation only changed records in place
- * (the usual case), only those records are written. Otherwise the trace
- * is assembled in the scratch buffer first, since records may point at
- * bytes the output overwrites. Returns the size, 0 on failure. */
-static size_t write_back(mut *m, uint8_t *data, size_t max)
+ * point into DATA or into the arena), moving as little as possible. Records
+ * are gathered into runs (neighbours in the input that stay neighbours).
+ * When the runs from DATA keep their order (in-place changes, inserts,
+ * deletes: the usual case), each moves to where it goes, those that move
+ * towards the start in a forward pass and those that move towards the end in
+ * a backward pass, so that none overwrites bytes another still needs; runs
+ * that did not move are not touched, and arena records are copied last.
+ * Otherwise (swapped or duplicated records) the trace is assembled in the
+ * scratch buffer first. Returns the size, 0 on failure. */
+size_t fxt__mut_write_back(mut *m, uint8_t *data, size_t max)
 {
     const mut_trace *t = &m->t;
-    size_t o = 0;
-    int in_place = 1;
-    for (size_t i = 0; i < t->n && in_place; i++) {
-        const mut_span *s = &t->r[i];
-        int in_data = s->p >= data && s->p < data + max;
-        if (in_data && s->p != data + o)
-            in_place = 0;
-        o += s->len;
-    }
-    if (in_place) {
-        o = 0;
-        for (size_t i = 0; i < t->n && o < max; i++) {
-            const mut_span *s = &t->r[i];
-            size_t k = s->len < max - o ? s->len : max - o;
-            if (s->p != data + o)
-                memcpy(data + o, s->p, k);
-            o += k;
-        }
-        return o;
-    }
-    uint8_t *out = fxt__mut_out_buffer(max);
-    if (out == NULL)
+    wb_run *run = fxt__mut_alloc(m, (t->n + 1) * sizeof *run);
+    if (run == NULL)
         return 0;
-    o = fxt__mut_write_out(t, out, max);
-    memcpy(data, out, o);
+    size_t nr = 0, o = 0;
+    const uint8_t *last = data;
+    int ordered = 1;
+    for (size_t i = 0; i < t->n && o < max; i++) {
+        const mut_span *s = &t->r[i];
+        size_t k = s->len < max - o ? s->len : max - o;
+        int in_data = s->p >= data && s->p < data + max;
+        if (in_data) {
+            ordered &= s->p >= last;
+            last = s->p + s->len;
+        }
+        wb_run *r = nr ? &run[nr - 1] : NULL;
+        if (r != NULL && r->in_data == in_data && r->src + r->len == s->p)
+            r->len += k;
+        else
+            run[nr++] = (wb_run){s->p, o, k, in_data};
+        o += k;
+    }
+    if (!ordered) {
+        uint8_t *out = fxt__mut_out_buffer(max);
+        if (out == NULL)
+            return 0;
+        size_t k = fxt__mut_write_out(t, out, max);
+        memcpy(data, out, k);
+        return k;
+    }
+    for (size_t i = 0; i < nr; i++) /* towards the start */
+        if (run[i].in_data && run[i].src > data + run[i].dst)
+            memmove(data + run[i].dst, run[i].src, run[i].len);
+    for (size_t i = nr; i-- > 0;) /* towards the end */
+        if (run[i].in_data && run[i].src < data + run[i].dst)
+            memmove(data + run[i].dst, run[i].src, run[i].len);
+    for (size_t i = 0; i < nr; i++) /* arena records */
+        if (!run[i].in_data)
+            memcpy(data + run[i].dst, run[i].src, run[i].len);
     return o;
 }
 
@@ -188,7 +213,7 @@ size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed
         if (max_size >= 8 && force_op < 0 && seed_trace(&m) && m.t.n > 0 && fit(&m.t, max_size)) {
             info->nops = 1;
             info->ops[0] = FXT_MUT_INSERT_MODEL;
-            out = write_back(&m, data, max_size);
+            out = fxt__mut_write_back(&m, data, max_size);
             goto done;
         }
         goto raw;
@@ -210,7 +235,7 @@ size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed
     }
     if (info->nops == 0 || !fit(&m.t, max_size) || m.t.n == 0)
         goto raw;
-    out = write_back(&m, data, max_size);
+    out = fxt__mut_write_back(&m, data, max_size);
     if (out == 0)
         goto raw;
     goto done;

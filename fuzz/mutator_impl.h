@@ -104,6 +104,9 @@ int fxt__mut_insert(mut *m, mut_trace *t, size_t at, const uint8_t *p, size_t le
 void fxt__mut_delete(mut_trace *t, size_t at, size_t k);
 size_t fxt__mut_total(const mut_trace *t);
 size_t fxt__mut_write_out(const mut_trace *t, uint8_t *out, size_t max);
+/* The trace written back into DATA (MAX bytes), which its records may point
+ * into (mutator.c); the size, 0 on failure. */
+size_t fxt__mut_write_back(mut *m, uint8_t *data, size_t max);
 /* A writable copy of record I (with EXTRA bytes of room), which it now is. */
 uint8_t *fxt__mut_own(mut *m, size_t i, size_t extra);
 
@@ -133,7 +136,19 @@ static inline unsigned mut_rec_type(const mut_span *s, int be)
 int fxt__mut_is_magic(const mut_span *s);
 /* Metadata record switching provider context: FXT_MT_PROVIDER_INFO or
  * FXT_MT_PROVIDER_SECTION (and its id in *ID), else 0. */
-unsigned fxt__mut_prov_switch(const mut_span *s, int be, uint32_t *id);
+static inline unsigned fxt__mut_prov_switch(const mut_span *s, int be, uint32_t *id)
+{
+    if (s->len < 8)
+        return 0;
+    uint64_t h = mut_rd(s->p, be);
+    if (FXT_GET(h, FXT_REC_TYPE) != FXT_RT_METADATA)
+        return 0;
+    unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
+    if (mt != FXT_MT_PROVIDER_INFO && mt != FXT_MT_PROVIDER_SECTION)
+        return 0;
+    *id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
+    return mt;
+}
 int fxt__mut_is_registration(const mut_span *s, int be);
 
 /* ---- provider contexts and registrations (mutator_regs.c) ---------------------------------- */

@@ -79,28 +79,30 @@ void fxt__mut_regs_at(mut *m, size_t pos, mut_regs *R)
     for (size_t j = 0; j < pos; j++) {
         uint32_t id;
         unsigned idx, sw = fxt__mut_prov_switch(&t->r[j], t->be, &id);
-        if (sw == FXT_MT_PROVIDER_INFO && id == c) {
+        if (sw == FXT_MT_PROVIDER_INFO && id == c) { /* a new provider info resets the tables */
             memset(R->str, 0, sizeof R->str);
             memset(R->thr, 0, sizeof R->thr);
+            R->nstr = R->nthr = 0;
             continue;
         }
         if (m->cb[j] != c)
             continue;
-        if (str_record_index(&t->r[j], t->be, &idx, NULL, NULL))
+        if (str_record_index(&t->r[j], t->be, &idx, NULL, NULL)) {
+            R->nstr += !mut_has_bit(R->str, idx);
             R->str[idx >> 6] |= (uint64_t)1 << (idx & 63);
-        else if (thr_record_index(&t->r[j], t->be, &idx, NULL, NULL))
+        } else if (thr_record_index(&t->r[j], t->be, &idx, NULL, NULL)) {
+            R->nthr += !mut_has_bit(R->thr, idx);
             R->thr[idx >> 6] |= (uint64_t)1 << (idx & 63);
+        }
     }
-    for (unsigned i = 0; i < MUT_STRBITS; i++)
-        R->nstr += (unsigned)__builtin_popcountll(R->str[i]);
-    for (unsigned i = 0; i < 4; i++)
-        R->nthr += (unsigned)__builtin_popcountll(R->thr[i]);
 }
 
 /* The K-th set bit of B (NWORDS words). */
 static unsigned nth_bit(const uint64_t *b, unsigned nwords, unsigned k)
 {
     for (unsigned w = 0; w < nwords; w++) {
+        if (b[w] == 0)
+            continue;
         unsigned c = (unsigned)__builtin_popcountll(b[w]);
         if (k < c) {
             uint64_t x = b[w];

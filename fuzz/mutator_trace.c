@@ -221,20 +221,6 @@ int fxt__mut_is_magic(const mut_span *s)
            (mut_rd(s->p, 0) == FXT_MAGIC_RECORD || mut_rd(s->p, 1) == FXT_MAGIC_RECORD);
 }
 
-unsigned fxt__mut_prov_switch(const mut_span *s, int be, uint32_t *id)
-{
-    if (s->len < 8)
-        return 0;
-    uint64_t h = mut_rd(s->p, be);
-    if (FXT_GET(h, FXT_REC_TYPE) != FXT_RT_METADATA)
-        return 0;
-    unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-    if (mt != FXT_MT_PROVIDER_INFO && mt != FXT_MT_PROVIDER_SECTION)
-        return 0;
-    *id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
-    return mt;
-}
-
 int fxt__mut_is_registration(const mut_span *s, int be)
 {
     uint32_t id;
