@@ -52,12 +52,10 @@ static int pick_op(mut *m)
     for (int i = 0; i < FXT_MUT_OP_COUNT; i++)
         sum += k_ops[i].weight;
     unsigned x = (unsigned)mut_rnd(m, sum);
-    for (int i = 0; i < FXT_MUT_OP_COUNT; i++) {
-        if (x < k_ops[i].weight)
-            return i;
+    int i = 0;
+    for (; i < FXT_MUT_OP_COUNT - 1 && x >= k_ops[i].weight; i++)
         x -= k_ops[i].weight;
-    }
-    return 0;
+    return i;
 }
 
 fxt_mut_options fxt_mut_options_default(void)
@@ -105,11 +103,9 @@ static int seed_trace(mut *m)
     return fxt__mut_op_insert_model(m);
 }
 
-/* Raw change for inputs no structured mutation applies to. */
+/* Raw change for inputs no structured mutation applies to (SIZE <= MAX). */
 static size_t raw_mutate(mut *m, uint8_t *data, size_t size, size_t max)
 {
-    if (size > max)
-        size = max;
     if (size == 0) {
         size_t n = 1 + (size_t)mut_rnd(m, max < 16 ? max : 16);
         for (size_t i = 0; i < n; i++)
@@ -318,8 +314,6 @@ size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t n
         size_t j = b0 + (size_t)mut_rnd(&m, tb.n - b0);
         size_t k = 1 + (size_t)mut_rnd(&m, tb.n - j < 8 ? tb.n - j : 8);
         size_t at = 1 + (size_t)mut_rnd(&m, m.t.n);
-        if (at > m.t.n)
-            at = m.t.n;
         if (conv && !fxt__mut_swap_range(&m, &tb, j, j + k))
             goto copy;
         for (size_t q = 0; q < k; q++)
@@ -348,9 +342,8 @@ size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t n
     }
     if (!fit(&m.t, max_out))
         goto copy;
-    n = fxt__mut_write_out(&m.t, out, max_out);
-    if (n)
-        goto done;
+    n = fxt__mut_write_out(&m.t, out, max_out); /* not 0: every record has bytes */
+    goto done;
 copy:
     n = na ? (na < max_out ? na : max_out) : (nb < max_out ? nb : max_out);
     if (n)

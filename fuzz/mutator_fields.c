@@ -37,13 +37,13 @@ static unsigned count_size(const mut_lay *L, unsigned kind)
     return n;
 }
 
-/* The K-th size field of KIND. */
+/* The K-th size field of KIND (K < count_size(L, KIND)). */
 static const mut_fld *nth_size(const mut_lay *L, unsigned kind, unsigned k)
 {
-    for (unsigned i = 0; i < L->nsize; i++)
-        if (L->size[i].kind == kind && k-- == 0)
-            return &L->size[i];
-    return NULL;
+    unsigned i = 0;
+    while (L->size[i].kind != kind || k-- != 0)
+        i++;
+    return &L->size[i];
 }
 
 static unsigned lay_count(const mut_lay *L, int want)
@@ -126,16 +126,13 @@ int fxt__mut_op_record_size(mut *m)
     return 1;
 }
 
-/* Record I's size field set to WORDS (if it fits the field). */
-static int set_record_words(mut *m, uint8_t *p, uint64_t words)
+/* The size field of the record at P set to WORDS (which fits it). */
+static void set_record_words(mut *m, uint8_t *p, uint64_t words)
 {
     uint64_t h = mut_rd(p, m->t.be);
     unsigned lo, hi;
     mut_size_field(m, h, &lo, &hi);
-    if (words > FXT_WIDTH_MASK_(lo, hi))
-        return 0;
     mut_wr(p, mut_set(h, lo, hi, words), m->t.be);
-    return 1;
 }
 
 /* Append 1-3 words to a record (zero, or random) and update its size. */
@@ -274,7 +271,6 @@ int fxt__mut_op_size_wrap(mut *m)
         mut_regs R;
         memset(&R, 0, sizeof R);
         i = 1 + (size_t)mut_rnd(m, n);
-        i = i > n ? n : i;
         if (!fxt__mut_rand_large_blob(m, &R, &r) || !fxt__mut_insert_model(m, i, &r))
             return 0;
         width = widest_size(m, i, &L, &f);

@@ -100,7 +100,9 @@ uint8_t *fxt__mut_out_buffer(size_t n);
 void *fxt__mut_alloc(mut *m, size_t n);
 /* Split D (which must stay alive) into records, framed as m->rev does. */
 int fxt__mut_parse(mut *m, mut_trace *t, const uint8_t *d, size_t n);
+/* Insert a record at AT (<= t->n); 0 when the list is full or out of memory. */
 int fxt__mut_insert(mut *m, mut_trace *t, size_t at, const uint8_t *p, size_t len);
+/* Delete up to K records from AT (< t->n) on. */
 void fxt__mut_delete(mut_trace *t, size_t at, size_t k);
 size_t fxt__mut_total(const mut_trace *t);
 size_t fxt__mut_write_out(const mut_trace *t, uint8_t *out, size_t max);

@@ -62,8 +62,6 @@ int fxt__mut_op_duplicate(mut *m)
         return 0;
     mut_span s = m->t.r[i];
     size_t at = mut_chance(m, 70) ? i + 1 : 1 + (size_t)mut_rnd(m, m->t.n);
-    if (at > m->t.n)
-        at = m->t.n;
     unsigned k = mut_chance(m, 85) ? 1 : 2 + (unsigned)mut_rnd(m, 6);
     for (unsigned j = 0; j < k; j++)
         if (!fxt__mut_insert(m, &m->t, at, s.p, s.len))

@@ -140,7 +140,7 @@ static int reserve(mut *m, mut_trace *t, size_t n)
 
 int fxt__mut_insert(mut *m, mut_trace *t, size_t at, const uint8_t *p, size_t len)
 {
-    if (t->n >= MUT_MAX_RECS || at > t->n || !reserve(m, t, t->n + 1))
+    if (t->n >= MUT_MAX_RECS || !reserve(m, t, t->n + 1))
         return 0;
     memmove(&t->r[at + 1], &t->r[at], (t->n - at) * sizeof *t->r);
     t->r[at].p = p;
@@ -151,8 +151,6 @@ int fxt__mut_insert(mut *m, mut_trace *t, size_t at, const uint8_t *p, size_t le
 
 void fxt__mut_delete(mut_trace *t, size_t at, size_t k)
 {
-    if (at >= t->n)
-        return;
     if (k > t->n - at)
         k = t->n - at;
     memmove(&t->r[at], &t->r[at + k], (t->n - at - k) * sizeof *t->r);
