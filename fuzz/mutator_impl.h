@@ -253,8 +253,8 @@ uint8_t *fxt__mut_rand_bytes(mut *m, size_t n);
 int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *out);
 /* Encode R in m's revision and byte order BE into the arena. */
 const uint8_t *fxt__mut_encode(mut *m, const fxt_record *r, int be, size_t *len);
-/* A record of a generated trace of m's revision. */
-int fxt__mut_pool_get(mut *m, const uint8_t **p, size_t *len, int *be);
+/* A decoded record of a generated trace of m's revision, in *OUT. */
+int fxt__mut_pool_get(mut *m, fxt_record *out);
 void fxt__mut_release_cache(void);
 /* Record I replaced by model R / model R inserted at AT (trace's byte order). */
 int fxt__mut_replace(mut *m, size_t i, const fxt_record *r);

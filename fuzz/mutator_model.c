@@ -2,7 +2,7 @@
  * mutator_model.c - records through the decoded model: one record decoded
  * with the validator's visitor (FXT_OPT_VISIT_ALL) and written back with the
  * reference encoder, both in the selected revision; and the pool of records
- * taken from small generated traces of that revision, for insertion.
+ * of small generated traces of that revision, decoded once, for insertion.
  */
 #include <stdlib.h>
 
@@ -12,12 +12,13 @@
 
 #define POOL_MAX_REC 1024u /* largest generated record kept for insertion */
 
+#define POOL_TRACES 4
+
 typedef struct pool {
-    uint8_t *bytes;    /* generated records, back to back */
-    size_t n;          /* records */
-    uint32_t *off;     /* offsets; big-endian bit in the top bit */
-    size_t len, cap, off_cap;
-    int done;
+    uint8_t *traces[POOL_TRACES]; /* generated traces, which the models point into */
+    fxt_record *models;           /* their records, decoded */
+    size_t n, cap;
+    int done, oom;
 } pool;
 
 /* Per-thread: the validator's memory and a pool per revision. */
@@ -34,8 +35,9 @@ void fxt__mut_release_cache(void)
     cache *c = &tl_cache;
     free(c->vmem);
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
-        free(c->pools[r].bytes);
-        free(c->pools[r].off);
+        for (unsigned t = 0; t < POOL_TRACES; t++)
+            free(c->pools[r].traces[t]);
+        free(c->pools[r].models);
     }
     memset(c, 0, sizeof *c);
 }
@@ -150,72 +152,62 @@ static int gwrite(void *ctx, const void *d, size_t n)
     return 0;
 }
 
-/* Keeps the records of generated trace G (byte order BE) but its magic
- * record and provider switches; 0 when out of memory. */
-static int pool_add(const mut *m, pool *pl, const gbuf *g, int be)
+/* Keeps the decoded records of a generated trace but the magic record and
+ * provider switches (which would change the context of what follows). */
+static void pool_visit(void *ctx, const fxt_record *r)
 {
-    size_t off = 0;
-    while (off + 8 <= g->n) {
-        uint64_t l = mut_record_len(m, mut_rd(g->p + off, be));
-        if (l == 0 || l > g->n - off)
-            break;
-        mut_span sp = {g->p + off, (size_t)l};
-        uint32_t id;
-        if (l <= POOL_MAX_REC && !fxt__mut_is_magic(&sp) && !fxt__mut_prov_switch(&sp, be, &id)) {
-            if (pl->n == pl->off_cap) {
-                size_t nc = pl->off_cap ? pl->off_cap * 2 : 256;
-                uint32_t *no = realloc(pl->off, nc * sizeof *no);
-                if (no == NULL)
-                    return 0;
-                pl->off = no;
-                pl->off_cap = nc;
-            }
-            gbuf pb = {pl->bytes, pl->len, pl->cap};
-            if (gwrite(&pb, sp.p, sp.len))
-                return 0;
-            pl->bytes = pb.p;
-            pl->cap = pb.cap;
-            pl->off[pl->n++] = (uint32_t)pl->len | ((uint32_t)be << 31);
-            pl->len = pb.n;
+    pool *pl = ctx;
+    if (pl->oom || r->raw == NULL || r->size_words * 8 > POOL_MAX_REC ||
+        (r->type == FXT_RT_METADATA && r->u.meta.meta_type != FXT_MT_PROVIDER_EVENT))
+        return;
+    if (pl->n == pl->cap) {
+        size_t cap = pl->cap ? pl->cap * 2 : 256;
+        fxt_record *nm = realloc(pl->models, cap * sizeof *nm);
+        if (nm == NULL) {
+            pl->oom = 1;
+            return;
         }
-        off += (size_t)l;
+        pl->models = nm;
+        pl->cap = cap;
     }
-    return 1;
+    pl->models[pl->n++] = *r;
 }
 
+/* Small generated traces of m's revision, decoded once: their records are
+ * inserted as models (the models point into the kept traces). */
 static void build_pool(const mut *m, pool *pl)
 {
-    static const fxt_gen_options specs[] = {
+    static const fxt_gen_options specs[POOL_TRACES] = {
         /* about 80 records set up the tables: counts are beyond that */
         {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0},
         {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0},
-        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 1},
-        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 1},
+        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 0},
+        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 0},
     };
     pl->done = 1;
-    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
-        if (specs[s].big_endian && !m->lay->has_magic)
-            continue; /* byte order is said by the magic record alone */
+    for (size_t s = 0; s < POOL_TRACES && !pl->oom; s++) {
         gbuf g = {NULL, 0, 0};
-        int ok = fxt_gen_random_rev(&specs[s], m->rev, gwrite, &g) == 0 &&
-                 pool_add(m, pl, &g, specs[s].big_endian);
-        free(g.p);
-        if (!ok)
+        fxt_options o = fxt_options_default();
+        o.revision = m->rev;
+        o.on_record = pool_visit;
+        o.ctx = pl;
+        if (fxt_gen_random_rev(&specs[s], m->rev, gwrite, &g) != 0 ||
+            fxt_validate_buffer(g.p, g.n, &o, NULL) < 0) {
+            free(g.p);
+            pl->oom = 1; /* (a generator failure is a bug: the pool stays as it is) */
             break;
+        }
+        pl->traces[s] = g.p;
     }
 }
 
-int fxt__mut_pool_get(mut *m, const uint8_t **p, size_t *len, int *be)
+int fxt__mut_pool_get(mut *m, fxt_record *out)
 {
     pool *pl = &tl_cache.pools[m->rev];
     if (!pl->done)
         build_pool(m, pl);
     if (pl->n == 0)
         return 0;
-    size_t i = (size_t)mut_rnd(m, pl->n);
-    uint32_t o = pl->off[i] & 0x7fffffffu;
-    *be = (int)(pl->off[i] >> 31);
-    *p = pl->bytes + o;
-    *len = (size_t)mut_record_len(m, mut_rd(*p, *be));
+    *out = pl->models[mut_rnd(m, pl->n)];
     return 1;
 }

@@ -215,11 +215,8 @@ int fxt__mut_op_insert_generated(mut *m)
     mut_regs R;
     fxt__mut_regs_at(m, at, &R);
     for (unsigned j = 0; j < k; j++) {
-        const uint8_t *p;
-        size_t len;
-        int be;
         fxt_record r;
-        if (!fxt__mut_pool_get(m, &p, &len, &be) || !fxt__mut_decode(m, p, len, be, &r))
+        if (!fxt__mut_pool_get(m, &r))
             continue;
         if (mut_chance(m, 90))
             fxt__mut_fix_refs(m, &R, &r);
