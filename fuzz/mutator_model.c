@@ -129,29 +129,6 @@ int fxt__mut_insert_model(mut *m, size_t at, const fxt_record *r)
 
 /* ---- the generated record pool ------------------------------------------------------------ */
 
-typedef struct gbuf {
-    uint8_t *p;
-    size_t n, cap;
-} gbuf;
-
-static int gwrite(void *ctx, const void *d, size_t n)
-{
-    gbuf *g = ctx;
-    if (g->n + n > g->cap) {
-        size_t cap = g->cap ? g->cap : 65536;
-        while (cap < g->n + n)
-            cap *= 2;
-        uint8_t *p = realloc(g->p, cap);
-        if (p == NULL)
-            return 1;
-        g->p = p;
-        g->cap = cap;
-    }
-    memcpy(g->p + g->n, d, n);
-    g->n += n;
-    return 0;
-}
-
 /* Keeps the decoded records of a generated trace but the magic record and
  * provider switches (which would change the context of what follows). */
 static void pool_visit(void *ctx, const fxt_record *r)
@@ -186,18 +163,19 @@ static void build_pool(const mut *m, pool *pl)
     };
     pl->done = 1;
     for (size_t s = 0; s < POOL_TRACES && !pl->oom; s++) {
-        gbuf g = {NULL, 0, 0};
+        uint8_t *g = NULL;
+        size_t n = 0;
         fxt_options o = fxt_options_default();
         o.revision = m->rev;
         o.on_record = pool_visit;
         o.ctx = pl;
-        if (fxt_gen_random_rev(&specs[s], m->rev, gwrite, &g) != 0 ||
-            fxt_validate_buffer(g.p, g.n, &o, NULL) < 0) {
-            free(g.p);
+        if (fxt_gen_random_mem(&specs[s], m->rev, &g, &n) != 0 ||
+            fxt_validate_buffer(g, n, &o, NULL) < 0) {
+            free(g);
             pl->oom = 1; /* (a generator failure is a bug: the pool stays as it is) */
             break;
         }
-        pl->traces[s] = g.p;
+        pl->traces[s] = g;
     }
 }
 

@@ -146,30 +146,36 @@ unsigned fxt__mut_unreg_thr(mut *m, const mut_regs *R)
     return 0;
 }
 
-int fxt__mut_find_string(mut *m, size_t pos, unsigned idx, const uint8_t **d, size_t *len)
+/* The latest string record (THREAD: thread record) that registers index
+ * IDX before POS in the context of POS, or NULL. */
+static const mut_span *latest_registration(mut *m, size_t pos, int thread, unsigned idx)
 {
     uint64_t c = m->cb[pos];
     for (size_t j = pos; j-- > 0;) {
+        const mut_span *s = &m->t.r[j];
         uint32_t id;
         unsigned k;
-        if (fxt__mut_prov_switch(&m->t.r[j], m->t.be, &id) == FXT_MT_PROVIDER_INFO && id == c)
-            return 0;
-        if (m->cb[j] == c && str_record_index(&m->t.r[j], m->t.be, &k, d, len) && k == idx)
-            return 1;
+        if (fxt__mut_prov_switch(s, m->t.be, &id) == FXT_MT_PROVIDER_INFO && id == c)
+            return NULL; /* the tables start again there */
+        if (m->cb[j] == c &&
+            (thread ? thr_record_index(s, m->t.be, &k, NULL, NULL)
+                    : str_record_index(s, m->t.be, &k, NULL, NULL)) &&
+            k == idx)
+            return s;
     }
-    return 0;
+    return NULL;
+}
+
+int fxt__mut_find_string(mut *m, size_t pos, unsigned idx, const uint8_t **d, size_t *len)
+{
+    unsigned k;
+    const mut_span *s = latest_registration(m, pos, 0, idx);
+    return s != NULL && str_record_index(s, m->t.be, &k, d, len);
 }
 
 int fxt__mut_find_thread(mut *m, size_t pos, unsigned idx, uint64_t *pid, uint64_t *tid)
 {
-    uint64_t c = m->cb[pos];
-    for (size_t j = pos; j-- > 0;) {
-        uint32_t id;
-        unsigned k;
-        if (fxt__mut_prov_switch(&m->t.r[j], m->t.be, &id) == FXT_MT_PROVIDER_INFO && id == c)
-            return 0;
-        if (m->cb[j] == c && thr_record_index(&m->t.r[j], m->t.be, &k, pid, tid) && k == idx)
-            return 1;
-    }
-    return 0;
+    unsigned k;
+    const mut_span *s = latest_registration(m, pos, 1, idx);
+    return s != NULL && thr_record_index(s, m->t.be, &k, pid, tid);
 }

@@ -71,6 +71,10 @@ typedef void (*nr_emit_fn)(void *ctx, const nr_decoded *d, uint64_t index, size_
 int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook, void *ctx,
             char *err, size_t errlen);
 
+/** Read file PATH into malloc'd memory of exactly its size (so that reading
+ *  past it is caught); 0, or -1 with the reason in ERR. */
+int nr_load_file(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen);
+
 /** nr_read without the hook, calling EMIT (may be NULL) after each record. */
 int nr_read_emit(const uint8_t *data, size_t len, nr_summary *sum, char *err, size_t errlen,
                  nr_emit_fn emit, void *ctx);

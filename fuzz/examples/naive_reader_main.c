@@ -6,7 +6,6 @@
  *
  * usage: naive_reader [--jsonl] FILE     exit 0 read, 1 malformed trace, 2 usage/I/O
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,45 +70,6 @@ static void emit_json(void *ctx, const nr_decoded *d, uint64_t index, size_t off
     fputs("}}\n", f);
 }
 
-static int read_file(const char *path, uint8_t **data, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        fprintf(stderr, "naive_reader: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b != NULL) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = realloc(b, cap *= 2);
-        if (nb == NULL)
-            free(b);
-        b = nb;
-    }
-    int bad = b == NULL || ferror(f);
-    fclose(f);
-    if (bad) {
-        fprintf(stderr, "naive_reader: %s: read error\n", path);
-        free(b);
-        return -1;
-    }
-    /* exactly the file's bytes, so that reading past them is caught */
-    uint8_t *exact = malloc(n ? n : 1);
-    if (exact == NULL) {
-        free(b);
-        fprintf(stderr, "naive_reader: out of memory\n");
-        return -1;
-    }
-    memcpy(exact, b, n);
-    free(b);
-    *data = exact;
-    *len = n;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     int jsonl = argc == 3 && !strcmp(argv[1], "--jsonl");
@@ -130,8 +90,11 @@ int main(int argc, char **argv)
     }
     uint8_t *data;
     size_t len;
-    if (read_file(argv[1], &data, &len))
+    char why[256];
+    if (nr_load_file(argv[1], &data, &len, why, sizeof why) != 0) {
+        fprintf(stderr, "naive_reader: %s\n", why);
         return 2;
+    }
     nr_summary s;
     char err[256];
     if (nr_read_emit(data, len, &s, err, sizeof err, jsonl ? emit_json : NULL, stdout) != 0) {

@@ -39,6 +39,17 @@ static trace_buf gen_rev(fxt_revision rev, uint64_t seed, uint64_t records, fxt_
     return t;
 }
 
+/* Mutation SEED (FORCE_OP, or -1) of T in revision REV, into P (MAX bytes). */
+static size_t mutate_rev(fxt_revision rev, const trace_buf *t, uint8_t *p, size_t max,
+                         uint64_t seed, int force_op, fxt_mut_info *info)
+{
+    fxt_mut_options mo = fxt_mut_options_default();
+    mo.revision = rev;
+    mo.force_op = force_op;
+    memcpy(p, t->p, t->n);
+    return fxt_mutate_opt(p, t->n, max, seed, &mo, info);
+}
+
 static fxt_options rev_options(fxt_revision rev)
 {
     fxt_options o = fxt_options_default();
@@ -91,11 +102,8 @@ START_TEST(test_framing)
         trace_buf t = gen_rev(rev, 100 + s, 250, s & 1 ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC);
         size_t max = t.n + 16384;
         uint8_t *p = malloc(max);
-        fxt_mut_options mo = fxt_mut_options_default();
-        mo.revision = rev;
         for (uint64_t k = 0; k < 120; k++) {
-            memcpy(p, t.p, t.n);
-            size_t n = fxt_mutate_opt(p, t.n, max, s * 1000 + k, &mo, NULL);
+            size_t n = mutate_rev(rev, &t, p, max, s * 1000 + k, -1, NULL);
             mut m;
             fxt__mut_init(&m, 0, rev);
             ck_assert(fxt__mut_parse(&m, &m.t, p, n));
@@ -263,13 +271,9 @@ START_TEST(test_undefined_type)
         trace_buf t = gen_rev(rev, 500 + s, 200, s & 1 ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC);
         size_t max = t.n + 64;
         uint8_t *p = malloc(max);
-        fxt_mut_options mo = fxt_mut_options_default();
-        mo.revision = rev;
-        mo.force_op = FXT_MUT_UNDEFINED_TYPE;
         for (uint64_t k = 0; k < 150; k++) {
-            memcpy(p, t.p, t.n);
             fxt_mut_info info;
-            size_t n = fxt_mutate_opt(p, t.n, max, k, &mo, &info);
+            size_t n = mutate_rev(rev, &t, p, max, k, FXT_MUT_UNDEFINED_TYPE, &info);
             if (info.fallback)
                 continue;
             applied++;
@@ -303,12 +307,8 @@ START_TEST(test_valid_share_and_order)
         trace_buf t = gen_rev(rev, 700 + s, 200, s & 1 ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC);
         size_t max = t.n + 16384;
         uint8_t *p = malloc(max);
-        fxt_mut_options mo = fxt_mut_options_default();
-        mo.revision = rev;
         for (uint64_t k = 0; k < 400; k++) {
-            memcpy(p, t.p, t.n);
-            fxt_mut_info info;
-            size_t n = fxt_mutate_opt(p, t.n, max, k * 31 + s, &mo, &info);
+            size_t n = mutate_rev(rev, &t, p, max, k * 31 + s, -1, NULL);
             fxt_options o = rev_options(rev);
             fxt_stats st;
             long e = fxt_validate_buffer(p, n, &o, &st);
@@ -317,10 +317,8 @@ START_TEST(test_valid_share_and_order)
             total++;
         }
         /* byte-swap: applies where the revision has the magic record */
-        mo.force_op = FXT_MUT_BYTE_SWAP;
-        memcpy(p, t.p, t.n);
         fxt_mut_info info;
-        (void)fxt_mutate_opt(p, t.n, max, 1, &mo, &info);
+        (void)mutate_rev(rev, &t, p, max, 1, FXT_MUT_BYTE_SWAP, &info);
         swaps += !info.fallback;
         free(p);
         free(t.p);
