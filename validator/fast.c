@@ -1,160 +1,415 @@
 /*
- * fast.c - the lean checking path for event records, the bulk of every
- * real trace. With no visitor attached it checks a whole event record
- * without building the record model or a cursor: one AND per argument for
- * its type, size, inline flags and reserved bits, bitset tests for its
- * refs. Anything unusual (an inline ref, an undefined type, a size that is
- * not exactly what the fields imply, an unregistered ref) makes it give
- * up before changing any state, and decode.c then checks the record field
- * by field and reports. So this file never reports anything itself except
- * through the sequencing it shares with decode.c.
+ * fast.c - the lean checking path for the records that make up nearly all
+ * of a real trace: events, logs, kernel objects and blobs. With no visitor
+ * attached it checks such a record whole without building the record model
+ * or a cursor: one AND per word for type, size, inline flags and reserved
+ * bits, bitset tests for refs, eight bytes at a time for inline strings.
+ * Anything unusual (an undefined type, a size that is not exactly what the
+ * fields imply, an unregistered ref, a string that is not valid UTF-8) makes
+ * it give up before changing any state, and decode.c then checks the record
+ * field by field and reports. So this file never reports anything itself
+ * except through the sequencing it shares with decode.c.
+ *
+ * The loop runs in two copies, one per byte order, so that word loads are
+ * plain loads; counters it can sum locally are flushed to the validator
+ * before anything else can look at them.
  */
 #include "internal.h"
 
 #define UNLIKELY FXT__UNLIKELY
 
-static inline int registered(const uint64_t *bits, unsigned i)
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#define LIKELY(x) (x)
+#endif
+
+#define HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
+
+static ALWAYS_INLINE int registered(const uint64_t *bits, unsigned i)
 {
     return (int)((bits[i >> 6] >> (i & 63)) & 1);
+}
+
+static ALWAYS_INLINE uint64_t load(const uint8_t *p, const int be)
+{
+    uint64_t w = fxt_load_le64(p);
+    return be ? fxt_bswap64(w) : w;
 }
 
 void fxt__fast_build(fxt_validator *v)
 {
     uint16_t defined = 0; /* by some lane; arg_undef says which lanes lack it */
+    uint16_t rec_all = 0xffff;
+    unsigned nlanes = 0, one = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-        if ((v->lanes >> l) & 1)
+        if ((v->lanes >> l) & 1) {
             defined |= v->lay[l]->arg_types;
+            rec_all &= v->lay[l]->record_types;
+            nlanes++, one = l;
+        }
+    v->arg_some = defined;
     for (unsigned t = 0; t < 16; t++)
         v->arg_undef[t] = (uint8_t)(v->lanes & ~v->defs.arg[t]);
     const uint64_t size_m = FXT_FIELD_MASK(FXT_ARG_SIZE);
     const uint64_t name_inline = (uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_ARG_NAME);
     for (unsigned t = 0; t < 16; t++) {
-        if (!((defined >> t) & 1) || v->arg_words[t] == 0) {
-            v->arg_m[t] = 0, v->arg_e[t] = 1; /* never equal: the slow path says why */
+        /* the bits of [32..63] that must be zero whatever the refs are */
+        v->arg_hi_bad[t] = v->arg_hi_rsv[t] & ~(v->arg_sref[t] & FXT_STRREF_INLINE_FLAG);
+        if (!((defined >> t) & 1) || v->arg_words[t] == 0 || v->arg_undef[t]) {
+            /* never equal: fast_arg_other() or the slow path says why */
+            v->arg_m[t] = 0, v->arg_e[t] = 1;
             continue;
         }
-        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << FXT_FIELD_LO(FXT_ARG_HI));
+        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << HI_SHIFT);
         v->arg_e[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
     }
     v->ev_ok = v->ev_all[v->lanes];
-    v->ev_inline_m = ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_CATEGORY)) |
-                     ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_NAME));
+    v->ev_fam = (v->lanes & v->fam_lanes[1]) != 0;
+    v->ev_one_fam = v->fam_lanes[!v->ev_fam] == 0;
+    for (unsigned t = 0; t < 16; t++) {
+        v->ev_tail[t] = v->ev_data[t] != NULL ? 8 : 0;
+        v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)(v->kind[v->ev_fam][t] + 1) : 0;
+    }
+    /* other record types: those every lane defines, with one header layout */
+    v->lean_types = 0;
+    if (v->hdesc[FXT_RT_LOG] != NULL && ((rec_all >> FXT_RT_LOG) & 1)) {
+        v->lean_types |= 1u << FXT_RT_LOG;
+        v->log_rsv = v->hdesc[FXT_RT_LOG]->reserved_mask;
+    }
+    if (v->hdesc[FXT_RT_KERNEL_OBJECT] != NULL && ((rec_all >> FXT_RT_KERNEL_OBJECT) & 1)) {
+        v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
+        v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
+    }
+    if (nlanes == 1 && ((rec_all >> FXT_RT_BLOB) & 1)) { /* blob layouts differ by revision */
+        const fxt_layout *l = v->lay[one];
+        v->lean_types |= 1u << FXT_RT_BLOB;
+        v->blob_rsv = fxt_header_desc((fxt_revision)one, FXT_RT_BLOB)->reserved_mask;
+        v->blob_size_lo = l->blob_size_lo;
+        v->blob_size_m = FXT_WIDTH_MASK_(l->blob_size_lo, l->blob_size_hi);
+    }
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+/* ---- pieces ---- */
 
-static ALWAYS_INLINE int fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h)
+/* A string stream of N bytes at S whose padded words lie in the record:
+ * valid UTF-8 (eight ASCII bytes at a time), not too long, zero padding.
+ * Anything else is for decode.c. */
+static ALWAYS_INLINE int plain_stream(const uint8_t *s, uint64_t n)
+{
+    uint64_t acc = 0, i = 0;
+    for (; i + 8 <= n; i += 8)
+        acc |= fxt_load_le64(s + i);
+    const unsigned r = (unsigned)(n & 7);
+    if (r) {
+        uint64_t w = fxt_load_le64(s + i), m = ((uint64_t)1 << (8 * r)) - 1;
+        if (w & ~m)
+            return 0;
+        acc |= w;
+    }
+    if (n > FXT_MAX_STRING_LEN)
+        return 0;
+    return (acc & 0x8080808080808080ull) == 0 || fxt__utf8_check(s, (size_t)n) == n;
+}
+
+/* A string ref at P+POS (inline content) or registered: the position after
+ * it, or 0. END: where the (sub)record ends. */
+static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p, uint64_t pos,
+                                       uint64_t end, unsigned ref)
+{
+    if (LIKELY(!(ref & FXT_STRREF_INLINE_FLAG)))
+        return registered(pv->strbits, ref) ? pos : 0;
+    uint64_t n = ref & FXT_STRREF_VALUE_MASK, w = fxt__align8(n);
+    if (w > end - pos || !plain_stream(p + pos, n))
+        return 0;
+    return pos + w;
+}
+
+/* An argument with inline streams or a type some lane lacks: the position
+ * after it, or 0. Arguments of a type some revisions lack (auto mode) are
+ * fine here only if those revisions can no longer be reported, so that
+ * their arg-type-unknown needs counting, not a message: v->undef_lanes and
+ * v->undef_n hold the count until the record is known to be lean. */
+static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *pv,
+                                        const uint8_t *p, uint64_t pos, uint64_t len, uint64_t a,
+                                        unsigned type)
+{
+    if (!((v->arg_some >> type) & 1) || v->arg_words[type] == 0 ||
+        ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
+        return 0;
+    uint64_t size = FXT_GET(a, FXT_ARG_SIZE), end = pos + size * 8;
+    if (size == 0 || end > len)
+        return 0;
+    uint64_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
+    if (q == 0)
+        return 0;
+    if (v->arg_sref[type]) {
+        q = fast_ref(pv, p, q, end, (unsigned)(a >> HI_SHIFT) & v->arg_sref[type]);
+        if (q == 0)
+            return 0;
+    }
+    if (end - q != (uint64_t)(v->arg_words[type] - 1) * 8)
+        return 0;
+    unsigned undef = v->arg_undef[type];
+    if (undef) {
+        if ((undef & v->reportable) || (v->undef_n && v->undef_lanes != undef))
+            return 0;
+        v->undef_lanes = undef;
+        v->undef_n++;
+    }
+    return end;
+}
+
+/* N arguments from POS: the position after them, or FAIL (which no
+ * record length can match). */
+#define FAIL (~(uint64_t)0 >> 1)
+static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
+                                        const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
+                                        const int be)
+{
+    for (; n > 0; n--) {
+        if (UNLIKELY(pos + 8 > len))
+            return FAIL;
+        uint64_t a = load(p + pos, be);
+        unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
+        /* type defined, exact size, no reserved bits: one AND; indexed refs
+         * in the provider's dense prefix (inline refs are above it) */
+        if (LIKELY(((a & v->arg_m[type]) == v->arg_e[type]) &
+                   (FXT_GET(a, FXT_ARG_NAME) < pv->str_lim) &
+                   (((unsigned)(a >> HI_SHIFT) & v->arg_sref[type]) < pv->str_lim))) {
+            pos += (uint64_t)v->arg_words[type] * 8;
+            continue;
+        }
+        pos = fast_arg_other(v, pv, p, pos, len, a, type);
+        if (pos == 0)
+            return FAIL;
+    }
+    return pos;
+}
+
+/* The record is lean after all: count what fast_arg_other() held back. */
+static ALWAYS_INLINE void undef_done(fxt_validator *v)
+{
+    if (UNLIKELY(v->undef_n)) {
+        fxt__count_only(v, v->undef_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_n);
+        v->undef_n = 0;
+    }
+}
+
+/* ---- records ---- */
+
+enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
+
+static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                    uint64_t len, uint64_t h, uint64_t off, uint64_t idx,
+                                    const int be)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const unsigned cat = (unsigned)FXT_GET(h, FXT_EV_CATEGORY);
     const unsigned name = (unsigned)FXT_GET(h, FXT_EV_NAME);
-    const fxt__provider *pv = v->cur;
-    /* a number every lane defines, indexed refs, all registered */
-    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) |
-        ((h & v->ev_inline_m) != 0) | pv->untracked)
-        return 0;
-    if (!(registered(pv->thrbits, thr) & registered(pv->strbits, cat) &
-          registered(pv->strbits, name)))
-        return 0;
-    const int be = v->be;
-    unsigned undef_lanes = 0, nundef = 0;
     uint64_t pos = 16; /* header, timestamp */
-    for (unsigned n = (unsigned)FXT_GET(h, FXT_EV_ARGC); n > 0; n--) {
-        if (UNLIKELY(pos + 8 > len))
-            return 0;
-        uint64_t a = fxt_load_word(p + pos, be);
-        unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
-        /* type defined, exact size, indexed name, no reserved bits: one AND */
-        if ((a & v->arg_m[type]) != v->arg_e[type] ||
-            !(registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_NAME)) &
-              registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_HI) & v->arg_sref[type])))
-            return 0;
-        if (UNLIKELY(v->arg_undef[type])) {
-            /* a type some revisions lack (auto mode): fine here only if
-             * those revisions can no longer be reported, so that their
-             * arg-type-unknown needs counting, not a message */
-            if ((v->arg_undef[type] & v->reportable) || (undef_lanes && undef_lanes != v->arg_undef[type]))
-                return 0;
-            undef_lanes = v->arg_undef[type];
-            nundef++;
-        }
-        pos += (uint64_t)FXT_GET(a, FXT_ARG_SIZE) * 8;
+    /* a number every lane defines; refs in the provider's dense prefixes
+     * (no inline thread, no inline strings, not untracked) */
+    if (UNLIKELY(!(((v->ev_ok >> raw) & 1) & (thr - 1u < pv->thr_lim) & (cat < pv->str_lim) &
+                   (name < pv->str_lim)))) {
+        /* the same by the bitsets, and inline strings */
+        if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
+            !registered(pv->thrbits, thr) || pos > len)
+            return NOT_LEAN;
+        if ((pos = fast_ref(pv, p, pos, len, cat)) == 0 ||
+            (pos = fast_ref(pv, p, pos, len, name)) == 0)
+            return NOT_LEAN;
     }
-    const char *data = v->ev_data[raw];
-    uint64_t data_off = pos;
-    pos += data != NULL ? 8 : 0;
-    if (pos != len) /* too small, or appended words: decode.c says which */
-        return 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be);
+    if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
+        return NOT_LEAN;
 
     /* conforming (but for counted issues): count it and match it */
-    if (nundef)
-        fxt__count_only(v, undef_lanes, FXT_R_ARG_TYPE_UNKNOWN, nundef);
-    v->st.records++;
-    v->st.by_type[FXT_RT_EVENT]++;
+    undef_done(v);
     v->st.events_by_type[raw]++;
-    v->cur->records++;
-    v->cur->by_type[FXT_RT_EVENT]++;
-    if (!((v->seq_raw >> raw) & 1))
-        return 1;
+    const unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
+    if (seq == 0)
+        return LEAN;
+    const unsigned kind = seq - 1;
+    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
+    /* durations read alike in both numberings: their common cases inline */
+    if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
+        uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
+        st[0] = off, st[1] = idx;
+        slot->depth++;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
+        slot->depth--;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_COMPLETE && v->ev_one_fam &&
+        load(p + len - 8, be) >= load(p + 8, be))
+        return LEAN;
+    return LEAN_SEQUENCE;
+}
+
+/* Sequencing of a lean event that fast_event() does not settle. */
+static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
+                                   const int be)
+{
+    const fxt__provider *pv = v->cur;
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const int has_data = v->ev_data[raw] != NULL;
     v->r_off = v->off;
     v->r_idx = v->rec_idx;
     v->r_type = FXT_RT_EVENT;
     v->r_errors = 0;
     v->rl = v->lanes;
-    const int fam = (v->lanes & v->fam_lanes[1]) != 0;
-    const unsigned kind = v->kind[fam][raw];
-    const uint64_t ts = fxt_load_word(p + 8, be);
-    const uint64_t d = data != NULL ? fxt_load_word(p + data_off, be) : 0;
-    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
-    /* the common cases of a single numbering family inline; the rest in
-     * sequence.c */
-    /* durations read alike in both numberings; the rest only when one
-     * numbering is checked */
-    {
-        if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
-            uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS;
-            st[2 * slot->depth] = v->r_off, st[2 * slot->depth + 1] = v->r_idx;
-            slot->depth++;
-            return 1;
-        }
-        if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
-            slot->depth--;
-            return 1;
-        }
-        if (kind == FXT_ET_DURATION_COMPLETE && d >= ts && v->fam_lanes[!fam] == 0)
-            return 1;
-    }
     fxt_event e;
-    e.event_type = kind;
+    e.event_type = v->kind[v->ev_fam][raw];
     e.thread.ref = (uint8_t)thr;
     e.thread.pid = pv->thr_pid[thr];
     e.thread.tid = pv->thr_tid[thr];
-    e.timestamp = ts;
-    e.data = d;
-    fxt__sequence_lanes(v, raw, &e, 1, v->off + data_off);
+    e.timestamp = load(p + 8, be);
+    e.data = has_data ? load(p + len - 8, be) : 0;
+    if (v->ev_one_fam) /* what fxt__sequence_lanes() comes to for one family */
+        fxt__sequence(v, v->ev_fam, e.event_type, &e, v->off + len - 8);
+    else
+        fxt__sequence_lanes(v, raw, &e, 1, v->off + len - 8);
+}
+
+static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
+                                  const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_LOG_THREAD);
+    if ((h & v->log_rsv) || pv->untracked)
+        return 0;
+    uint64_t pos = 16; /* header, timestamp */
+    if (thr == FXT_THREADREF_INLINE)
+        pos += 16; /* process and thread koid: any value */
+    else if (!registered(pv->thrbits, thr))
+        return 0;
+    uint64_t n = FXT_GET(h, FXT_LOG_LEN);
+    return pos <= len && fxt__align8(n) == len - pos && plain_stream(p + pos, n);
+}
+
+static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be)
+{
+    if ((h & v->kobj_rsv) || pv->untracked || len < 16)
+        return 0;
+    uint64_t pos = fast_ref(pv, p, 16, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME)); /* after koid */
+    if (pos == 0)
+        return 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
+    if (pos != len) /* or FAIL */
+        return 0;
+    undef_done(v);
     return 1;
+}
+
+static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *pv,
+                                   const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned type = (unsigned)FXT_GET(h, FXT_BLOB_TYPE);
+    if ((h & v->blob_rsv) || pv->untracked || (v->lanes & ~v->defs.blob[type]))
+        return 0;
+    uint64_t pos = fast_ref(pv, p, 8, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
+    if (pos == 0)
+        return 0;
+    uint64_t n = (h >> v->blob_size_lo) & v->blob_size_m, w = fxt__align8(n);
+    if (w != len - pos)
+        return 0;
+    if (n & 7) { /* the padding bytes of the last word */
+        uint64_t last = fxt_load_le64(p + len - 8);
+        if (last >> (8 * (n & 7)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Add the lean records before index IDX to the counters (their events to
+ * the event count) and set the stream position to the record at OFF. */
+static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t off, uint64_t idx, uint64_t *flushed)
+{
+    uint64_t n = idx - *flushed;
+    v->off = off;
+    v->rec_idx = idx;
+    v->st.records += n;
+    v->cur->records += n;
+    v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->lean_other = 0;
+    *flushed = idx;
+}
+
+/* One byte order's copy of the loop. The record offset is implied by P;
+ * records are counted by index (lean_other: those that are not events). */
+static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
+                                      const int be)
+{
+    const uint8_t *const start = p, *const end = p + len;
+    const uint64_t off0 = v->off;
+    uint64_t idx = v->rec_idx, flushed = idx;
+    const fxt__provider *pv = v->cur;
+    v->undef_n = 0;
+    while (end - p >= 8) {
+        uint64_t h = load(p, be);
+        unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+        /* rl - 1 wraps for size 0 */
+        if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
+            break;
+#define off (off0 + (uint64_t)(p - start))
+        int ok;
+        if (LIKELY(type == FXT_RT_EVENT)) {
+            ok = fast_event(v, pv, p, rl, h, off, idx, be);
+            if (UNLIKELY(ok == LEAN_SEQUENCE)) {
+                flush(v, off, idx + 1, &flushed);
+                v->rec_idx = idx;
+                slow_sequence(v, p, rl, h, be);
+            }
+        } else {
+            ok = 0;
+            if ((v->lean_types >> type) & 1) {
+                ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
+                     : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be)
+                                                    : fast_blob(v, pv, p, rl, h);
+                if (ok) {
+                    v->lean_other++;
+                    v->st.by_type[type]++;
+                    v->cur->by_type[type]++;
+                }
+            }
+        }
+        if (UNLIKELY(!ok)) {
+            v->undef_n = 0; /* held for a record that was not lean after all */
+            flush(v, off, idx, &flushed);
+            fxt__decode(v, p, rl, rl, h);
+            flushed = idx + 1;
+            pv = v->cur; /* a metadata record may switch providers */
+        }
+        idx++;
+        p += rl;
+    }
+    flush(v, off, idx, &flushed);
+#undef off
+    return (size_t)(p - start);
+}
+
+static size_t fast_run_le(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 0);
+}
+
+static size_t fast_run_be(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 1);
 }
 
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    const uint8_t *start = p;
-    const int be = v->be;
-    while (len >= 8) {
-        uint64_t h = fxt_load_word(p, be);
-        unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
-        if (UNLIKELY(type == FXT_RT_LARGE) | (rl == 0) | (rl > len))
-            break;
-        if (!(type == FXT_RT_EVENT && fast_event(v, p, rl, h)))
-            fxt__decode(v, p, rl, rl, h);
-        v->off += rl;
-        v->rec_idx++;
-        p += rl, len -= (size_t)rl;
-    }
-    return (size_t)(p - start);
+    return v->be ? fast_run_be(v, p, len) : fast_run_le(v, p, len);
 }

@@ -76,12 +76,33 @@ typedef struct fxt__provider {
     int untracked; /* beyond max_providers: refs are not checked */
     uint64_t strbits[FXT__STR_WORDS];
     uint64_t thrbits[4];
+    /* dense prefixes, for fast.c's one-compare ref checks: string refs
+     * below str_lim and thread refs 1..thr_lim are registered (0 for an
+     * untracked provider, whose refs fast.c leaves to decode.c) */
+    uint32_t str_lim, thr_lim;
     uint64_t thr_pid[256], thr_tid[256];
     void *thr_slot[256]; /* duration-tracking slot of each registered thread */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
 } fxt__provider;
+
+/* Register string / thread index IDX (not 0) in P. */
+static inline void fxt__reg_string(fxt__provider *p, unsigned idx)
+{
+    p->strbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+    while (p->str_lim == idx && !p->untracked && idx < FXT_MAX_STRING_INDEX + 1 &&
+           ((p->strbits[idx >> 6] >> (idx & 63)) & 1))
+        p->str_lim = ++idx;
+}
+
+static inline void fxt__reg_thread(fxt__provider *p, unsigned idx)
+{
+    p->thrbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+    while (p->thr_lim + 1 == idx && !p->untracked && idx < 256 &&
+           ((p->thrbits[idx >> 6] >> (idx & 63)) & 1))
+        p->thr_lim = idx++;
+}
 
 /* ---- one lane's counters ---- */
 
@@ -131,12 +152,23 @@ struct fxt_validator {
     uint16_t ev_all[16];    /* by lane mask: event numbers every lane in it defines */
     int lean;               /* no visitor: event records may take fast.c's path */
     uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
-    uint64_t ev_inline_m;          /* fast path: inline flags of category and name */
     uint16_t ev_ok;                /* fast path: event numbers every lane checked defines */
     uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
     uint8_t arg_words[16];
     uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
     uint32_t arg_sref[16];   /* bits of [32..63] holding a string value ref */
+    uint32_t arg_hi_bad[16]; /* bits of [32..63] that must be zero with inline refs too */
+    uint16_t arg_some;       /* argument types some lane checked defines */
+    int ev_fam, ev_one_fam;  /* the numbering family read; no lane reads the other */
+    uint8_t ev_tail[16];     /* by event number: bytes after the arguments (data word) */
+    uint8_t ev_seq[16];      /* by event number: meaning + 1 in family ev_fam if
+                                sequencing looks at it, else 0 */
+    unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
+    uint64_t log_rsv, kobj_rsv, blob_rsv; /* their reserved header bits */
+    unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
+    uint64_t blob_size_m;
+    uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
+    unsigned undef_lanes, undef_n; /* fast.c: undefined argument types to count */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */

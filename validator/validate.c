@@ -140,6 +140,7 @@ static void prov_reset(fxt__provider *p, uint32_t id)
     memset(p, 0, sizeof *p);
     p->id = id;
     p->strbits[0] = 1; /* ref 0, the empty string, is always valid */
+    p->str_lim = 1;
 }
 
 fxt__provider *fxt__prov_find(fxt_validator *v, uint32_t id)
@@ -169,6 +170,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
             v->prov_overflow = 1;
             prov_reset(u, id);
             u->untracked = 1;
+            u->str_lim = 0;
             FXT__REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off,
                         "more than %zu providers: string and thread refs of further providers "
                         "are not checked, nor whether provider sections name introduced providers",
