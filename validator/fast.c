@@ -60,13 +60,16 @@ void fxt__fast_build(fxt_validator *v)
     for (unsigned t = 0; t < 16; t++) {
         /* the bits of [32..63] that must be zero whatever the refs are */
         v->arg_hi_bad[t] = v->arg_hi_rsv[t] & ~(v->arg_sref[t] & FXT_STRREF_INLINE_FLAG);
-        if (!((defined >> t) & 1) || v->arg_words[t] == 0 || v->arg_undef[t]) {
-            /* never equal: fast_arg_other() or the slow path says why */
-            v->arg_m[t] = 0, v->arg_e[t] = 1;
+        if (!((defined >> t) & 1) || v->arg_words[t] == 0) {
+            /* never equal: the slow path says why */
+            v->arg_m[t] = v->arg_pm[t] = 0, v->arg_e[t] = v->arg_pe[t] = 1;
             continue;
         }
-        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << HI_SHIFT);
-        v->arg_e[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
+        v->arg_pm[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << HI_SHIFT);
+        v->arg_pe[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
+        /* a type some lane lacks always goes through fast_arg_other() */
+        v->arg_m[t] = v->arg_undef[t] ? 0 : v->arg_pm[t];
+        v->arg_e[t] = v->arg_undef[t] ? 1 : v->arg_pe[t];
     }
     v->ev_ok = v->ev_all[v->lanes];
     v->ev_fam = (v->lanes & v->fam_lanes[1]) != 0;
@@ -85,12 +88,28 @@ void fxt__fast_build(fxt_validator *v)
         v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
         v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
     }
-    if (nlanes == 1 && ((rec_all >> FXT_RT_BLOB) & 1)) { /* blob layouts differ by revision */
-        const fxt_layout *l = v->lay[one];
-        v->lean_types |= 1u << FXT_RT_BLOB;
-        v->blob_rsv = fxt_header_desc((fxt_revision)one, FXT_RT_BLOB)->reserved_mask;
-        v->blob_size_lo = l->blob_size_lo;
-        v->blob_size_m = FXT_WIDTH_MASK_(l->blob_size_lo, l->blob_size_hi);
+    /* Blob layouts differ by revision (r1's size field is a bit wider).
+     * With several lanes: the union of their reserved bits must be zero
+     * and the narrowest size field is read, which is only right if the
+     * bits the wider fields add are reserved in some lane (so zero), and
+     * all fields start at one bit. */
+    if ((rec_all >> FXT_RT_BLOB) & 1) {
+        uint64_t rsv = 0, narrow = ~(uint64_t)0, wide = 0;
+        int same_lo = 1;
+        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+            if ((v->lanes >> l) & 1) {
+                const fxt_layout *ly = v->lay[l];
+                uint64_t m = FXT_WIDTH_MASK_(ly->blob_size_lo, ly->blob_size_hi) << ly->blob_size_lo;
+                rsv |= fxt_header_desc((fxt_revision)l, FXT_RT_BLOB)->reserved_mask;
+                narrow &= m, wide |= m;
+                same_lo &= ly->blob_size_lo == v->lay[one]->blob_size_lo;
+            }
+        if (same_lo && ((wide & ~narrow) & ~rsv) == 0) {
+            v->lean_types |= 1u << FXT_RT_BLOB;
+            v->blob_rsv = rsv;
+            v->blob_size_lo = v->lay[one]->blob_size_lo;
+            v->blob_size_m = narrow >> v->blob_size_lo;
+        }
     }
 }
 
@@ -138,23 +157,31 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
                                         const uint8_t *p, uint64_t pos, uint64_t len, uint64_t a,
                                         unsigned type)
 {
-    if (!((v->arg_some >> type) & 1) || v->arg_words[type] == 0 ||
-        ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
-        return 0;
-    uint64_t size = FXT_GET(a, FXT_ARG_SIZE), end = pos + size * 8;
-    if (size == 0 || end > len)
-        return 0;
-    uint64_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
-    if (q == 0)
-        return 0;
-    if (v->arg_sref[type]) {
-        q = fast_ref(pv, p, q, end, (unsigned)(a >> HI_SHIFT) & v->arg_sref[type]);
+    uint64_t end;
+    const unsigned undef = v->arg_undef[type];
+    if (undef && ((a & v->arg_pm[type]) == v->arg_pe[type]) &&
+        (FXT_GET(a, FXT_ARG_NAME) < pv->str_lim) &
+            (((unsigned)(a >> HI_SHIFT) & v->arg_sref[type]) < pv->str_lim)) {
+        end = pos + (uint64_t)v->arg_words[type] * 8; /* plain, of a type some lane lacks */
+    } else {
+        if (!((v->arg_some >> type) & 1) || v->arg_words[type] == 0 ||
+            ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
+            return 0;
+        uint64_t size = FXT_GET(a, FXT_ARG_SIZE);
+        end = pos + size * 8;
+        if (size == 0 || end > len)
+            return 0;
+        uint64_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
         if (q == 0)
             return 0;
+        if (v->arg_sref[type]) {
+            q = fast_ref(pv, p, q, end, (unsigned)(a >> HI_SHIFT) & v->arg_sref[type]);
+            if (q == 0)
+                return 0;
+        }
+        if (end - q != (uint64_t)(v->arg_words[type] - 1) * 8)
+            return 0;
     }
-    if (end - q != (uint64_t)(v->arg_words[type] - 1) * 8)
-        return 0;
-    unsigned undef = v->arg_undef[type];
     if (undef) {
         if ((undef & v->reportable) || (v->undef_n && v->undef_lanes != undef))
             return 0;
@@ -191,11 +218,24 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
     return pos;
 }
 
-/* The record is lean after all: count what fast_arg_other() held back. */
+/* Count the undefined argument types summed over lean records. */
+static void undef_flush(fxt_validator *v)
+{
+    if (v->undef_acc_n)
+        fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
+    v->undef_acc_n = 0;
+}
+
+/* The record is lean after all: keep what fast_arg_other() held back for
+ * counting (summed: counts of revisions that can no longer be reported
+ * are all that is kept of them, and sums do not depend on order). */
 static ALWAYS_INLINE void undef_done(fxt_validator *v)
 {
     if (UNLIKELY(v->undef_n)) {
-        fxt__count_only(v, v->undef_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_n);
+        if (v->undef_acc_n && v->undef_acc_lanes != v->undef_lanes)
+            undef_flush(v);
+        v->undef_acc_lanes = v->undef_lanes;
+        v->undef_acc_n += v->undef_n;
         v->undef_n = 0;
     }
 }
@@ -274,10 +314,28 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     e.thread.tid = pv->thr_tid[thr];
     e.timestamp = load(p + 8, be);
     e.data = has_data ? load(p + len - 8, be) : 0;
-    if (v->ev_one_fam) /* what fxt__sequence_lanes() comes to for one family */
+    /* what fxt__sequence_lanes() comes to for a registered thread of a
+     * tracked provider: for one family, and family by family */
+    if (v->ev_one_fam) {
         fxt__sequence(v, v->ev_fam, e.event_type, &e, v->off + len - 8);
-    else
-        fxt__sequence_lanes(v, raw, &e, 1, v->off + len - 8);
+        return;
+    }
+    const unsigned rl = v->rl;
+    for (int f = v->ev_fam; f >= 0; f--) {
+        unsigned lanes = rl & v->fam_lanes[f];
+        if (lanes == 0)
+            continue;
+        unsigned kind = v->kind[f][raw];
+        if (kind == FXT_ET_DURATION_BEGIN || kind == FXT_ET_DURATION_END) {
+            fxt__sequence(v, f, kind, &e, v->off + len - 8); /* alike in every family */
+            break;
+        }
+        if (kind == FXT_ET_DURATION_COMPLETE && e.data >= e.timestamp)
+            continue;
+        v->rl = lanes;
+        fxt__sequence(v, f, kind, &e, v->off + len - 8);
+        v->rl = rl;
+    }
 }
 
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
@@ -310,11 +368,13 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     return 1;
 }
 
-static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *pv,
+static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
                                    const uint8_t *p, uint64_t len, uint64_t h)
 {
     const unsigned type = (unsigned)FXT_GET(h, FXT_BLOB_TYPE);
-    if ((h & v->blob_rsv) || pv->untracked || (v->lanes & ~v->defs.blob[type]))
+    /* a type some lane lacks: fine here if those lanes can only be counted */
+    const unsigned undef = v->lanes & ~v->defs.blob[type];
+    if ((h & v->blob_rsv) || pv->untracked || (undef & v->reportable))
         return 0;
     uint64_t pos = fast_ref(pv, p, 8, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
     if (pos == 0)
@@ -327,6 +387,8 @@ static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *
         if (last >> (8 * (n & 7)))
             return 0;
     }
+    if (UNLIKELY(undef))
+        fxt__count_only(v, undef, FXT_R_BLOB_TYPE_UNKNOWN, 1);
     return 1;
 }
 
@@ -387,6 +449,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         if (UNLIKELY(!ok)) {
             v->undef_n = 0; /* held for a record that was not lean after all */
             flush(v, off, idx, &flushed);
+            if (UNLIKELY(v->undef_acc_n)) /* before decode.c may stop lanes */
+                undef_flush(v);
             fxt__decode(v, p, rl, rl, h);
             flushed = idx + 1;
             pv = v->cur; /* a metadata record may switch providers */
@@ -395,6 +459,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         p += rl;
     }
     flush(v, off, idx, &flushed);
+    if (UNLIKELY(v->undef_acc_n))
+        undef_flush(v);
 #undef off
     return (size_t)(p - start);
 }

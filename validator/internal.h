@@ -141,6 +141,8 @@ struct fxt_validator {
     unsigned reportable; /* lanes that may still be the reported revision */
     unsigned fam_lanes[2]; /* lanes of each event numbering family */
     fxt__lane lane[FXT_REV_COUNT];
+    uint8_t rule_lanes[FXT_R_END_];  /* by rule: its revisions, 0 if ignored */
+    uint64_t rule_error[(FXT_R_END_ + 63) / 64]; /* by rule: counts as an error */
     int large_framing;  /* type 15 has the 32-bit size (some lane defines it) */
     unsigned grouped_types; /* record types decoded once per layout group */
     uint16_t seq_raw;       /* event numbers sequencing looks at */
@@ -168,7 +170,10 @@ struct fxt_validator {
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
-    unsigned undef_lanes, undef_n; /* fast.c: undefined argument types to count */
+    unsigned undef_lanes, undef_n; /* fast.c: undefined argument types of this record */
+    unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
+    uint64_t undef_acc_n;
+    uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -216,9 +221,18 @@ struct fxt_validator {
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
 
+/* Report for the lanes reading the current record. In auto mode an issue
+ * that no revision still reportable holds is only counted: its message
+ * arguments are not even evaluated (unless a streamed head defers issues,
+ * which may yet be dropped). */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
-    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
-                __VA_ARGS__)
+    do {                                                                                     \
+        if (FXT__UNLIKELY(!((v)->rl & (v)->reportable)) && !(v)->defer)                     \
+            fxt__count_one((v), (rule));                                                     \
+        else                                                                                 \
+            fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type,          \
+                        (field_off), __VA_ARGS__);                                           \
+    } while (0)
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
@@ -230,7 +244,10 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 
 /* Count N issues of rule R for LANES, none of them reportable (the fast
  * path's undefined argument types in auto mode). */
-void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n);
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
+/* Count one issue of rule R for the current record's lanes, none of them
+ * reportable (FXT__REPORT's short cut; clears the detail like a report). */
+void fxt__count_one(fxt_validator *v, fxt_rule r);
 /* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 

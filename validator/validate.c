@@ -17,17 +17,23 @@ static int ignored(const fxt_options *o, fxt_rule r)
     return (o->ignore[(unsigned)r >> 6] >> ((unsigned)r & 63)) & 1;
 }
 
+/* (Plain copies, not snprintf: in auto mode this runs for issues of
+ * revisions that will only be counted.) */
 const char *fxt__lane_names(unsigned lanes, char *buf, size_t n)
 {
     size_t at = 0;
+    if (n == 0)
+        return buf;
     buf[0] = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((lanes >> l) & 1) {
-            int k = snprintf(buf + at, n - at, "%s%s", at ? ", " : "",
-                             fxt_revision_name((fxt_revision)l));
-            if (k < 0 || (size_t)k >= n - at)
+            const char *name = fxt_revision_name((fxt_revision)l);
+            size_t k = strlen(name), sep = at ? 2 : 0;
+            if (at + sep + k >= n)
                 break;
-            at += (size_t)k;
+            memcpy(buf + at, ", ", sep);
+            memcpy(buf + at + sep, name, k + 1);
+            at += sep + k;
         }
     return buf;
 }
@@ -68,22 +74,26 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
         v->o.on_issue(v->o.ctx, is);
 }
 
-void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n)
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n)
 {
-    const fxt_rule_info *ri = fxt_rule_get(r);
-    lanes &= v->lanes & ri->revisions;
-    if (lanes == 0 || ignored(&v->o, r))
-        return;
-    int error = ri->severity == FXT_SEV_ERROR &&
-                !((ri->flags & FXT_RF_UNKNOWN) && (v->o.flags & FXT_OPT_ALLOW_UNKNOWN));
-    for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-        if ((lanes >> l) & 1) {
-            v->lane[l].by_rule[r] += n;
-            if (error)
-                v->lane[l].errors += n; /* not the first: the lane is not reportable */
-            else
-                v->lane[l].warnings += n;
-        }
+    /* per-rule revisions (none if ignored) and severity, from init */
+    lanes &= v->lanes & v->rule_lanes[r];
+    const int error = (v->rule_error[r >> 6] >> (r & 63)) & 1;
+    while (lanes) {
+        fxt__lane *ln = &v->lane[__builtin_ctz(lanes)];
+        lanes &= lanes - 1;
+        ln->by_rule[r] += n;
+        if (error)
+            ln->errors += n; /* not the first: the lane is not reportable */
+        else
+            ln->warnings += n;
+    }
+}
+
+void fxt__count_one(fxt_validator *v, fxt_rule r)
+{
+    v->f_len = 8, v->f_lo = v->f_hi = -1;
+    fxt__count_only(v, v->rl, r, 1);
 }
 
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
@@ -397,6 +407,16 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
         }
     }
     build_defs(v);
+    for (unsigned r = 0; r < FXT_R_END_; r++) {
+        const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
+        v->rule_lanes[r] = 0;
+        if (ri == NULL || ignored(&s, (fxt_rule)r))
+            continue;
+        v->rule_lanes[r] = (uint8_t)ri->revisions;
+        if (ri->severity == FXT_SEV_ERROR &&
+            !((ri->flags & FXT_RF_UNKNOWN) && (s.flags & FXT_OPT_ALLOW_UNKNOWN)))
+            v->rule_error[r >> 6] |= (uint64_t)1 << (r & 63);
+    }
     v->grouped_types = (1u << FXT_RT_BLOB) | (1u << FXT_RT_SCHEDULING);
     v->lean = s.on_record == NULL;
     fxt__fast_build(v);
