@@ -60,7 +60,10 @@ void fxt__fast_build(fxt_validator *v)
     for (unsigned t = 0; t < 16; t++) {
         /* the bits of [32..63] that must be zero whatever the refs are */
         v->arg_hi_bad[t] = v->arg_hi_rsv[t] & ~(v->arg_sref[t] & FXT_STRREF_INLINE_FLAG);
-        if (!((defined >> t) & 1) || v->arg_words[t] == 0) {
+        /* the name and a string value ref, side by side (see fast_args) */
+        v->arg_refm[t] = 0xffffu | (v->arg_sref[t] << 16);
+        if (!((defined >> t) & 1) || v->arg_words[t] == 0 ||
+            (v->arg_sref[t] != 0 && v->arg_sref[t] != 0xffffu)) {
             /* never equal: the slow path says why */
             v->arg_m[t] = v->arg_pm[t] = 0, v->arg_e[t] = v->arg_pe[t] = 1;
             continue;
@@ -148,11 +151,21 @@ static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p
     return pos + w;
 }
 
+/* Count the undefined argument types summed over lean records. */
+static void undef_flush(fxt_validator *v)
+{
+    if (v->undef_acc_n)
+        fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
+    v->undef_acc_n = 0;
+}
+
 /* An argument with inline streams or a type some lane lacks: the position
  * after it, or 0. Arguments of a type some revisions lack (auto mode) are
  * fine here only if those revisions can no longer be reported, so that
- * their arg-type-unknown needs counting, not a message: v->undef_lanes and
- * v->undef_n hold the count until the record is known to be lean. */
+ * their arg-type-unknown needs counting, not a message. They are added
+ * to the sum at once (v->undef_acc_*), and v->undef_rec / v->undef_n say
+ * how many of them the record at undef_rec added, to take back if it turns
+ * out not to be lean (so the hot path spends nothing on this). */
 static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t pos, uint64_t len, uint64_t a,
                                         unsigned type)
@@ -183,9 +196,17 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
             return 0;
     }
     if (undef) {
-        if ((undef & v->reportable) || (v->undef_n && v->undef_lanes != undef))
+        if (undef & v->reportable)
             return 0;
-        v->undef_lanes = undef;
+        if (v->undef_rec != p) { /* the record's first */
+            if (v->undef_acc_n && v->undef_acc_lanes != undef)
+                undef_flush(v);
+            v->undef_rec = p;
+            v->undef_n = 0;
+            v->undef_acc_lanes = undef;
+        } else if (v->undef_acc_lanes != undef)
+            return 0; /* two sets of lanes in one record: decode.c */
+        v->undef_acc_n++;
         v->undef_n++;
     }
     return end;
@@ -203,11 +224,16 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
             return FAIL;
         uint64_t a = load(p + pos, be);
         unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
-        /* type defined, exact size, no reserved bits: one AND; indexed refs
-         * in the provider's dense prefix (inline refs are above it) */
-        if (LIKELY(((a & v->arg_m[type]) == v->arg_e[type]) &
-                   (FXT_GET(a, FXT_ARG_NAME) < pv->str_lim) &
-                   (((unsigned)(a >> HI_SHIFT) & v->arg_sref[type]) < pv->str_lim))) {
+        /* type defined, exact size, no reserved bits: one AND; and both
+         * string refs (name [16..31], string value [32..47] or 0) in the
+         * provider's dense prefix, inline refs being above it: in two
+         * 16-bit lanes at once, a lane r < lim iff neither r nor
+         * r + 0x8000 - lim has bit 15 set (str_k holds 0x8000 - lim in
+         * both lanes; a carry out of the low lane only happens when that
+         * lane fails anyway) */
+        const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->arg_refm[type];
+        if (LIKELY((((a & v->arg_m[type]) ^ v->arg_e[type]) |
+                    ((refs | (refs + pv->str_k)) & 0x80008000u)) == 0)) {
             pos += (uint64_t)v->arg_words[type] * 8;
             continue;
         }
@@ -216,28 +242,6 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
             return FAIL;
     }
     return pos;
-}
-
-/* Count the undefined argument types summed over lean records. */
-static void undef_flush(fxt_validator *v)
-{
-    if (v->undef_acc_n)
-        fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
-    v->undef_acc_n = 0;
-}
-
-/* The record is lean after all: keep what fast_arg_other() held back for
- * counting (summed: counts of revisions that can no longer be reported
- * are all that is kept of them, and sums do not depend on order). */
-static ALWAYS_INLINE void undef_done(fxt_validator *v)
-{
-    if (UNLIKELY(v->undef_n)) {
-        if (v->undef_acc_n && v->undef_acc_lanes != v->undef_lanes)
-            undef_flush(v);
-        v->undef_acc_lanes = v->undef_lanes;
-        v->undef_acc_n += v->undef_n;
-        v->undef_n = 0;
-    }
 }
 
 /* ---- records ---- */
@@ -270,7 +274,6 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         return NOT_LEAN;
 
     /* conforming (but for counted issues): count it and match it */
-    undef_done(v);
     v->st.events_by_type[raw]++;
     const unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
     if (seq == 0)
@@ -362,10 +365,7 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     if (pos == 0)
         return 0;
     pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
-    if (pos != len) /* or FAIL */
-        return 0;
-    undef_done(v);
-    return 1;
+    return pos == len; /* or FAIL */
 }
 
 static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
@@ -416,7 +416,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
     const uint64_t off0 = v->off;
     uint64_t idx = v->rec_idx, flushed = idx;
     const fxt__provider *pv = v->cur;
-    v->undef_n = 0;
+    v->undef_rec = NULL;
     while (end - p >= 8) {
         uint64_t h = load(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
@@ -447,7 +447,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             }
         }
         if (UNLIKELY(!ok)) {
-            v->undef_n = 0; /* held for a record that was not lean after all */
+            if (UNLIKELY(v->undef_rec == p)) /* counted for a record that was not lean */
+                v->undef_acc_n -= v->undef_n, v->undef_rec = NULL;
             flush(v, off, idx, &flushed);
             if (UNLIKELY(v->undef_acc_n)) /* before decode.c may stop lanes */
                 undef_flush(v);

@@ -80,6 +80,7 @@ typedef struct fxt__provider {
      * below str_lim and thread refs 1..thr_lim are registered (0 for an
      * untracked provider, whose refs fast.c leaves to decode.c) */
     uint32_t str_lim, thr_lim;
+    uint32_t str_k; /* (0x8000 - str_lim) in both 16-bit halves (fast.c) */
     uint64_t thr_pid[256], thr_tid[256];
     void *thr_slot[256]; /* duration-tracking slot of each registered thread */
     char name[256];
@@ -94,6 +95,7 @@ static inline void fxt__reg_string(fxt__provider *p, unsigned idx)
     while (p->str_lim == idx && !p->untracked && idx < FXT_MAX_STRING_INDEX + 1 &&
            ((p->strbits[idx >> 6] >> (idx & 63)) & 1))
         p->str_lim = ++idx;
+    p->str_k = (0x8000u - p->str_lim) * 0x10001u;
 }
 
 static inline void fxt__reg_thread(fxt__provider *p, unsigned idx)
@@ -170,10 +172,12 @@ struct fxt_validator {
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
-    unsigned undef_lanes, undef_n; /* fast.c: undefined argument types of this record */
+    const uint8_t *undef_rec;      /* fast.c: the record undef_n is of */
+    unsigned undef_n;              /* fast.c: its undefined argument types, counted in acc */
     unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
     uint64_t undef_acc_n;
     uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
+    uint32_t arg_refm[16];   /* bits [16..47] holding string refs, shifted down by 16 */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */

@@ -151,6 +151,7 @@ static void prov_reset(fxt__provider *p, uint32_t id)
     p->id = id;
     p->strbits[0] = 1; /* ref 0, the empty string, is always valid */
     p->str_lim = 1;
+    p->str_k = (0x8000u - 1) * 0x10001u;
 }
 
 fxt__provider *fxt__prov_find(fxt_validator *v, uint32_t id)
@@ -181,6 +182,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
             prov_reset(u, id);
             u->untracked = 1;
             u->str_lim = 0;
+            u->str_k = 0x80008000u; /* fails every ref: fast.c leaves them to decode.c */
             FXT__REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off,
                         "more than %zu providers: string and thread refs of further providers "
                         "are not checked, nor whether provider sections name introduced providers",
