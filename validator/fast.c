@@ -297,44 +297,46 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     return LEAN_SEQUENCE;
 }
 
-/* Sequencing of a lean event that fast_event() does not settle. */
+/* Sequencing of a lean event that fast_event() does not settle: what
+ * fxt__sequence_lanes() comes to for a registered thread of a tracked
+ * provider, family by family, without the event model where it is not
+ * needed. */
 static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
                                    const int be)
 {
     const fxt__provider *pv = v->cur;
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const int has_data = v->ev_data[raw] != NULL;
+    const uint64_t ts = load(p + 8, be), d = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
     v->r_off = v->off;
     v->r_idx = v->rec_idx;
     v->r_type = FXT_RT_EVENT;
     v->r_errors = 0;
-    v->rl = v->lanes;
-    fxt_event e;
-    e.event_type = v->kind[v->ev_fam][raw];
-    e.thread.ref = (uint8_t)thr;
-    e.thread.pid = pv->thr_pid[thr];
-    e.thread.tid = pv->thr_tid[thr];
-    e.timestamp = load(p + 8, be);
-    e.data = has_data ? load(p + len - 8, be) : 0;
-    /* what fxt__sequence_lanes() comes to for a registered thread of a
-     * tracked provider: for one family, and family by family */
-    if (v->ev_one_fam) {
-        fxt__sequence(v, v->ev_fam, e.event_type, &e, v->off + len - 8);
-        return;
-    }
-    const unsigned rl = v->rl;
+    const unsigned rl = v->rl = v->lanes;
     for (int f = v->ev_fam; f >= 0; f--) {
-        unsigned lanes = rl & v->fam_lanes[f];
+        const unsigned lanes = rl & v->fam_lanes[f];
         if (lanes == 0)
             continue;
-        unsigned kind = v->kind[f][raw];
+        const unsigned kind = v->kind[f][raw];
+        if (kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END) {
+            v->rl = lanes;
+            fxt__sequence_id(v, f, kind, pv->thr_pid[thr], d);
+            v->rl = rl;
+            continue;
+        }
+        if (kind == FXT_ET_DURATION_COMPLETE && d >= ts)
+            continue;
+        fxt_event e;
+        e.event_type = kind;
+        e.thread.ref = (uint8_t)thr;
+        e.thread.pid = pv->thr_pid[thr];
+        e.thread.tid = pv->thr_tid[thr];
+        e.timestamp = ts;
+        e.data = d;
         if (kind == FXT_ET_DURATION_BEGIN || kind == FXT_ET_DURATION_END) {
             fxt__sequence(v, f, kind, &e, v->off + len - 8); /* alike in every family */
             break;
         }
-        if (kind == FXT_ET_DURATION_COMPLETE && e.data >= e.timestamp)
-            continue;
         v->rl = lanes;
         fxt__sequence(v, f, kind, &e, v->off + len - 8);
         v->rl = rl;

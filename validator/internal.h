@@ -289,6 +289,9 @@ void fxt__fast_build(fxt_validator *v);
 
 /* Event E, whose meaning for the lanes of numbering family FAM is KIND. */
 void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off);
+/* The async or flow event of meaning KIND in family FAM, process PID,
+ * correlation or flow id ID (the lanes in v->rl). */
+void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, uint64_t id);
 /* Event E with number RAW for every lane in v->rl, family by family;
  * REGISTERED: its thread ref resolved (koids known). */
 void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,

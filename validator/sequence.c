@@ -77,10 +77,39 @@ static int close_id(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int end)
     return 1;
 }
 
+void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, uint64_t id)
+{
+    uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
+    switch (kind) {
+    case FXT_ET_ASYNC_BEGIN:
+        open_id(v, &v->async[fam], prov, pid, id, id, "async", "async operations open at once");
+        break;
+    case FXT_ET_ASYNC_INSTANT:
+    case FXT_ET_ASYNC_END:
+        if (!close_id(&v->async[fam], prov, pid, id, kind == FXT_ET_ASYNC_END))
+            FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
+                        "async %s with id %llu (process %llu) has no open async begin",
+                        kind == FXT_ET_ASYNC_END ? "end" : "instant", (unsigned long long)id,
+                        (unsigned long long)pid);
+        break;
+    case FXT_ET_FLOW_BEGIN:
+        open_id(v, &v->flows[fam], id, 0, 0, id, "flow", "flows open at once");
+        break;
+    case FXT_ET_FLOW_STEP:
+    case FXT_ET_FLOW_END:
+        if (!close_id(&v->flows[fam], id, 0, 0, kind == FXT_ET_FLOW_END))
+            FXT__REPORT(v, FXT_R_FLOW_UNMATCHED, v->r_off,
+                        "flow %s with id %llu has no open flow begin",
+                        kind == FXT_ET_FLOW_END ? "end" : "step", (unsigned long long)id);
+        break;
+    default:
+        break;
+    }
+}
+
 void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off)
 {
     fxt__slot *s;
-    uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
     switch (kind) {
     case FXT_ET_DURATION_BEGIN:
         if ((s = fxt__event_thread(v, &e->thread)) != NULL) {
@@ -108,31 +137,8 @@ void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e,
                         (unsigned long long)e->timestamp);
         }
         break;
-    case FXT_ET_ASYNC_BEGIN:
-        open_id(v, &v->async[fam], prov, e->thread.pid, e->data, e->data, "async",
-                "async operations open at once");
-        break;
-    case FXT_ET_ASYNC_INSTANT:
-    case FXT_ET_ASYNC_END:
-        if (!close_id(&v->async[fam], prov, e->thread.pid, e->data,
-                      kind == FXT_ET_ASYNC_END))
-            FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
-                        "async %s with id %llu (process %llu) has no open async begin",
-                        kind == FXT_ET_ASYNC_END ? "end" : "instant",
-                        (unsigned long long)e->data, (unsigned long long)e->thread.pid);
-        break;
-    case FXT_ET_FLOW_BEGIN:
-        open_id(v, &v->flows[fam], e->data, 0, 0, e->data, "flow", "flows open at once");
-        break;
-    case FXT_ET_FLOW_STEP:
-    case FXT_ET_FLOW_END:
-        if (!close_id(&v->flows[fam], e->data, 0, 0, kind == FXT_ET_FLOW_END))
-            FXT__REPORT(v, FXT_R_FLOW_UNMATCHED, v->r_off,
-                        "flow %s with id %llu has no open flow begin",
-                        kind == FXT_ET_FLOW_END ? "end" : "step",
-                        (unsigned long long)e->data);
-        break;
-    default:
+    default: /* async operations and flows */
+        fxt__sequence_id(v, fam, kind, e->thread.pid, e->data);
         break;
     }
 }
