@@ -101,6 +101,28 @@ static GEN_INLINE uint8_t *put_arg(const gen *g, rng *r, uint8_t *p, int be)
     return p + a->bytes;
 }
 
+/* args(): 0 to 4 arguments (at most MAX) at P; *ARGC: how many. */
+static GEN_INLINE uint8_t *put_args(const gen *g, rng *r, uint8_t *p, unsigned max, unsigned *argc,
+                                    int be)
+{
+    unsigned n = rng_draw(r, 5);
+    if (n > max)
+        n = max;
+    for (unsigned i = 0; i < n; i++)
+        p = put_arg(g, r, p, be);
+    *argc = n;
+    return p;
+}
+
+/* thr() of the realistic profile (never inline there): the ref of thread
+ * T. FF: thread index 0xff is registered as thread 0. */
+static GEN_INLINE uint64_t thread_ref(rng *r, unsigned t, int ff)
+{
+    if (GEN_UNLIKELY(ff) && t == 0 && rng_draw(r, 2))
+        return 0xff;
+    return t + 1;
+}
+
 /* An event at P: event() of type TYPE (thread T, DATA) or, when COMPLETE,
  * complete() (which draws its start, thread and end itself), after the
  * timestamp *TS. FF: thread index 0xff is registered as thread 0. */
@@ -112,9 +134,7 @@ static GEN_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e,
         t = *ts + 1 + rng_draw(r, 1000);
         e.thread = rng_draw(r, NTHREADS);
     }
-    uint64_t thread = e.thread + 1;
-    if (GEN_UNLIKELY(ff) && e.thread == 0 && rng_draw(r, 2))
-        thread = 0xff;
+    uint64_t thread = thread_ref(r, e.thread, ff);
     unsigned ct = 0, nt = 0;
     uint64_t cat = str_ref(g, r, &ct);
     uint64_t name = str_ref(g, r, &nt);
@@ -131,11 +151,8 @@ static GEN_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e,
         if (name & FXT_STRREF_INLINE_FLAG)
             q = put_text(g, q, nt);
     }
-    unsigned n = rng_draw(r, 5);
-    if (n > e.maxargs)
-        n = e.maxargs;
-    for (unsigned i = 0; i < n; i++)
-        q = put_arg(g, r, q, be);
+    unsigned n;
+    q = put_args(g, r, q, e.maxargs, &n, be);
     fxt_store_word(q, e.data, be); /* kept only if the type has a data word */
     q += 8 * fxt_event_data_words[e.type];
     fxt_store_word(p,
@@ -144,6 +161,68 @@ static GEN_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e,
                        AT(FXT_EV_CATEGORY, cat) | AT(FXT_EV_NAME, name),
                    be);
     return q;
+}
+
+/* Where the loop is: output position, timestamp, random cursor. */
+typedef struct direct_pos {
+    uint8_t *p;
+    uint64_t ts;
+    rng r;
+} direct_pos;
+
+/* The realistic profile's records other than events (X in [92, 100) of
+ * its draw in [0, 100)), as fxt__gen_realistic_other() makes them through
+ * the model: a log message, a kernel object, a blob, a context switch. */
+static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, int ff, int be)
+{
+    rng *r = &at.r;
+    uint8_t *p = at.p, *q;
+    unsigned n;
+    uint64_t h;
+    if (x < 95) { /* fxt__gen_log(g, 0) */
+        uint64_t thread = thread_ref(r, rng_draw(r, NTHREADS), ff);
+        at.ts += 1 + rng_draw(r, 100);
+        unsigned t = rng_draw(r, NTEXTS);
+        fxt_store_word(p + 8, at.ts, be);
+        q = put_text(g, p + 16, t);
+        h = AT(FXT_REC_TYPE, FXT_RT_LOG) | AT(FXT_LOG_LEN, g->text_len[t]) |
+            AT(FXT_LOG_THREAD, thread);
+    } else if (x < 97) { /* fxt__gen_kobj(g) */
+        unsigned koid_type = 1 + rng_draw(r, 30), nt = 0;
+        uint64_t name = str_ref(g, r, &nt);
+        fxt_store_word(p + 8, 100000 + rng_draw(r, 1000), be);
+        q = p + 16;
+        if (name & FXT_STRREF_INLINE_FLAG)
+            q = put_text(g, q, nt);
+        q = put_args(g, r, q, FXT_MAX_ARGS, &n, be);
+        h = AT(FXT_REC_TYPE, FXT_RT_KERNEL_OBJECT) | AT(FXT_KOBJ_TYPE, koid_type) |
+            AT(FXT_KOBJ_NAME, name) | AT(FXT_KOBJ_ARGC, n);
+    } else if (x < 99) { /* fxt__gen_blob(g, 8 + rnd(g, 120)) */
+        unsigned size = 8 + rng_draw(r, 120), nt = 0;
+        unsigned type = 1 + rng_draw(r, 3);
+        uint64_t name = str_ref(g, r, &nt);
+        q = p + 8;
+        if (name & FXT_STRREF_INLINE_FLAG)
+            q = put_text(g, q, nt);
+        fxt_store_le64(q + 8 * ((size + 7) / 8 - 1), 0); /* the padding */
+        memcpy(q, g->payload, size);
+        q += 8 * ((size + 7) / 8);
+        h = AT(FXT_REC_TYPE, FXT_RT_BLOB) | AT(FXT_BLOB_NAME, name) |
+            (uint64_t)size << g->l->blob_size_lo | AT(FXT_BLOB_TYPE, type);
+    } else { /* fxt__gen_sched(g, FXT_ST_CONTEXT_SWITCH) */
+        at.ts += 1 + rng_draw(r, 100);
+        unsigned a = rng_draw(r, NTHREADS), b = rng_draw(r, NTHREADS);
+        unsigned cpu = rng_draw(r, 65536), state = rng_draw(r, 6);
+        fxt_store_word(p + 8, at.ts, be);
+        fxt_store_word(p + 16, tid_of(g->prov, a), be);
+        fxt_store_word(p + 24, tid_of(g->prov, b), be);
+        q = put_args(g, r, p + 32, FXT_MAX_ARGS, &n, be);
+        h = AT(FXT_REC_TYPE, FXT_RT_SCHEDULING) | AT(FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH) |
+            AT(FXT_CSW_ARGC, n) | AT(FXT_CSW_CPU, cpu) | AT(FXT_CSW_STATE, state);
+    }
+    fxt_store_word(p, h | AT(FXT_REC_SIZE, (uint64_t)(q - p) / 8), be);
+    at.p = q;
+    return at;
 }
 
 /* The loop's state, out of locals into G (before anything that reads or
@@ -187,11 +266,9 @@ static GEN_INLINE void run(gen *g, int be)
         else if (x < 92)
             e = choose_flow(g, &r);
         else {
-            SAVE();
-            fxt__gen_realistic_other(g, x);
-            if (g->err)
-                return;
-            LOAD();
+            direct_pos at = put_other(g, (direct_pos){p, ts, r}, x, ff, be);
+            p = at.p, ts = at.ts, r = at.r;
+            left--;
             continue;
         }
         p = put_event(g, &r, p, e, &ts, ff, 0, be);
