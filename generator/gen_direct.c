@@ -237,9 +237,10 @@ static GEN_INLINE void run(gen *g, int be)
     uint8_t *const lim = g->w.buf + g->w.cap - ROOM;
     uint64_t ts = g->ts, left = g->left;
     const int ff = g->has_ff[g->prov];
+    uint64_t open = (uint64_t)g->nasync + g->nflows + g->ndur;
     /* what realistic_step() of gen.c does, while the budget is more than the
      * ends of what is open (gen.c closes it) */
-    while (left > (uint64_t)g->nasync + g->nflows + g->ndur + 1) {
+    while (left > open + 1) {
         if (GEN_UNLIKELY(p > lim)) {
             SAVE();
             fxt__gen_flush(g);
@@ -253,12 +254,12 @@ static GEN_INLINE void run(gen *g, int be)
         if (x < 45)
             e = choose_duration(g, &r);
         else if (x < 70) {
-            e = (gen_ev){FXT_ET_DURATION_COMPLETE, 0, 4, 0};
+            e = (gen_ev){FXT_ET_DURATION_COMPLETE, 0, 4, 0, 0};
             p = put_event(g, &r, p, e, &ts, ff, 1, be);
             left--;
             continue;
         } else if (x < 78)
-            e = (gen_ev){FXT_ET_INSTANT, rng_draw(&r, NTHREADS), 4, 0};
+            e = (gen_ev){FXT_ET_INSTANT, rng_draw(&r, NTHREADS), 4, 0, 0};
         else if (x < 83)
             e = choose_counter(&r);
         else if (x < 88)
@@ -272,6 +273,7 @@ static GEN_INLINE void run(gen *g, int be)
             continue;
         }
         p = put_event(g, &r, p, e, &ts, ff, 0, be);
+        open += (uint64_t)(int64_t)e.opened;
         left--;
     }
     SAVE();
@@ -296,7 +298,7 @@ void fxt__gen_direct_event(gen *g, unsigned type, unsigned t, uint64_t data, uns
         return;
     if (g->w.cap - g->w.len < ROOM)
         fxt__gen_flush(g);
-    gen_ev e = {type, t, maxargs, data};
+    gen_ev e = {type, t, maxargs, data, 0};
     rng r = g->r;
     rng_reserve(&r);
     uint8_t *p = g->w.buf + g->w.len;
