@@ -162,8 +162,9 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     return fxt_gen_random_rev(o, FXT_REV_CURRENT, write, ctx);
 }
 
-int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
-                       void *ctx)
+/* fxt_gen_random_rev, with the direct path where DIRECT allows it. */
+static int generate(const fxt_gen_options *o, fxt_revision rev, int direct, fxt_gen_write_fn write,
+                    void *ctx)
 {
     const fxt_layout *l = fxt_layout_get(rev);
     if (l == NULL)
@@ -184,7 +185,7 @@ int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write
     g->profile = o->profile;
     g->l = l;
     g->current = l->revision == FXT_REV_CURRENT;
-    g->direct = g->current && o->profile == FXT_GEN_REALISTIC;
+    g->direct = direct && g->current && o->profile == FXT_GEN_REALISTIC;
     g->write = write;
     g->ctx = ctx;
     g->left = o->records;
@@ -205,6 +206,18 @@ int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write
     int err = g->err;
     free(g->buf), free(g->longstr), free(g->payload), free(g);
     return err;
+}
+
+int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
+                       void *ctx)
+{
+    return generate(o, rev, 1, write, ctx);
+}
+
+int fxt__gen_random_model(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
+                          void *ctx)
+{
+    return generate(o, rev, 0, write, ctx);
 }
 
 static int count_bytes(void *ctx, const void *data, size_t len)
