@@ -56,7 +56,7 @@ void fxt__gen_direct_init(gen *g)
 static GEN_INLINE uint64_t str_ref(const gen *g, rng *r, unsigned *text)
 {
     uint32_t k = rng_draw(r, 50 * NSTRINGS);
-    if (k >= NSTRINGS)
+    if (GEN_LIKELY(k >= NSTRINGS)) /* 49 in 50 */
         return 1 + (k & (NSTRINGS - 1));
     unsigned t = rng_draw(r, NTEXTS);
     *text = t;

@@ -23,9 +23,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define GEN_INLINE inline __attribute__((always_inline))
 #define GEN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define GEN_LIKELY(x) __builtin_expect(!!(x), 1)
 #else
 #define GEN_INLINE inline
 #define GEN_UNLIKELY(x) (x)
+#define GEN_LIKELY(x) (x)
 #endif
 
 /* Words per block, and how many a caller may take after rng_reserve()
