@@ -47,6 +47,7 @@ static void fill(rng_block *b, uint32_t from)
     const uint64_t gamma = 0x9e3779b97f4a7c15ull;
     uint64_t s = b->s;
     uint8_t *w = b->w + 8;
+#pragma GCC unroll 4
     for (uint32_t i = from; i < RNG_WORDS; i++) {
         uint64_t z = s + (uint64_t)(i - from + 1) * gamma;
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
