@@ -1,13 +1,12 @@
 /*
- * gen_direct.c - the realistic profile's events in the current revision
- * (nine records in ten), written straight into the output buffer: no
- * record model, no encoder. The words are made from the same draws, in the
- * same order, as the model path (gen_records.c: str(), thr(), args(),
- * arg()) and the encoder would make and write them, so the bytes are
- * identical (the generator tests compare both paths' traces through the
- * validator; the corpus and the property test pin the bytes). Field
- * positions come from format.h, per-type word counts from the encoder's
- * tables (fxt/encode.h).
+ * gen_direct.c - the realistic profile's records in the current revision
+ * (events, logs, kernel objects, blobs, context switches), written straight
+ * into the output buffer: no record model, no encoder. The words are made
+ * from the same draws, in the same order, as the model path (gen_records.c)
+ * and the encoder would make and write them, so the bytes are identical
+ * (test_gen's direct_is_model compares the two paths byte for byte; the
+ * golden corpus pins the bytes). Field positions come from format.h,
+ * per-type word counts from the encoder's tables (fxt/encode.h).
  *
  * The loop keeps the random cursor, the output position, the timestamp and
  * the record budget in locals: a byte store into the buffer may alias
@@ -21,8 +20,8 @@
 #include "gen_choice.h"
 #include "gen_state.h"
 
-/* Room for the largest event made here (31 words, plus the 16-byte text
- * copies), made before each record. */
+/* Room for the largest record made here (an event of 31 words, plus the
+ * 16-byte text copies), made before each record. */
 #define ROOM 512u
 
 /* Field F of a header word holding V, which fits (refs, counts and sizes
