@@ -70,8 +70,10 @@ echo "coverage over ctest (lines, branches) - $(date -u +%Y-%m-%d)"
     NF >= 7 && $1 != "TOTAL" {
       f = $1; sub(root, "", f)
       printf "%-34s %8s %8s %8s %8s %8s %8s\n", f, $(NF-5), $(NF-4), $(NF-3), $(NF-2), $(NF-1), $NF
-      g = f ~ /^validator\/cli\// ? "validator/cli/" : f ~ /^validator\// ? "validator/" :
-          f ~ /^fuzz\/mutator/ ? "fuzz/mutator*.c" : f
+      g = f
+      if (f ~ /^validator\/cli\//) g = "validator/cli/"
+      else if (f ~ /^validator\//) g = "validator/"
+      else if (f ~ /^fuzz\/mutator/) g = "fuzz/mutator*.c"
       L[g] += $(NF-5); LM[g] += $(NF-4); B[g] += $(NF-2); BM[g] += $(NF-1)
     }
     END {
@@ -85,13 +87,13 @@ echo "coverage over ctest (lines, branches) - $(date -u +%Y-%m-%d)"
         b = B[g] ? 100 * (B[g] - BM[g]) / B[g] : 100
         printf "%-18s lines %6.2f%% (%d/%d)  branches %6.2f%% (%d/%d)  target %d%%: %s\n", g,
                100 * (L[g] - LM[g]) / L[g], L[g] - LM[g], L[g], b, B[g] - BM[g], B[g],
-               target[g], b >= target[g] ? "met" : "MISSED"
+               target[g], (b >= target[g] ? "met" : "MISSED")
         if (b < target[g])
           missed++
       }
       if (missed)
         print missed " part(s) below the branch target" > "/dev/stderr"
-      exit missed ? 3 : 0
+      exit (missed ? 3 : 0)
     }'
 targets=${PIPESTATUS[1]}
 

@@ -2,8 +2,9 @@
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk
  * boundaries, a type-15 record of size 0 in a revision without large
- * records, and issues of revisions that can no longer be reported in auto
- * mode (counted, with --allow-unknown, as warnings).
+ * records, issues of revisions that can no longer be reported in auto
+ * mode (counted, with --allow-unknown, as warnings), and more unended
+ * begins than the end-of-trace sort holds.
  *
  * Inputs are words built here with the format.h layout in mind; every
  * expected rule and offset is stated from that construction (the comments
@@ -345,6 +346,86 @@ START_TEST(unreportable_revisions_are_counted)
 }
 END_TEST
 
+/* Unended begins are reported at the end sorted by offset, through the
+ * 1 MiB record buffer (26214 of them); the rest are reported as they are
+ * found. A trace of 26275 that are never ended: 820 threads (inline koids
+ * 1/T) with 32 duration begins each, thread 821 with 40 (32 remembered, a
+ * tracking-limit summary for the 8 more at the first of them), an async
+ * begin and a flow begin. Every one must be reported once. */
+typedef struct unended {
+    uint64_t *off; /* W0031 record offsets seen */
+    size_t n31, n55, n34, n36;
+    uint64_t off55, off34, off36;
+    size_t other;
+} unended;
+
+static void count_unended(void *ctx, const fxt_issue *is)
+{
+    unended *u = ctx;
+    switch (is->rule) {
+    case FXT_R_DURATION_BEGIN_UNENDED: u->off[u->n31++] = is->record_offset; break;
+    case FXT_R_TRACKING_LIMIT: u->n55++, u->off55 = is->record_offset; break;
+    case FXT_R_ASYNC_BEGIN_UNENDED: u->n34++, u->off34 = is->record_offset; break;
+    case FXT_R_FLOW_BEGIN_UNENDED: u->n36++, u->off36 = is->record_offset; break;
+    default: u->other++; break;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+START_TEST(unended_begins_past_the_sort_buffer)
+{
+    enum { THREADS = 820, PER = 32, LAST = 40, BEGINS = THREADS * PER + LAST };
+    size_t len = 8 + (size_t)BEGINS * 32 + 2 * 40;
+    uint8_t *b = malloc(len);
+    uint64_t *want = malloc(BEGINS * sizeof *want), *got = malloc(BEGINS * sizeof *got);
+    size_t at = 0, nw = 0;
+    put64(b, MAGIC), at += 8;
+    for (unsigned t = 1; t <= THREADS + 1; t++)
+        for (unsigned k = 0; k < (t <= THREADS ? PER : LAST); k++) {
+            if (k < PER)
+                want[nw++] = at;
+            put64(b + at, 4u | (4u << 4) | (2u << 16)); /* duration begin, inline thread */
+            put64(b + at + 8, 1000 + k), put64(b + at + 16, 1), put64(b + at + 24, t);
+            at += 32;
+        }
+    uint64_t first_past = at - (LAST - PER) * 32; /* the 33rd begin of thread 821 */
+    uint64_t async_at = at, flow_at = at + 40;
+    put64(b + at, 4u | (5u << 4) | (5u << 16)); /* async begin, id 7 */
+    put64(b + at + 8, 5000), put64(b + at + 16, 1), put64(b + at + 24, 2), put64(b + at + 32, 7);
+    at += 40;
+    put64(b + at, 4u | (5u << 4) | (8u << 16)); /* flow begin, id 9 */
+    put64(b + at + 8, 5000), put64(b + at + 16, 1), put64(b + at + 24, 2), put64(b + at + 32, 9);
+    at += 40;
+    ck_assert_uint_le(at, len);
+    unended u = {got, 0, 0, 0, 0, 0, 0, 0, 0};
+    fxt_options o = fxt_options_default();
+    o.on_issue = count_unended;
+    o.ctx = &u;
+    fxt_stats st;
+    ck_assert_int_eq(fxt_validate_buffer(b, at, &o, &st), 0);
+    ck_assert_uint_eq(u.other, 0);
+    ck_assert_uint_eq(u.n31, THREADS * PER + PER);
+    ck_assert_uint_eq(u.n55, 1);
+    ck_assert_uint_eq(u.off55, first_past);
+    ck_assert_uint_eq(u.n34, 1);
+    ck_assert_uint_eq(u.off34, async_at);
+    ck_assert_uint_eq(u.n36, 1);
+    ck_assert_uint_eq(u.off36, flow_at);
+    qsort(got, u.n31, sizeof *got, cmp_u64);
+    ck_assert_uint_eq(nw, u.n31);
+    for (size_t i = 0; i < nw; i++)
+        ck_assert_msg(got[i] == want[i], "begin %zu: reported %llu, expected %llu", i,
+                      (unsigned long long)got[i], (unsigned long long)want[i]);
+    ck_assert_uint_eq(st.warnings, THREADS * PER + PER + 3);
+    free(b), free(want), free(got);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("validator-edges");
@@ -356,6 +437,7 @@ int main(void)
     tcase_add_test(tc, padding_checked_across_chunks);
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, unreportable_revisions_are_counted);
+    tcase_add_test(tc, unended_begins_past_the_sort_buffer);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
