@@ -8,20 +8,15 @@
  *
  * Inputs are words built here with the format.h layout in mind; every
  * expected rule and offset is stated from that construction (the comments
- * say why), never taken from a validator run. */
+ * say why), never taken from a validator run. Part of test_validator
+ * (validator_tests.h): its allocation hook fails allocations on demand. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fxt/validate.h"
-
-/* ---- failing allocations: the test is linked with --wrap=malloc ---- */
-
-static volatile int g_fail_malloc; /* volatile: malloc is a builtin to the compiler */
-void *__real_malloc(size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_malloc(size_t n) { return g_fail_malloc ? NULL : __real_malloc(n); }
+#include "validator_tests.h"
 
 /* ---- helpers ---- */
 
@@ -109,10 +104,10 @@ START_TEST(out_of_memory)
     put64(magic, MAGIC);
     fxt_stats st;
     memset(&st, 0x5a, sizeof st);
-    g_fail_malloc = 1;
+    g_fail_allocs = 1;
     fxt_validator *v = fxt_validator_new(&o);
     long rc = fxt_validate_buffer(magic, sizeof magic, &o, &st);
-    g_fail_malloc = 0;
+    g_fail_allocs = 0;
     ck_assert_ptr_null(v);
     ck_assert_int_eq(rc, -1);
     /* and with memory, the same call works */
@@ -426,9 +421,8 @@ START_TEST(unended_begins_past_the_sort_buffer)
 }
 END_TEST
 
-int main(void)
+TCase *validator_edges_tcase(void)
 {
-    Suite *s = suite_create("validator-edges");
     TCase *tc = tcase_create("edges");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, lookups_out_of_range);
@@ -438,10 +432,5 @@ int main(void)
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, unreportable_revisions_are_counted);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return tc;
 }
