@@ -92,7 +92,7 @@ echo "coverage over ctest (lines, branches) - $(date -u +%Y-%m-%d)"
           missed++
       }
       if (missed)
-        print missed " part(s) below the branch target" > "/dev/stderr"
+        print missed " part(s) below the branch target"
       exit (missed ? 3 : 0)
     }'
 targets=${PIPESTATUS[1]}
