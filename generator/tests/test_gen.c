@@ -234,22 +234,23 @@ END_TEST
 typedef struct issues {
     unsigned n;
     fxt_rule rule;
-    uint64_t off;
+    uint64_t off, field;
 } issues;
 
 static void count_issue(void *ctx, const fxt_issue *is)
 {
     issues *c = ctx;
     if (c->n++ == 0)
-        c->rule = is->rule, c->off = is->record_offset;
+        c->rule = is->rule, c->off = is->record_offset, c->field = is->field_offset;
 }
 
 START_TEST(violation_api)
 {
     /* every rule the library can violate, in every revision it applies to
      * (both byte orders where the revision has a magic record): exactly
-     * that one issue, at the offset it reports, under that revision (the
-     * CLI test does seeds 1..5 of the current revision through fxt-gen) */
+     * that one issue, at the record and field offsets it reports, under that
+     * revision (the CLI test, test_violate.py, does seeds 1..5 of every
+     * revision through fxt-gen and fxt-validate) */
     unsigned made = 0;
     for (unsigned rev = 0; rev < FXT_REV_COUNT; rev++)
         for (int be = 0; be <= fxt_layout_get((fxt_revision)rev)->has_magic; be++)
@@ -268,18 +269,21 @@ START_TEST(violation_api)
                 }
                 ck_assert_msg(rc == 0, "%s %s: %s", fxt_rule_get(r)->id, fxt_revision_name(rev),
                               err);
-                issues c = {0, FXT_R_NONE, 0};
+                issues c = {0, FXT_R_NONE, 0, 0};
                 fxt_options o = fxt_options_default();
                 o.on_issue = count_issue;
                 o.ctx = &c;
                 o.revision = (fxt_revision)rev;
                 fxt_stats st;
                 fxt_validate_buffer(v.data, v.len, &o, &st);
-                ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset,
-                              "%s %s be %d: %u issues, first %s at %llu, expected at %llu",
+                ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset &&
+                                  c.field == v.field_offset,
+                              "%s %s be %d: %u issues, first %s at %llu (field %llu), expected "
+                              "at %llu (field %llu)",
                               fxt_rule_get(r)->id, fxt_revision_name(rev), be, c.n,
                               c.n ? fxt_rule_get(c.rule)->id : "-", (unsigned long long)c.off,
-                              (unsigned long long)v.record_offset);
+                              (unsigned long long)c.field, (unsigned long long)v.record_offset,
+                              (unsigned long long)v.field_offset);
                 free(v.data);
                 made++;
             }

@@ -8,6 +8,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "validator_tests.h"
 
 /* ---- helpers ---- */
 
@@ -547,10 +548,12 @@ START_TEST(layout_words_are_consistent)
 }
 END_TEST
 
-/* Allocation counting: the test is linked with --wrap for malloc, calloc
- * and realloc, so every allocation of the library passes through here. */
+/* Allocation counting (and failing, g_fail_allocs): the test is linked with
+ * --wrap for malloc, calloc and realloc, so every allocation of the library
+ * passes through here. */
 static volatile int g_count_allocs; /* volatile: malloc is a builtin to the compiler */
 static volatile unsigned long g_allocs;
+volatile int g_fail_allocs;
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t m);
 void *__real_realloc(void *p, size_t n);
@@ -560,17 +563,17 @@ void *__wrap_realloc(void *p, size_t n);
 void *__wrap_malloc(size_t n)
 {
     g_allocs += g_count_allocs;
-    return __real_malloc(n);
+    return g_fail_allocs ? NULL : __real_malloc(n);
 }
 void *__wrap_calloc(size_t n, size_t m)
 {
     g_allocs += g_count_allocs;
-    return __real_calloc(n, m);
+    return g_fail_allocs ? NULL : __real_calloc(n, m);
 }
 void *__wrap_realloc(void *p, size_t n)
 {
     g_allocs += g_count_allocs;
-    return __real_realloc(p, n);
+    return g_fail_allocs ? NULL : __real_realloc(p, n);
 }
 
 /* The API's edges: option clamps, too little memory, finish twice, names
@@ -767,6 +770,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, provider_overflow_claims_nothing_false);
     tcase_add_test(tc, unended_summary_keeps_koids_and_count);
     suite_add_tcase(s, tc);
+    suite_add_tcase(s, validator_edges_tcase());
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
