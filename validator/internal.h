@@ -225,18 +225,10 @@ struct fxt_validator {
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
 
-/* Report for the lanes reading the current record. In auto mode an issue
- * that no revision still reportable holds is only counted: its message
- * arguments are not even evaluated (unless a streamed head defers issues,
- * which may yet be dropped). */
+/* Report for the lanes reading the current record. */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
-    do {                                                                                     \
-        if (FXT__UNLIKELY(!((v)->rl & (v)->reportable)) && !(v)->defer)                     \
-            fxt__count_one((v), (rule));                                                     \
-        else                                                                                 \
-            fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type,          \
-                        (field_off), __VA_ARGS__);                                           \
-    } while (0)
+    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
+                __VA_ARGS__)
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
@@ -249,9 +241,6 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 /* Count N issues of rule R for LANES, none of them reportable (the fast
  * path's undefined argument types in auto mode). */
 void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
-/* Count one issue of rule R for the current record's lanes, none of them
- * reportable (FXT__REPORT's short cut; clears the detail like a report). */
-void fxt__count_one(fxt_validator *v, fxt_rule r);
 /* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 
