@@ -62,8 +62,9 @@ void fxt__fast_build(fxt_validator *v)
         v->arg_hi_bad[t] = v->arg_hi_rsv[t] & ~(v->arg_sref[t] & FXT_STRREF_INLINE_FLAG);
         /* the name and a string value ref, side by side (see fast_args) */
         v->arg_refm[t] = 0xffffu | (v->arg_sref[t] << 16);
-        if (!((defined >> t) & 1) || v->arg_words[t] == 0 ||
-            (v->arg_sref[t] != 0 && v->arg_sref[t] != 0xffffu)) {
+        /* (a defined type has words; a string value ref is [32..47], as
+         * test_validator's layout_words_are_consistent checks) */
+        if (!((defined >> t) & 1)) {
             /* never equal: the slow path says why */
             v->arg_m[t] = v->arg_pm[t] = 0, v->arg_e[t] = v->arg_pe[t] = 1;
             continue;
@@ -83,11 +84,12 @@ void fxt__fast_build(fxt_validator *v)
     }
     /* other record types: those every lane defines, with one header layout */
     v->lean_types = 0;
-    if (v->hdesc[FXT_RT_LOG] != NULL && ((rec_all >> FXT_RT_LOG) & 1)) {
+    /* (log and kernel object headers read alike in every revision: hdesc) */
+    if ((rec_all >> FXT_RT_LOG) & 1) {
         v->lean_types |= 1u << FXT_RT_LOG;
         v->log_rsv = v->hdesc[FXT_RT_LOG]->reserved_mask;
     }
-    if (v->hdesc[FXT_RT_KERNEL_OBJECT] != NULL && ((rec_all >> FXT_RT_KERNEL_OBJECT) & 1)) {
+    if ((rec_all >> FXT_RT_KERNEL_OBJECT) & 1) {
         v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
         v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
     }
@@ -154,8 +156,7 @@ static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p
 /* Count the undefined argument types summed over lean records. */
 static void undef_flush(fxt_validator *v)
 {
-    if (v->undef_acc_n)
-        fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
+    fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
     v->undef_acc_n = 0;
 }
 
@@ -177,8 +178,7 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
             (((unsigned)(a >> HI_SHIFT) & v->arg_sref[type]) < pv->str_lim)) {
         end = pos + (uint64_t)v->arg_words[type] * 8; /* plain, of a type some lane lacks */
     } else {
-        if (!((v->arg_some >> type) & 1) || v->arg_words[type] == 0 ||
-            ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
+        if (!((v->arg_some >> type) & 1) || ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
             return 0;
         uint64_t size = FXT_GET(a, FXT_ARG_SIZE);
         end = pos + size * 8;

@@ -180,10 +180,8 @@ typedef struct pending {
 
 static int cmp_pending(const void *x, const void *y)
 {
-    const pending *a = x, *b = y;
-    if (a->off != b->off)
-        return a->off < b->off ? -1 : 1;
-    return a->lanes < b->lanes ? -1 : a->lanes > b->lanes;
+    const pending *a = x, *b = y; /* no two begins share an offset */
+    return (a->off > b->off) - (a->off < b->off);
 }
 
 static const char *pending_msg(const pending *q, char *buf, size_t n)

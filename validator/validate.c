@@ -21,9 +21,7 @@ static int ignored(const fxt_options *o, fxt_rule r)
  * revisions that will only be counted.) */
 const char *fxt__lane_names(unsigned lanes, char *buf, size_t n)
 {
-    size_t at = 0;
-    if (n == 0)
-        return buf;
+    size_t at = 0; /* N > 0: callers pass a buffer */
     buf[0] = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((lanes >> l) & 1) {

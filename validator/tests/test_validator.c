@@ -627,6 +627,17 @@ START_TEST(layout_words_are_consistent)
                 check_word(fxt_header_desc((fxt_revision)r, h));
             }
             check_word(fxt_arg_desc((fxt_revision)r, t));
+            /* what validator/fast.c assumes of arguments: a defined type has
+             * words; a string ref in [32..63] is bits [32..47] */
+            if (fxt_layout_defines(l->arg_types, t)) {
+                ck_assert_uint_ge(fxt_arg_words(t), 1);
+                const fxt_word_desc *ad = fxt_arg_desc((fxt_revision)r, t);
+                for (unsigned i = 0; i < ad->nfields; i++)
+                    if (ad->fields[i].kind == FXT_FK_STRREF && ad->fields[i].lo >= 32) {
+                        ck_assert_int_eq(ad->fields[i].lo, 32);
+                        ck_assert_int_eq(ad->fields[i].hi, 47);
+                    }
+            }
             /* event numbers and meanings are inverse */
             unsigned k = l->event_kind[t];
             ck_assert_int_eq(k != FXT_ET_NONE, fxt_layout_defines(l->event_types, t));
