@@ -9,6 +9,11 @@
  * mutations stay on unless AFL_CUSTOM_MUTATOR_ONLY=1), and also offers it
  * as one havoc mutation. With a second queue entry (add_buf), one call in
  * eight is a record-level crossover.
+ *
+ * The traces are read and written in the revision named by the environment
+ * variable FXT_MUTATE_REVISION (r1, r2, r3, current; default current); a
+ * value that is not a revision makes afl_custom_init fail, and afl-fuzz
+ * with it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +28,7 @@ typedef struct fxt_afl {
     uint8_t *buf;
     size_t cap;
     fxt_mut_info last;
+    fxt_mut_options opts;
     int crossover;
     char desc[96];
 } fxt_afl;
@@ -43,6 +49,18 @@ void *afl_custom_init(void *afl, unsigned int seed)
     if (st == NULL)
         return NULL;
     st->rng.s = 0x5eedf00du ^ (uint64_t)seed << 17;
+    st->opts = fxt_mut_options_default();
+    const char *env = getenv(FXT_MUTATE_REVISION_ENV);
+    if (env != NULL && *env != '\0') {
+        fxt_revision r;
+        if (fxt_revision_parse(env, &r) != 0 || r == FXT_REV_AUTO) {
+            fprintf(stderr, "fxt mutator: %s=%s: not a revision (r1, r2, r3 or current)\n",
+                    FXT_MUTATE_REVISION_ENV, env);
+            free(st);
+            return NULL;
+        }
+        st->opts.revision = r;
+    }
     return st;
 }
 
@@ -71,11 +89,12 @@ static size_t mutate(fxt_afl *st, const uint8_t *buf, size_t buf_size, uint8_t *
     memset(&st->last, 0, sizeof st->last);
     if (add_buf != NULL && add_buf_size > 0 && seed % 8 == 0) {
         st->crossover = 1;
-        n = fxt_crossover(buf, buf_size, add_buf, add_buf_size, st->buf, max_size, seed);
+        n = fxt_crossover_opt(buf, buf_size, add_buf, add_buf_size, st->buf, max_size, seed,
+                              &st->opts);
     } else {
         size_t len = buf_size < max_size ? buf_size : max_size;
         memcpy(st->buf, buf, len);
-        n = fxt_mutate_ex(st->buf, len, max_size, seed, -1, &st->last);
+        n = fxt_mutate_opt(st->buf, len, max_size, seed, &st->opts, &st->last);
     }
     if (n == 0) { /* AFL++ wants a non-empty result */
         st->buf[0] = (uint8_t)seed;

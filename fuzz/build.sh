@@ -52,9 +52,12 @@ for s in $LIBSRC fuzz/fuzz_common.c; do
   compile "$s" "$o"
   libobjs="$libobjs $B/obj/$o"
 done
-compile fuzz/mutator.c mutator.o
-compile fuzz/libfuzzer_mutator.c libfuzzer_mutator.o
-mutobjs="$B/obj/mutator.o $B/obj/libfuzzer_mutator.o"
+mutobjs=""
+for s in $(cd "$ROOT" && ls fuzz/mutator*.c) fuzz/libfuzzer_mutator.c; do  # mutator_impl.h lists them
+  o=$(basename "$s" .c).o
+  compile "$s" "$o"
+  mutobjs="$mutobjs $B/obj/$o"
+done
 
 targets=""
 for h in $HARNESSES; do

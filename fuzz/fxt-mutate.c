@@ -6,15 +6,16 @@
  *   fxt-mutate seeds  [options] -o DIR [INPUT...]
  *
  * Bases are the files given (directories are walked, sorted) and/or
- * --gen N traces from fxt_gen_random. Outputs are filtered by what the
- * reader supports (byte order, record types), judged by the validator
+ * --gen N traces from the generator (fxt-mutate-inputs.c). Outputs are
+ * mutated in the selected revision (--revision; current by default),
+ * filtered by what the reader supports (byte order, revision, record
+ * types), judged by the validator
  * (fxt_validate_buffer's stats: the one parser), and written either as raw
  * files (a seed directory for libFuzzer, AFL++, cargo-fuzz, atheris, Jazzer,
  * replay loops) or as `go test fuzz v1` files for a Go fuzz target's
  * testdata/fuzz/FuzzXxx directory. Deterministic: the same arguments give the
  * same files.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -22,13 +23,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fxt/version.h"
+#include "fxt-mutate.h"
 #include "fxt/gen.h"
+#include "fxt/version.h"
 #include "fxt/layout.h"
 #include "fxt/validate.h"
 #include "mutator.h"
 
-static const char *prog = "fxt-mutate";
+const char *const fxtm_prog = "fxt-mutate";
+#define prog fxtm_prog
 
 static void usage(FILE *f)
 {
@@ -44,9 +47,9 @@ static void usage(FILE *f)
             "bases:\n"
             "  INPUT...            trace files; directories are walked recursively (sorted;\n"
             "                      files named *.json, *.md, *.txt are skipped)\n"
-            "  --gen N             also N generated valid traces (fxt_gen_random seeds 1..N,\n"
-            "                      profiles and byte orders alternating; default 0, or 8\n"
-            "                      when no INPUT is given)\n"
+            "  --gen N             also N generated valid traces (fxt-gen random seeds 1..N,\n"
+            "                      profiles and byte orders alternating, of --revision;\n"
+            "                      default 0, or 8 when no INPUT is given)\n"
             "  --gen-records R     records per generated trace (default 150, at least 80)\n"
             "\n"
             "filters (what the reader supports; applied to bases and to every output):\n"
@@ -57,11 +60,13 @@ static void usage(FILE *f)
             "                      userspace, kernel-object, scheduling, log, large) or number;\n"
             "                      records of other defined types are removed from the\n"
             "                      bases, and an output holding one is drawn again.\n"
-            "                      Undefined types (10-14) are kept: every reader must\n"
-            "                      cope with those.\n"
-            "  --revision REV      r1, r2, r3 or current: bases must conform to REV, and an\n"
-            "                      output must conform to REV or to no revision at all\n"
-            "                      (nothing that only a newer or older revision allows)\n"
+            "                      Types the revision does not define are kept: every\n"
+            "                      reader must cope with those.\n"
+            "  --revision REV      r1, r2, r3 or current: the mutations read and write REV's\n"
+            "                      layout; bases must conform to REV, and an output must\n"
+            "                      conform to REV or to no revision at all (nothing that\n"
+            "                      only a newer or older revision allows). r1 and r2 traces\n"
+            "                      are little-endian\n"
             "  --max-size BYTES    largest output (default 65536); larger bases are skipped\n"
             "\n"
             "output:\n"
@@ -83,21 +88,6 @@ static void usage(FILE *f)
 
 /* ---- options ---- */
 
-enum { FMT_RAW, FMT_GO };
-enum { BO_ANY = -1, BO_LE = 0, BO_BE = 1 };
-
-typedef struct opts {
-    int seeds_mode;
-    const char *out;
-    int format;
-    int byte_order;
-    unsigned types;       /* bitset of allowed defined record types; 0 = all */
-    unsigned long long gen, gen_records, count, seed, max_size;
-    int gen_set, quiet;
-    int revision; /* fxt_revision, or -1: no revision filter */
-    const char *list;
-} opts;
-
 static int parse_u64(const char *s, unsigned long long max, unsigned long long *out)
 {
     unsigned long long v = 0;
@@ -115,13 +105,10 @@ static int parse_u64(const char *s, unsigned long long max, unsigned long long *
     return 0;
 }
 
-static int defined_type(unsigned t)
+/* After --revision: types that revision (or, without one, any) defines. */
+static int parse_types(const char *s, const opts *o, unsigned *out)
 {
-    return t <= 9 || t == 15;
-}
-
-static int parse_types(const char *s, unsigned *out)
-{
+    unsigned defined = fxtm_defined_types(o);
     unsigned set = 0;
     char buf[256];
     if (strlen(s) >= sizeof buf)
@@ -130,249 +117,24 @@ static int parse_types(const char *s, unsigned *out)
     for (char *tok = strtok(buf, ","); tok != NULL; tok = strtok(NULL, ",")) {
         unsigned long long n;
         int found = -1;
-        if (parse_u64(tok, 15, &n) == 0 && defined_type((unsigned)n)) {
+        if (parse_u64(tok, 15, &n) == 0 && fxt_layout_defines(defined, (unsigned)n)) {
             found = (int)n;
         } else {
             for (unsigned t = 0; t < 16; t++)
-                if (defined_type(t) && strcmp(tok, fxt_record_type_name(t)) == 0)
+                if (fxt_layout_defines(defined, t) && strcmp(tok, fxt_record_type_name(t)) == 0)
                     found = (int)t;
         }
         if (found < 0) {
-            fprintf(stderr, "%s: --record-types: unknown record type '%s'\n", prog, tok);
+            fprintf(stderr, "%s: --record-types: unknown record type '%s'\n", fxtm_prog, tok);
             return -1;
         }
         set |= 1u << found;
     }
     if (set == 0) {
-        fprintf(stderr, "%s: --record-types: empty list\n", prog);
+        fprintf(stderr, "%s: --record-types: empty list\n", fxtm_prog);
         return -1;
     }
     *out = set;
-    return 0;
-}
-
-/* ---- bases ---- */
-
-typedef struct base {
-    char *name; /* short name for output files */
-    char *src;  /* path, or how it was generated */
-    uint8_t *data;
-    size_t len;
-} base;
-
-typedef struct bases {
-    base *v;
-    size_t n, cap;
-} bases;
-
-static int push_base(bases *b, const char *name, const char *src, uint8_t *data, size_t len)
-{
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 32;
-        base *nv = realloc(b->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return -1;
-        b->v = nv, b->cap = cap;
-    }
-    base *e = &b->v[b->n];
-    e->name = strdup(name);
-    e->src = strdup(src);
-    e->data = data, e->len = len;
-    if (e->name == NULL || e->src == NULL)
-        return -1;
-    b->n++;
-    return 0;
-}
-
-static int read_whole(const char *path, uint8_t **out, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 4096, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (buf == NULL)
-            break;
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = realloc(buf, cap * 2);
-        if (nb == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb, cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (buf == NULL || err) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, buf == NULL ? "out of memory" : "read error");
-        free(buf);
-        return -1;
-    }
-    *out = buf, *len = n;
-    return 0;
-}
-
-static int skip_name(const char *n)
-{
-    static const char *const k_skip[] = {".json", ".md", ".txt", ".tsv"};
-    size_t ln = strlen(n);
-    if (n[0] == '.')
-        return 1;
-    for (size_t i = 0; i < sizeof k_skip / sizeof *k_skip; i++) {
-        size_t ls = strlen(k_skip[i]);
-        if (ln >= ls && strcmp(n + ln - ls, k_skip[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A short file-name-safe name for PATH: its last component, minus .fxt. */
-static void short_name(const char *path, char *out, size_t cap)
-{
-    const char *s = strrchr(path, '/');
-    s = s ? s + 1 : path;
-    size_t n = 0;
-    for (; *s && n + 1 < cap; s++)
-        out[n++] = (char)((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-                                  (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.'
-                              ? *s
-                              : '_');
-    out[n] = '\0';
-    if (n > 4 && strcmp(out + n - 4, ".fxt") == 0)
-        out[n - 4] = '\0';
-}
-
-static int add_path(bases *b, const char *path, int top)
-{
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        return -1;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        if (d == NULL) {
-            fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-            return -1;
-        }
-        char **names = NULL;
-        size_t n = 0, cap = 0;
-        int rc = 0;
-        for (struct dirent *e; (e = readdir(d)) != NULL;) {
-            if (skip_name(e->d_name))
-                continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 64;
-                char **nn = realloc(names, cap * sizeof *nn);
-                if (nn == NULL) {
-                    rc = -1;
-                    break;
-                }
-                names = nn;
-            }
-            if ((names[n] = strdup(e->d_name)) == NULL) {
-                rc = -1;
-                break;
-            }
-            n++;
-        }
-        closedir(d);
-        if (n > 1)
-            qsort(names, n, sizeof *names, cmp_str);
-        for (size_t i = 0; i < n; i++) {
-            if (rc == 0) {
-                size_t need = strlen(path) + strlen(names[i]) + 2;
-                char *p = malloc(need);
-                if (p == NULL) {
-                    rc = -1;
-                } else {
-                    snprintf(p, need, "%s/%s", path, names[i]);
-                    rc = add_path(b, p, 0);
-                    free(p);
-                }
-            }
-            free(names[i]);
-        }
-        free(names);
-        return rc;
-    }
-    if (!S_ISREG(st.st_mode))
-        return top ? (fprintf(stderr, "%s: %s: not a regular file\n", prog, path), -1) : 0;
-    uint8_t *data;
-    size_t len;
-    if (read_whole(path, &data, &len) != 0)
-        return -1;
-    char name[128];
-    short_name(path, name, sizeof name);
-    if (push_base(b, name, path, data, len) != 0) {
-        free(data);
-        return -1;
-    }
-    return 0;
-}
-
-typedef struct growbuf {
-    uint8_t *p;
-    size_t n, cap;
-    int oom;
-} growbuf;
-
-static int grow_write(void *ctx, const void *d, size_t n)
-{
-    growbuf *g = ctx;
-    if (g->n + n > g->cap) {
-        size_t cap = g->cap ? g->cap : 4096;
-        while (cap < g->n + n)
-            cap *= 2;
-        uint8_t *np = realloc(g->p, cap);
-        if (np == NULL) {
-            g->oom = 1;
-            return 1;
-        }
-        g->p = np, g->cap = cap;
-    }
-    memcpy(g->p + g->n, d, n);
-    g->n += n;
-    return 0;
-}
-
-static int add_generated(bases *b, const opts *o)
-{
-    for (unsigned long long s = 1; s <= o->gen; s++) {
-        fxt_gen_options g = {s, o->gen_records, s % 2 ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE,
-                             (int)(s % 4 == 0 || s % 4 == 3)};
-        if (o->byte_order != BO_ANY)
-            g.big_endian = o->byte_order == BO_BE;
-        growbuf gb = {0};
-        if (fxt_gen_random(&g, grow_write, &gb) != 0) {
-            fprintf(stderr, "%s: generating seed %llu failed%s\n", prog, s,
-                    gb.oom ? ": out of memory" : "");
-            free(gb.p);
-            return -1;
-        }
-        char name[96], src[160];
-        snprintf(name, sizeof name, "gen-%s-%s-s%llu",
-                 g.profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
-                 g.big_endian ? "be" : "le", s);
-        snprintf(src, sizeof src, "fxt-gen random --seed %llu --records %llu --profile %s%s", s,
-                 o->gen_records, g.profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
-                 g.big_endian ? " --big-endian" : "");
-        if (push_base(b, name, src, gb.p, gb.n) != 0) {
-            free(gb.p);
-            return -1;
-        }
-    }
     return 0;
 }
 
@@ -429,78 +191,9 @@ static int fits(const opts *o, const verdict *v)
         return 0;
     if (o->byte_order != BO_ANY && v->big_endian != (o->byte_order == BO_BE))
         return 0;
-    if (o->types != 0) {
-        unsigned defined = 0;
-        for (unsigned t = 0; t < 16; t++)
-            if (defined_type(t))
-                defined |= 1u << t;
-        if (v->types & defined & ~o->types)
-            return 0;
-    }
+    if (o->types != 0 && (v->types & fxtm_defined_types(o) & ~o->types))
+        return 0;
     return 1;
-}
-
-/* Removes the records of defined types outside TYPES from E (framing as
- * the validator reads it). Readers that know fewer record types still get
- * the rest of each base; removing whole blob, object, scheduling, log or
- * large records from a valid trace leaves it valid. */
-typedef struct span {
-    uint64_t off, len;
-} span;
-
-typedef struct strip_ctx {
-    unsigned drop; /* bitset of record types to remove */
-    span *v;
-    size_t n, cap;
-    int oom;
-} strip_ctx;
-
-static void strip_visit(void *ctx, const fxt_record *r)
-{
-    strip_ctx *c = ctx;
-    if (r->type >= 16 || !(c->drop & (1u << r->type)) || c->oom)
-        return;
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        span *nv = realloc(c->v, cap * sizeof *nv);
-        if (nv == NULL) {
-            c->oom = 1;
-            return;
-        }
-        c->v = nv, c->cap = cap;
-    }
-    c->v[c->n].off = r->offset;
-    c->v[c->n].len = r->size_words * 8;
-    c->n++;
-}
-
-static int strip_types(base *e, unsigned keep)
-{
-    strip_ctx c = {0};
-    for (unsigned t = 0; t < 16; t++)
-        if (defined_type(t) && !(keep & (1u << t)))
-            c.drop |= 1u << t;
-    fxt_options vo = fxt_options_default();
-    vo.flags |= FXT_OPT_VISIT_ALL;
-    vo.on_record = strip_visit;
-    vo.ctx = &c;
-    if (fxt_validate_buffer(e->data, e->len, &vo, NULL) < 0 || c.oom) {
-        free(c.v);
-        return -1;
-    }
-    size_t w = 0, r = 0;
-    for (size_t i = 0; i < c.n; i++) {
-        uint64_t off = c.v[i].off, end = off + c.v[i].len;
-        if (off < r || end > e->len || end < off)
-            continue; /* overlapping or cut short: leave it */
-        memmove(e->data + w, e->data + r, (size_t)(off - r));
-        w += (size_t)(off - r);
-        r = (size_t)end;
-    }
-    memmove(e->data + w, e->data + r, e->len - r);
-    e->len = w + (e->len - r);
-    free(c.v);
-    return 0;
 }
 
 /* ---- writing ---- */
@@ -634,6 +327,7 @@ int main(int argc, char **argv)
         return 2;
     }
     o.seeds_mode = strcmp(argv[1], "seeds") == 0;
+    const char *types_arg = NULL;
     enum { O_GEN = 256, O_GEN_REC, O_BO, O_TYPES, O_MAX, O_FMT, O_COUNT, O_SEED, O_LIST, O_REV };
     static const struct option lo[] = {
         {"gen", required_argument, NULL, O_GEN},
@@ -674,9 +368,8 @@ int main(int argc, char **argv)
             else
                 bad = "--byte-order: le, be or any";
             break;
-        case O_TYPES:
-            if (parse_types(optarg, &o.types) != 0)
-                return 2;
+        case O_TYPES: /* read after --revision, which says which types exist */
+            types_arg = optarg;
             break;
         case O_MAX:
             bad = parse_u64(optarg, 1ull << 30, &o.max_size) || o.max_size < 8
@@ -735,15 +428,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: missing -o DIR\n", prog);
         return 2;
     }
+    if (types_arg != NULL && parse_types(types_arg, &o, &o.types) != 0)
+        return 2;
+    if (o.revision >= 0 && o.byte_order == BO_BE &&
+        !fxt_layout_get((fxt_revision)o.revision)->has_magic) {
+        fprintf(stderr, "%s: --byte-order be: %s traces are little-endian (no magic record)\n",
+                prog, fxt_revision_name((fxt_revision)o.revision));
+        return 2;
+    }
     if (!o.gen_set && optind == argc)
         o.gen = 8;
 
     bases b = {0};
     int rc = 0;
     for (int i = optind; i < argc && rc == 0; i++)
-        rc = add_path(&b, argv[i], 1);
+        rc = fxtm_add_path(&b, argv[i], 1);
     if (rc == 0)
-        rc = add_generated(&b, &o);
+        rc = fxtm_add_generated(&b, &o);
     FILE *lf = NULL;
     if (rc == 0)
         rc = make_dir(o.out);
@@ -757,6 +458,9 @@ int main(int argc, char **argv)
         rc = -1;
     }
 
+    fxt_mut_options mo = fxt_mut_options_default();
+    if (o.revision >= 0)
+        mo.revision = (fxt_revision)o.revision;
     unsigned long long used = 0, too_big = 0, filtered = 0, invalid = 0, written = 0,
                        dropped = 0, valid_out = 0, stripped = 0;
     for (size_t i = 0; i < b.n && rc == 0; i++) {
@@ -770,7 +474,7 @@ int main(int argc, char **argv)
             break;
         if (!fits(&o, &v) && o.types != 0 && (o.byte_order == BO_ANY ||
                                               v.big_endian == (o.byte_order == BO_BE))) {
-            if (strip_types(e, o.types) != 0) {
+            if (fxtm_strip_types(e, fxtm_defined_types(&o) & ~o.types, o.revision) != 0) {
                 rc = -1;
                 break;
             }
@@ -809,7 +513,7 @@ int main(int argc, char **argv)
                 uint64_t s = mix_seed(o.seed, i, k, att);
                 memcpy(buf, e->data, e->len);
                 fxt_mut_info mi;
-                size_t n = fxt_mutate_ex(buf, e->len, o.max_size, s, -1, &mi);
+                size_t n = fxt_mutate_opt(buf, e->len, o.max_size, s, &mo, &mi);
                 verdict mv;
                 if ((rc = judge(&o, buf, n, &mv)) != 0)
                     break;
@@ -839,9 +543,7 @@ int main(int argc, char **argv)
     }
     fxt_mutator_release();
     free(buf);
-    for (size_t i = 0; i < b.n; i++)
-        free(b.v[i].name), free(b.v[i].src), free(b.v[i].data);
-    free(b.v);
+    fxtm_free_bases(&b);
     if (rc != 0)
         return 2;
     if (!o.quiet) {

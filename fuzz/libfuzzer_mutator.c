@@ -7,22 +7,41 @@
  * in FXT_RAW_SHARE is handed back to libFuzzer's byte-level mutator
  * (LLVMFuzzerMutate: dictionary, comparison hints), which keeps the cheap
  * unstructured mutations in the mix.
+ *
+ * Revision: the traces are read and written in the revision named by the
+ * environment variable FXT_MUTATE_REVISION (r1, r2, r3, current; default
+ * current), or by the flag --fxt-revision=R on libFuzzer's command line
+ * (libFuzzer ignores flags that start with "--"). The flag is read by a
+ * weak LLVMFuzzerInitialize, which a harness's own LLVMFuzzerInitialize
+ * replaces: the environment variable works with every harness.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "mutator.h"
 
 #ifndef FXT_RAW_SHARE
 #define FXT_RAW_SHARE 8
 #endif
+/* libFuzzer picks between LLVMFuzzerCustomMutator and
+ * LLVMFuzzerCustomCrossOver half and half; only one crossover call in
+ * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first,
+ * so that one execution in eight or so is a crossover, as in the AFL++ glue. */
+#ifndef FXT_CROSSOVER_SHARE
+#define FXT_CROSSOVER_SHARE 4
+#endif
 
-/* libFuzzer finds these two by name: keep them visible when the rest is
- * built with -fvisibility=hidden (the bundled mutator of fuzz/CMakeLists.txt). */
+/* libFuzzer finds these by name: keep them visible when the rest is built
+ * with -fvisibility=hidden (the bundled mutator of fuzz/CMakeLists.txt). */
 #if defined(__GNUC__) || defined(__clang__)
 #define FXT_EXPORT __attribute__((visibility("default")))
+#define FXT_WEAK __attribute__((weak))
 #else
 #define FXT_EXPORT
+#define FXT_WEAK
 #endif
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
@@ -31,18 +50,67 @@ FXT_EXPORT size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
 FXT_EXPORT size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
                                             const uint8_t *data2, size_t size2, uint8_t *out,
                                             size_t max_out_size, unsigned int seed);
+FXT_EXPORT FXT_WEAK int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* The mutator's options; set once, before the first mutation. */
+static fxt_mut_options g_opts;
+static int g_ready;
+
+/* Sets the revision from VALUE (named by WHERE in messages); exits on a
+ * value that is not a revision: fuzzing the wrong layout wastes the run. */
+static void set_revision(const char *value, const char *where)
+{
+    fxt_revision r;
+    if (fxt_revision_parse(value, &r) != 0 || r == FXT_REV_AUTO) {
+        fprintf(stderr, "fxt mutator: %s=%s: not a revision (r1, r2, r3 or current)\n", where,
+                value);
+        exit(2);
+    }
+    g_opts.revision = r;
+}
+
+static void setup(void)
+{
+    if (g_ready)
+        return;
+    g_ready = 1;
+    g_opts = fxt_mut_options_default();
+    const char *env = getenv(FXT_MUTATE_REVISION_ENV);
+    if (env != NULL && *env != '\0')
+        set_revision(env, FXT_MUTATE_REVISION_ENV);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    static const char k_flag[] = "--fxt-revision=";
+    setup();
+    for (int i = 1; argc != NULL && argv != NULL && i < *argc; i++)
+        if (strncmp((*argv)[i], k_flag, sizeof k_flag - 1) == 0)
+            set_revision((*argv)[i] + sizeof k_flag - 1, "--fxt-revision");
+    return 0;
+}
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
     if (seed % FXT_RAW_SHARE == 0)
         return LLVMFuzzerMutate(data, size, max_size);
-    return fxt_mutate(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull);
+    setup();
+    return fxt_mutate_opt(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,
+                          NULL);
 }
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
                                  size_t size2, uint8_t *out, size_t max_out_size,
                                  unsigned int seed)
 {
-    return fxt_crossover(data1, size1, data2, size2, out, max_out_size,
-                         (uint64_t)seed * 0xbf58476d1ce4e5b9ull);
+    setup();
+    if (seed % FXT_CROSSOVER_SHARE != 0 && max_out_size > 0) {
+        size_t n = data1 == NULL ? 0 : size1 < max_out_size ? size1 : max_out_size;
+        if (n > 0)
+            memcpy(out, data1, n);
+        return fxt_mutate_opt(out, n, max_out_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull,
+                              &g_opts, NULL);
+    }
+    return fxt_crossover_opt(data1, size1, data2, size2, out, max_out_size,
+                             (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &g_opts);
 }

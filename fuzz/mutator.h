@@ -4,28 +4,35 @@
  *
  * The mutator parses its input tolerantly into records (header words give
  * the sizes; sizes are clamped to the input), changes the trace at the level
- * of the format and writes it back:
+ * of the format and writes back what changed. Records are read with the
+ * layout table of the selected revision (fxt/layout.h; current by default):
+ * which fields of a word are reserved, types, sizes, lengths and refs, and
+ * which type values the revision defines. The mutations:
  *
- *   - flips reserved bits (the FXT_*_RSV ranges of fxt/format.h, per record
- *     type, argument type and large-blob format),
- *   - sets record, argument and stream length fields to 0, +-1 or huge
- *     values, or extends a record / argument consistently (appended words),
- *   - truncates the trace or a record; duplicates, deletes, swaps records,
- *   - retargets string and thread refs to unregistered indexes,
- *   - switches a ref between its inline and indexed forms (the record is
+ *   - flip reserved bits of record headers, argument headers and large-blob
+ *     format words,
+ *   - set record, argument and stream length fields to 0, +-1 or huge
+ *     values, or extend a record / argument consistently (appended words),
+ *   - set the widest size fields (a large blob's 64-bit size) to values
+ *     where a reader's "offset + size" or padding arithmetic wraps, or that
+ *     no allocation can honour,
+ *   - truncate the trace or a record; duplicate, delete, swap records,
+ *   - retarget string and thread refs to unregistered indexes,
+ *   - switch a ref between its inline and indexed forms (the record is
  *     decoded with the validator and re-encoded with the reference encoder,
  *     adding a string/thread record when an index is needed),
- *   - corrupts UTF-8 in string streams and padding bytes after streams,
- *   - sets type fields (record, event, argument, metadata, trace info,
- *     scheduling, large record, large-blob format, blob type) to undefined
- *     values,
- *   - inserts fresh valid records (from small fxt_gen_random traces, or
- *     random record models encoded with the reference encoder), with their
- *     refs pointed at indexes the trace registered at that point,
- *   - tweaks decoded records (event types, timestamps, ids, arguments) and
- *     re-encodes them,
- *   - byte-swaps the whole trace (re-encoding every record in the other
- *     byte order) now and then.
+ *   - corrupt UTF-8 in string streams and padding bytes after streams,
+ *   - set type fields (record, event, argument, metadata, trace info,
+ *     scheduling, large record, large-blob format, blob type) to values the
+ *     revision does not define,
+ *   - insert fresh valid records (from small generated traces of the
+ *     revision, or random record models encoded with the reference
+ *     encoder), with their refs pointed at indexes the trace registered at
+ *     that point,
+ *   - tweak decoded records (event types, timestamps, ids, arguments) and
+ *     re-encode them,
+ *   - byte-swap the whole trace now and then (revisions with the magic
+ *     record only).
  *
  * Most calls apply one mutation to one record and leave the magic record and
  * the string/thread registrations alone, so that a good share of the outputs
@@ -41,6 +48,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "fxt/layout.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,6 +76,7 @@ typedef enum fxt_mut_op {
     FXT_MUT_INSERT_MODEL,      /**< a random record model, encoded */
     FXT_MUT_TWEAK_MODEL,       /**< change a decoded record, re-encode it */
     FXT_MUT_BYTE_SWAP,         /**< the whole trace in the other byte order */
+    FXT_MUT_SIZE_WRAP,         /**< a wide size field (large blob size word) near its top */
     FXT_MUT_OP_COUNT
 } fxt_mut_op;
 
@@ -76,6 +86,22 @@ typedef struct fxt_mut_info {
     int ops[4];     /**< which (fxt_mut_op), in order */
     int fallback;   /**< no structured mutation applied: raw byte change */
 } fxt_mut_info;
+
+/** Options of fxt_mutate_opt() and fxt_crossover_opt(). */
+typedef struct fxt_mut_options {
+    /** Revision the traces are read and written in (fxt/layout.h): record
+     *  framing, the fields of every word, which type values exist, what
+     *  inserted records look like. FXT_REV_R1..FXT_REV_CURRENT; anything
+     *  else reads as current. r1 and r2 traces are little-endian (no magic
+     *  record to say otherwise), so byte-swap does not apply to them. */
+    fxt_revision revision;
+    /** >= 0: apply exactly this mutation (fxt_mut_op), falling back to a
+     *  raw byte change if it does not apply; -1: the mutator's choice. */
+    int force_op;
+} fxt_mut_options;
+
+/** Defaults: the current revision, the mutator's choice of mutations. */
+fxt_mut_options fxt_mut_options_default(void);
 
 /** Mutate the SIZE bytes at DATA in place (DATA holds MAX_SIZE bytes) and
  *  return the new size, never more than MAX_SIZE and never 0 unless
@@ -88,12 +114,24 @@ size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
 size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
                      fxt_mut_info *info);
 
+/** fxt_mutate_ex() with options (O may be NULL: the defaults). */
+size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
+                      const fxt_mut_options *o, fxt_mut_info *info);
+
 /** Combine two traces into OUT (MAX_OUT bytes): a run of B's records
  *  spliced into A, A's head with B's tail, or the two interleaved. B is
  *  converted to A's byte order. Returns the output size (<= MAX_OUT; 0 only
  *  if MAX_OUT is 0 or both inputs are empty). */
 size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
                      size_t max_out, uint64_t seed);
+
+/** fxt_crossover() in O's revision (O may be NULL: the defaults). */
+size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
+                         size_t max_out, uint64_t seed, const fxt_mut_options *o);
+
+/** Name of the environment variable that selects the revision of the
+ *  libFuzzer and AFL++ glue (libfuzzer_mutator.c, afl_mutator.c). */
+#define FXT_MUTATE_REVISION_ENV "FXT_MUTATE_REVISION"
 
 /** Short stable name of mutation OP ("flip-reserved"...); "?" if unknown. */
 const char *fxt_mut_op_name(int op);

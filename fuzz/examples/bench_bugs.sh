@@ -9,7 +9,7 @@
 #
 #   libfuzzer       clang -fsanitize=fuzzer,address,undefined, libFuzzer's own mutations
 #   libfuzzer-mut   the same, linked with fxtkit's structure-aware mutator
-#                   (fuzz/libfuzzer_mutator.c + fuzz/mutator.c: LLVMFuzzerCustomMutator)
+#                   (fuzz/libfuzzer_mutator.c + fuzz/mutator*.c: LLVMFuzzerCustomMutator)
 #   afl             AFL++ (afl-clang-fast, ASan+UBSan, libFuzzer entry via libAFLDriver)
 #   afl-mut         the same with AFL_CUSTOM_MUTATOR_LIBRARY (fuzz/afl_mutator.c)
 #
@@ -104,7 +104,7 @@ OBJ=$OUT/obj
 mkdir -p "$BIN" "$OBJ"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 HARNESS_SRC=("$HERE/naive_reader.c" "$HERE/naive_reader_fuzz.c")
-HARNESS_DEFS="-DNAIVE_READER_LIB $ORACLE"
+HARNESS_DEFS="$ORACLE"
 BUILT=()
 
 if ! command -v "$CC" >/dev/null; then
@@ -142,9 +142,10 @@ build_objs() { # build_objs TAG FLAGS SRC... -> the objects in OBJS
     done
 }
 
+MUT_SRCS=("$ROOT"/fuzz/mutator*.c)   # the mutator's files (fuzz/mutator_impl.h)
 if [ -f "$ROOT/fuzz/libfuzzer_mutator.c" ] && [ -f "$ROOT/fuzz/mutator.c" ] && [ $have_fxt_libs = 1 ]; then
-    log "building libfuzzer-mut (fuzz/libfuzzer_mutator.c + fuzz/mutator.c)"
-    build_objs lf "" "$ROOT/fuzz/libfuzzer_mutator.c" "$ROOT/fuzz/mutator.c" "${LIB_SRCS[@]}"
+    log "building libfuzzer-mut (fuzz/libfuzzer_mutator.c + fuzz/mutator*.c)"
+    build_objs lf "" "$ROOT/fuzz/libfuzzer_mutator.c" "${MUT_SRCS[@]}" "${LIB_SRCS[@]}"
     $CC -g -O1 $SAN -fsanitize=fuzzer $HARNESS_DEFS -I"$HERE" "${HARNESS_SRC[@]}" "${OBJS[@]}" \
         -o "$BIN/naive_reader_fuzz_mut"
     syms=$(nm "$BIN/naive_reader_fuzz_mut")
@@ -163,8 +164,8 @@ if command -v "$AFL_CC" >/dev/null && command -v afl-fuzz >/dev/null; then
         "${HARNESS_SRC[@]}" -o "$BIN/naive_reader_afl" >"$OUT/afl-build.log" 2>&1; then
         BUILT+=(afl)
         if [ -f "$ROOT/fuzz/afl_mutator.c" ] && [ -f "$ROOT/fuzz/mutator.c" ] && [ $have_fxt_libs = 1 ]; then
-            log "building afl-mut (fuzz/afl_mutator.c + fuzz/mutator.c as a shared library)"
-            build_objs afl "-fPIC" "$ROOT/fuzz/afl_mutator.c" "$ROOT/fuzz/mutator.c" "${LIB_SRCS[@]}"
+            log "building afl-mut (fuzz/afl_mutator.c + fuzz/mutator*.c as a shared library)"
+            build_objs afl "-fPIC" "$ROOT/fuzz/afl_mutator.c" "${MUT_SRCS[@]}" "${LIB_SRCS[@]}"
             $CC -shared -o "$BIN/libfxt_afl_mutator.so" "${OBJS[@]}"
             BUILT+=(afl-mut)
         else

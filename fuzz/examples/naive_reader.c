@@ -36,7 +36,7 @@
  * order. Everything else it checks against the end of the file only, like
  * most readers: it is tolerant, not strict.
  *
- * usage: naive_reader [--jsonl] FILE     exit 0 read, 1 malformed trace, 2 usage/I/O
+ * The program around it (naive_reader FILE, --jsonl) is naive_reader_main.c.
  */
 #include "naive_reader.h"
 
@@ -87,23 +87,7 @@ typedef struct nr_clock {
     uint64_t tps; /* ticks per second */
 } nr_clock;
 
-/* What the record being read holds, for --jsonl (fields other readers and
- * fxt-dump --jsonl print under the same names). */
-typedef struct nr_text {
-    const uint8_t *p;
-    size_t n;
-} nr_text;
-
-typedef struct nr_decoded {
-    int has_event, has_string, has_thread, has_init, has_meta;
-    unsigned etype, meta_type, index;
-    uint32_t provider_id;
-    uint64_t ts, pid, tid, tps, word;
-    nr_text category, name, text;
-} nr_decoded;
-
 typedef struct nr_reader nr_reader;
-typedef void (*nr_emit_fn)(nr_reader *r, uint64_t index, size_t off, uint64_t h);
 
 struct nr_reader {
     const uint8_t *buf;
@@ -127,7 +111,7 @@ struct nr_reader {
     size_t nopen;
     nr_decoded dec;  /* the record being read */
     nr_emit_fn emit; /* --jsonl: called after each record */
-    FILE *out;
+    void *emit_ctx;
 };
 
 static void nr_fail(nr_reader *r, size_t off, const char *fmt, ...)
@@ -735,7 +719,7 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
         memset(&r->dec, 0, sizeof r->dec);
         read_record(r, off, h, words);
         if (r->emit)
-            r->emit(r, r->sum->records, off, h);
+            r->emit(r->emit_ctx, &r->dec, r->sum->records, off, h);
         r->sum->records++;
         /* PLANTED BUG 4: a record of size 0 is not refused, so this does not
          * advance and the same record is read forever (a hang; Fuchsia's
@@ -744,9 +728,8 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
     }
 }
 
-/* nr_read, with EMIT called after each record (for --jsonl). */
 static int nr_run(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hook,
-                  void *ctx, char *err, size_t errlen, nr_emit_fn emit, FILE *out)
+                  void *ctx, char *err, size_t errlen, nr_emit_fn emit, void *emit_ctx)
 {
     nr_reader *r = calloc(1, sizeof *r);
     if (r == NULL) {
@@ -763,7 +746,7 @@ static int nr_run(const uint8_t *data, size_t len, nr_summary *sum, nr_record_ho
     r->hook = hook;
     r->hook_ctx = ctx;
     r->emit = emit;
-    r->out = out;
+    r->emit_ctx = emit_ctx;
     int rc = 0;
     if (setjmp(r->fail) == 0)
         nr_walk(r);
@@ -787,72 +770,17 @@ int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hoo
     return nr_run(data, len, sum, hook, ctx, err, errlen, NULL, NULL);
 }
 
-#ifndef NAIVE_READER_LIB
-
-static const char *const k_types[16] = {
-    "metadata", "init", "string", "thread", "event", "blob", "userspace", "kernel",
-    "scheduling", "log", "type-10", "type-11", "type-12", "type-13", "type-14", "large"};
-static const char *const k_events[16] = {
-    "instant", "counter", "duration-begin", "duration-end", "duration-complete",
-    "async-begin", "async-instant", "async-end", "flow-begin", "flow-step", "flow-end",
-    "type-11", "type-12", "type-13", "type-14", "type-15"};
-
-/* ---- --jsonl: the records as fxt-dump --jsonl names their fields ---- */
-
-static void json_text(FILE *f, nr_text t)
+int nr_read_emit(const uint8_t *data, size_t len, nr_summary *sum, char *err, size_t errlen,
+                 nr_emit_fn emit, void *ctx)
 {
-    putc('"', f);
-    for (size_t i = 0; i < t.n; i++) {
-        unsigned c = t.p[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            putc((int)c, f);
-    }
-    putc('"', f);
+    return nr_run(data, len, sum, NULL, NULL, err, errlen, emit, ctx);
 }
 
-static void emit_json(nr_reader *r, uint64_t index, size_t off, uint64_t h)
-{
-    FILE *f = r->out;
-    const nr_decoded *d = &r->dec;
-    fprintf(f, "{\"kind\":\"record\",\"index\":%llu,\"offset\":%zu,\"type\":%u,\"fields\":{",
-            (unsigned long long)index, off, (unsigned)(h & 0xf));
-    if (d->has_event) {
-        fprintf(f, "\"event_type\":%u,\"timestamp\":%llu,\"thread\":{\"pid\":%llu,\"tid\":%llu}",
-                d->etype, (unsigned long long)d->ts, (unsigned long long)d->pid,
-                (unsigned long long)d->tid);
-        fputs(",\"category\":", f);
-        json_text(f, d->category);
-        fputs(",\"name\":", f);
-        json_text(f, d->name);
-        const char *w = d->etype == 1 ? "counter_id" : d->etype == 4 ? "end_time"
-                      : d->etype >= 5 && d->etype <= 10 ? "correlation_id" : NULL;
-        if (w)
-            fprintf(f, ",\"%s\":%llu", w, (unsigned long long)d->word);
-    } else if (d->has_string) {
-        fprintf(f, "\"index\":%u,\"text\":", d->index);
-        json_text(f, d->text);
-    } else if (d->has_thread) {
-        fprintf(f, "\"index\":%u,\"pid\":%llu,\"tid\":%llu", d->index,
-                (unsigned long long)d->pid, (unsigned long long)d->tid);
-    } else if (d->has_init) {
-        fprintf(f, "\"ticks_per_second\":%llu", (unsigned long long)d->tps);
-    } else if (d->has_meta) {
-        fprintf(f, "\"metadata_type\":%u", d->meta_type);
-        if (d->meta_type >= 1 && d->meta_type <= 3)
-            fprintf(f, ",\"provider_id\":%u", (unsigned)d->provider_id);
-    }
-    fputs("}}\n", f);
-}
-
-static int read_file(const char *path, uint8_t **data, size_t *len)
+int nr_load_file(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        fprintf(stderr, "naive_reader: %s: %s\n", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     size_t cap = 1 << 16, n = 0;
@@ -868,16 +796,11 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
     }
     int bad = b == NULL || ferror(f);
     fclose(f);
-    if (bad) {
-        fprintf(stderr, "naive_reader: %s: read error\n", path);
-        free(b);
-        return -1;
-    }
     /* exactly the file's bytes, so that reading past them is caught */
-    uint8_t *exact = malloc(n ? n : 1);
+    uint8_t *exact = bad ? NULL : malloc(n ? n : 1);
     if (exact == NULL) {
+        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
         free(b);
-        fprintf(stderr, "naive_reader: out of memory\n");
         return -1;
     }
     memcpy(exact, b, n);
@@ -886,78 +809,3 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
     *len = n;
     return 0;
 }
-
-int main(int argc, char **argv)
-{
-    int jsonl = argc == 3 && !strcmp(argv[1], "--jsonl");
-    if (jsonl) {
-        argv++;
-        argc--;
-    }
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-                "usage: naive_reader [--jsonl] FILE\n"
-                "Reads an FXT trace and prints a summary. A deliberately naive reader\n"
-                "with planted bugs (see fuzz/examples/README.md): do not trust it.\n"
-                "--jsonl prints the records it decoded as JSON lines in the schema of\n"
-                "fxt-dump --jsonl (for fxt-conform --compare), and an error as\n"
-                "{\"kind\":\"error\",\"index\":N,\"message\":...}.\n"
-                "exit status: 0 read, 1 malformed trace, 2 usage or I/O error\n");
-        return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
-    }
-    uint8_t *data;
-    size_t len;
-    if (read_file(argv[1], &data, &len))
-        return 2;
-    nr_summary s;
-    char err[256];
-    if (nr_run(data, len, &s, NULL, NULL, err, sizeof err, jsonl ? emit_json : NULL,
-               stdout) != 0) {
-        if (jsonl) {
-            nr_text t = {(const uint8_t *)err, strlen(err)};
-            printf("{\"kind\":\"error\",\"index\":%llu,\"message\":",
-                   (unsigned long long)s.records);
-            json_text(stdout, t);
-            puts("}");
-        }
-        fprintf(stderr, "naive_reader: %s: %s\n", argv[1], err);
-        free(data);
-        return 1;
-    }
-    if (jsonl) {
-        free(data);
-        return 0;
-    }
-    printf("%s: %zu bytes, %s\n", argv[1], len, s.big_endian ? "big-endian" : "little-endian");
-    printf("  records: %llu (", (unsigned long long)s.records);
-    for (int t = 0, first = 1; t < 16; t++)
-        if (s.by_type[t]) {
-            printf("%s%s %llu", first ? "" : ", ", k_types[t], (unsigned long long)s.by_type[t]);
-            first = 0;
-        }
-    printf(")\n  providers: %llu", (unsigned long long)s.providers);
-    for (uint64_t i = 0; i < s.providers && i < NR_MAX_PROVIDER_NAMES; i++)
-        printf(" \"%s\"", s.provider_names[i]);
-    printf("\n  strings: %llu string records, %llu thread records, %llu distinct event names\n",
-           (unsigned long long)s.strings, (unsigned long long)s.threads,
-           (unsigned long long)s.distinct_names);
-    printf("  events:");
-    uint64_t nev = 0;
-    for (int t = 0; t < 16; t++)
-        if (s.events_by_type[t]) {
-            printf(" %s %llu", k_events[t], (unsigned long long)s.events_by_type[t]);
-            nev += s.events_by_type[t];
-        }
-    printf("%s (%llu arguments)\n", nev ? "" : " none", (unsigned long long)s.args);
-    printf("  ticks per second: %llu\n", (unsigned long long)s.ticks_per_second);
-    printf("  durations: %llu (%llu begin/end pairs), total %.9f s\n",
-           (unsigned long long)s.durations, (unsigned long long)s.duration_pairs, s.duration_s);
-    if (s.have_time)
-        printf("  events from %.9f s to %.9f s\n", s.first_s, s.last_s);
-    printf("  blobs: %llu, %llu payload bytes, checksum 0x%016llx\n", (unsigned long long)s.blobs,
-           (unsigned long long)s.blob_bytes, (unsigned long long)s.blob_checksum);
-    free(data);
-    return 0;
-}
-
-#endif /* NAIVE_READER_LIB */

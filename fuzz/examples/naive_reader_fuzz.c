@@ -1,9 +1,9 @@
 /*
  * naive_reader_fuzz.c - libFuzzer entry for the naive reader (the target of
- * bench_bugs.sh). Link with naive_reader.c compiled with -DNAIVE_READER_LIB:
+ * bench_bugs.sh). Link with naive_reader.c:
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
- *         -DNAIVE_READER_LIB naive_reader.c naive_reader_fuzz.c -o naive_reader_fuzz
+ *         naive_reader.c naive_reader_fuzz.c -o naive_reader_fuzz
  *
  * Planted bugs 1, 2, 5 and 6 crash (SIGFPE / ASan / UBSan). The other two
  * need help, which this harness gives through the reader's record hook
@@ -100,36 +100,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
-        FILE *f = fopen(argv[i], "rb");
-        if (f == NULL) {
-            perror(argv[i]);
+        uint8_t *exact; /* exactly the file's bytes, like libFuzzer's copy of the input */
+        size_t n;
+        char why[256];
+        if (nr_load_file(argv[i], &exact, &n, why, sizeof why) != 0) {
+            fprintf(stderr, "%s\n", why);
             return 2;
         }
-        size_t cap = 4096, n = 0;
-        uint8_t *b = malloc(cap);
-        while (b != NULL) {
-            n += fread(b + n, 1, cap - n, f);
-            if (n < cap)
-                break;
-            uint8_t *nb = realloc(b, cap *= 2);
-            if (nb == NULL)
-                free(b);
-            b = nb;
-        }
-        fclose(f);
-        if (b == NULL) {
-            fprintf(stderr, "%s: out of memory\n", argv[i]);
-            return 2;
-        }
-        /* exactly N bytes, like libFuzzer's copy of the input */
-        uint8_t *exact = malloc(n ? n : 1);
-        if (exact == NULL) {
-            free(b);
-            return 2;
-        }
-        for (size_t k = 0; k < n; k++)
-            exact[k] = b[k];
-        free(b);
         LLVMFuzzerTestOneInput(exact, n);
         free(exact);
         printf("%s: ran\n", argv[i]);

@@ -12,6 +12,7 @@
 #include "fxt/gen.h"
 #include "fxt/validate.h"
 #include "mutator.h"
+#include "mutator_impl.h"
 
 /* ---- helpers ---- */
 
@@ -353,6 +354,43 @@ START_TEST(test_byte_swap)
 }
 END_TEST
 
+/* Writing back in place (records moved within the caller's buffer, only
+ * what moved) gives the bytes of the plain copy, for every kind of record
+ * list edit: several random mutations, then both writes compared. */
+START_TEST(test_write_back)
+{
+    buf t = gen(51, 300, FXT_GEN_COVERAGE, 0);
+    size_t max = t.n + 4096;
+    uint8_t *data = malloc(max), *want = malloc(max);
+    unsigned moved = 0, kinds = 0;
+    for (uint64_t seed = 0; seed < 600; seed++) {
+        memcpy(data, t.p, t.n);
+        mut m;
+        fxt__mut_init(&m, seed, FXT_REV_CURRENT);
+        ck_assert(fxt__mut_parse(&m, &m.t, data, t.n));
+        static int (*const k_edits[])(mut *) = {
+            fxt__mut_op_delete, fxt__mut_op_insert_model, fxt__mut_op_truncate,
+            fxt__mut_op_record_extend, fxt__mut_op_flip_reserved, fxt__mut_op_duplicate,
+            fxt__mut_op_swap, fxt__mut_op_arg_extend};
+        unsigned nk = sizeof k_edits / sizeof *k_edits;
+        for (unsigned k = 0; k < 1 + seed % 4; k++)
+            (void)k_edits[(seed / 4 + k * 3) % nk](&m);
+        size_t max_out = seed % 5 == 0 ? t.n / 2 : max; /* cut too */
+        size_t nw = fxt__mut_write_out(&m.t, want, max_out);
+        size_t nb = fxt__mut_write_back(&m, data, max_out);
+        ck_assert_uint_eq(nb, nw);
+        ck_assert_msg(memcmp(data, want, nw) == 0, "seed %llu: written back wrong",
+                      (unsigned long long)seed);
+        moved += nw != t.n;
+        kinds |= 1u << ((seed / 4) % nk);
+        fxt__mut_free(&m);
+    }
+    ck_assert_uint_gt(moved, 200);
+    ck_assert_uint_eq(kinds, 0xffu);
+    free(data), free(want), free(t.p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut");
@@ -364,6 +402,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_quality);
     tcase_add_test(tc, test_each_op);
     tcase_add_test(tc, test_byte_swap);
+    tcase_add_test(tc, test_write_back);
     suite_add_tcase(s, tc);
     return s;
 }

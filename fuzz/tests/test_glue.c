@@ -1,0 +1,211 @@
+/*
+ * test_glue - the revision setting of the libFuzzer and AFL++ glue (ctest
+ * fuzz_glue_*): FXT_MUTATE_REVISION for both, --fxt-revision=R for
+ * libFuzzer. The glue's output for a seed must be exactly
+ * fxt_mutate_opt()'s in that revision (and, for some seeds, differ from the
+ * current revision's: otherwise the check could not tell).
+ *
+ *   test_glue env  AFL_MODULE   FXT_MUTATE_REVISION=r1 in the environment
+ *   test_glue flag              --fxt-revision=r2 through LLVMFuzzerInitialize
+ *   test_glue bad  AFL_MODULE   FXT_MUTATE_REVISION=r9: AFL++'s init fails, the
+ *                               libFuzzer glue exits 2
+ *
+ * libfuzzer_mutator.c is compiled into this test; LLVMFuzzerMutate, which
+ * libFuzzer would provide, is a stub that reverses the bytes.
+ */
+#include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/gen.h"
+#include "mutator.h"
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
+                                 size_t size2, uint8_t *out, size_t max_out_size,
+                                 unsigned int seed);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size)
+{
+    (void)max_size;
+    for (size_t i = 0; i < size / 2; i++) {
+        uint8_t t = data[i];
+        data[i] = data[size - 1 - i];
+        data[size - 1 - i] = t;
+    }
+    return size;
+}
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            printf("FAIL: " __VA_ARGS__);                                                          \
+            printf("\n");                                                                          \
+        }                                                                                          \
+    } while (0)
+
+typedef struct trace_buf {
+    uint8_t *p;
+    size_t n;
+} trace_buf;
+
+static trace_buf gen(fxt_revision rev, uint64_t seed)
+{
+    trace_buf t = {NULL, 0};
+    fxt_gen_options o = {seed, 200, FXT_GEN_COVERAGE, 0};
+    if (fxt_gen_random_mem(&o, rev, &t.p, &t.n) != 0) {
+        printf("FAIL: cannot generate a trace\n");
+        exit(1);
+    }
+    return t;
+}
+
+/* fxt_mutate_opt in REV, as the libFuzzer glue seeds it. */
+static size_t expected(fxt_revision rev, const trace_buf *t, uint8_t *out, size_t max,
+                       unsigned seed)
+{
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    memcpy(out, t->p, t->n);
+    return fxt_mutate_opt(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
+}
+
+static void check_libfuzzer(fxt_revision rev)
+{
+    trace_buf t = gen(rev, 3), u = gen(rev, 4);
+    size_t max = t.n + 8192;
+    uint8_t *a = malloc(max), *b = malloc(max), *c = malloc(max);
+    unsigned same = 0, differ = 0, tried = 0;
+    for (unsigned seed = 1; seed < 400; seed++) {
+        if (seed % 8 == 0)
+            continue; /* handed to LLVMFuzzerMutate */
+        memcpy(a, t.p, t.n);
+        size_t na = LLVMFuzzerCustomMutator(a, t.n, max, seed);
+        size_t nb = expected(rev, &t, b, max, seed);
+        size_t nc = expected(FXT_REV_CURRENT, &t, c, max, seed);
+        tried++;
+        same += na == nb && memcmp(a, b, na) == 0;
+        differ += na != nc || memcmp(a, c, na) != 0;
+    }
+    CHECK(same == tried, "libFuzzer glue: %u of %u outputs are %s's", same, tried,
+          fxt_revision_name(rev));
+    CHECK(differ > 20, "libFuzzer glue: only %u outputs differ from current's", differ);
+    /* crossover: one call in four combines the inputs, the others mutate the
+     * first (libFuzzer calls the crossover as often as the mutator) */
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    same = 0;
+    for (unsigned seed = 1; seed < 100; seed++) {
+        size_t na = LLVMFuzzerCustomCrossOver(t.p, t.n, u.p, u.n, a, max, seed), nb;
+        if (seed % 4 == 0)
+            nb = fxt_crossover_opt(t.p, t.n, u.p, u.n, b, max,
+                                   (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &o);
+        else
+            nb = expected(rev, &t, b, max, seed);
+        same += na == nb && memcmp(a, b, na) == 0;
+    }
+    CHECK(same == 99, "libFuzzer crossover: %u of 99 outputs are %s's", same,
+          fxt_revision_name(rev));
+    free(a), free(b), free(c), free(t.p), free(u.p);
+}
+
+typedef void *(*afl_init_fn)(void *, unsigned int);
+typedef size_t (*afl_fuzz_fn)(void *, uint8_t *, size_t, uint8_t **, uint8_t *, size_t, size_t);
+typedef void (*afl_deinit_fn)(void *);
+
+static void *afl_sym(void *so, const char *name)
+{
+    void *f = dlsym(so, name);
+    if (f == NULL) {
+        printf("FAIL: %s not in the AFL++ module\n", name);
+        exit(1);
+    }
+    return f;
+}
+
+/* The AFL++ module: its seeds come from its own PRNG (afl_mutator.c), the
+ * same sequence as this one. */
+static void check_afl(const char *path, fxt_revision rev, int refuse)
+{
+    void *so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (so == NULL) {
+        printf("FAIL: dlopen %s: %s\n", path, dlerror());
+        failures++;
+        return;
+    }
+    afl_init_fn init = (afl_init_fn)afl_sym(so, "afl_custom_init");
+    afl_fuzz_fn fuzz = (afl_fuzz_fn)afl_sym(so, "afl_custom_fuzz");
+    afl_deinit_fn deinit = (afl_deinit_fn)afl_sym(so, "afl_custom_deinit");
+    void *st = init(NULL, 77);
+    if (refuse) {
+        CHECK(st == NULL, "AFL++ module: a bad FXT_MUTATE_REVISION is accepted");
+        if (st)
+            deinit(st);
+        dlclose(so);
+        return;
+    }
+    CHECK(st != NULL, "AFL++ module: init failed");
+    if (st == NULL)
+        return;
+    trace_buf t = gen(rev, 5);
+    size_t max = t.n + 8192;
+    uint8_t *b = malloc(max);
+    fxt_rng rng = {0x5eedf00du ^ (uint64_t)77 << 17};
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    unsigned same = 0;
+    for (unsigned k = 0; k < 100; k++) {
+        uint8_t *out = NULL;
+        size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
+        memcpy(b, t.p, t.n);
+        size_t nb = fxt_mutate_opt(b, t.n, max, fxt_rng_next(&rng), &o, NULL);
+        same += out != NULL && na == nb && memcmp(out, b, na) == 0;
+    }
+    CHECK(same == 100, "AFL++ module: %u of 100 outputs are %s's", same, fxt_revision_name(rev));
+    deinit(st);
+    dlclose(so);
+    free(b), free(t.p);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    if (strcmp(mode, "env") == 0 && argc == 3) {
+        check_libfuzzer(FXT_REV_R1);
+        check_afl(argv[2], FXT_REV_R1, 0);
+    } else if (strcmp(mode, "flag") == 0) {
+        char *args[] = {argv[0], "-runs=10", "--fxt-revision=r2", NULL};
+        char **av = args;
+        int ac = 3;
+        LLVMFuzzerInitialize(&ac, &av);
+        check_libfuzzer(FXT_REV_R2);
+    } else if (strcmp(mode, "bad") == 0 && argc == 3) {
+        check_afl(argv[2], FXT_REV_CURRENT, 1);
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid == 0) {
+            int ac = 1;
+            char **av = argv;
+            LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
+            _exit(0);
+        }
+        int status = 0;
+        CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+                  WEXITSTATUS(status) == 2,
+              "libFuzzer glue: a bad FXT_MUTATE_REVISION does not exit 2 (status 0x%x)", status);
+    } else {
+        fprintf(stderr, "usage: test_glue env|bad AFL_MODULE | test_glue flag\n");
+        return 2;
+    }
+    fxt_mutator_release();
+    printf("%s\n", failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
