@@ -1,6 +1,7 @@
-/* gen_internal.h - facts about the random traces of gen.c that the rest of
- * the generator library builds on (violate*.c inserts records that refer to
- * what the realistic base registered). Internal: not installed. */
+/* gen_internal.h - facts about the random traces of gen*.c that the rest
+ * of the generator library builds on (violate*.c inserts records that refer
+ * to what the realistic base registered), and a hook for the generator's
+ * tests. Internal: not installed. */
 #ifndef FXT_GEN_INTERNAL_H
 #define FXT_GEN_INTERNAL_H
 
@@ -11,5 +12,13 @@
 #define FXT__GEN_LAST_STRING_INDEX 0x7fffu
 #define FXT__GEN_LAST_STRING "last-index"
 #define FXT__GEN_THREADS 8u
+
+#include "fxt/gen.h"
+
+/* fxt_gen_random_rev with every record made through the record model and
+ * the encoder (no direct path): the same bytes, slower. For the test that
+ * holds the direct path to the model. */
+int fxt__gen_random_model(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
+                          void *ctx);
 
 #endif

@@ -14,8 +14,8 @@
  *             trace of each older revision
  *   sample    a realistic conforming trace for the quick start
  *
- * with each vector's expected verdict and issues (rule and record offset,
- * known from construction), spec section, byte order and description.
+ * with each vector's expected verdict and issues (rule, record offset and
+ * field offset, known from construction), spec section, byte order and description.
  * Deterministic: the same fxtkit sources give the same bytes on every run
  * and platform. The validator is never consulted. fxt-gen golden writes the
  * files and the manifest.
@@ -301,6 +301,7 @@ static void build_violations(corpus *c)
             v->verdict = warn ? FXT_GEN_WARN : FXT_GEN_INVALID;
             v->rules[0] = ri->rule;
             v->offsets[0] = x.record_offset;
+            v->field_offsets[0] = x.field_offset;
             v->nissues = 1;
             v->big_endian = be;
             snprintf(v->section, sizeof v->section, "%s", ri->section);
@@ -347,6 +348,7 @@ static void build_revisions(corpus *c)
             while (n < FXT_GEN_VECTOR_ISSUES && e->issues[n].rule != FXT_R_NONE) {
                 v->rev_rules[r][n] = e->issues[n].rule;
                 v->rev_offsets[r][n] = e->issues[n].record_offset;
+                v->rev_field_offsets[r][n] = e->issues[n].field_offset;
                 n++;
             }
             v->rev_nissues[r] = n;
@@ -356,6 +358,7 @@ static void build_revisions(corpus *c)
         v->nissues = v->rev_nissues[FXT_REV_CURRENT];
         memcpy(v->rules, v->rev_rules[FXT_REV_CURRENT], sizeof v->rules);
         memcpy(v->offsets, v->rev_offsets[FXT_REV_CURRENT], sizeof v->offsets);
+        memcpy(v->field_offsets, v->rev_field_offsets[FXT_REV_CURRENT], sizeof v->field_offsets);
     }
     for (unsigned r = FXT_REV_R1; r < FXT_REV_CURRENT && !c->err; r++) {
         uint8_t *d = NULL;

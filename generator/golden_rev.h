@@ -12,6 +12,7 @@
 typedef struct fxt__rev_issue {
     fxt_rule rule;
     uint64_t record_offset;
+    uint64_t field_offset; /* the offending word or byte */
 } fxt__rev_issue;
 
 /** What one revision says of a vector. */

@@ -75,7 +75,7 @@ static void bool_arg(tb *t)
     W(t, 100);
     W(t, 1);
     W(t, 2);
-    uint64_t a = FXT_SET(0, FXT_ARG_TYPE, FXT_AT_BOOL);
+    uint64_t a = FXT_SET(0, FXT_ARG_TYPE, FXT_AT_BOOL); /* at 40 */
     a = FXT_SET(a, FXT_ARG_SIZE, 1);
     W(t, FXT_SET(a, FXT_ARG_HI, 1));
 }
@@ -120,8 +120,11 @@ static void flow_r3(tb *t)
 }
 
 #define V(v) FXT_GEN_##v
-#define I(rule, off) {FXT_R_##rule, off}
-#define NONE {{FXT_R_NONE, 0}}
+/* an issue in the record at OFF: I, in its header word; F, in the word or
+ * byte at FIELD */
+#define I(rule, off) {FXT_R_##rule, off, off}
+#define F(rule, off, field) {FXT_R_##rule, off, field}
+#define NONE {{FXT_R_NONE, 0, 0}}
 /* verdict and issues of one revision */
 #define R(verdict, ...) {V(verdict), __VA_ARGS__}
 
@@ -159,9 +162,9 @@ const fxt__rev_vector fxt__k_rev_vectors[] = {
      "the magic record and an instant event with a boolean argument: argument type 9 exists in "
      "current only",
      bool_arg,
-     {R(INVALID, {I(METADATA_TYPE_UNKNOWN, 0), I(ARG_TYPE_UNKNOWN, 8)}),
-      R(INVALID, {I(METADATA_TYPE_UNKNOWN, 0), I(ARG_TYPE_UNKNOWN, 8)}),
-      R(INVALID, {I(ARG_TYPE_UNKNOWN, 8)}), R(VALID, NONE)}},
+     {R(INVALID, {I(METADATA_TYPE_UNKNOWN, 0), F(ARG_TYPE_UNKNOWN, 8, 40)}),
+      R(INVALID, {I(METADATA_TYPE_UNKNOWN, 0), F(ARG_TYPE_UNKNOWN, 8, 40)}),
+      R(INVALID, {F(ARG_TYPE_UNKNOWN, 8, 40)}), R(VALID, NONE)}},
     {"blob-type-2-r3", "BLOB record (record type = 5)",
      "a blob of type 2 (last branch records): defined from r3 on", blob_type_2,
      {R(INVALID, {I(BLOB_TYPE_UNKNOWN, 0)}), R(INVALID, {I(BLOB_TYPE_UNKNOWN, 0)}),

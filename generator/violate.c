@@ -174,6 +174,7 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     size_t at = wk.off[wk.setup + (size_t)rnd(c, wk.n - wk.setup + 1)];
 
     c->where = P_INSERT;
+    c->field = FIELD_AT_HEADER;
     gen(c);
     if (c->werr) {
         snprintf(err, errlen, "internal error building the violation");
@@ -202,6 +203,9 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     out->data = b;
     out->len = total;
     out->record_offset = c->where == P_DROP_MAGIC || c->where == P_EMPTY ? 0 : cut_lo + c->mark;
+    out->field_offset = c->where == P_DROP_MAGIC || c->where == P_EMPTY ? 0
+                        : c->field == FIELD_AT_HEADER          ? out->record_offset
+                                                               : cut_lo + c->field;
     snprintf(out->desc, sizeof out->desc, "%s", c->desc);
     rc = 0;
 done:

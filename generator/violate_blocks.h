@@ -37,6 +37,9 @@
 
 #define INS_CAP ((size_t)1 << 17)
 
+/* vctx.field when the offending field is in the offending record's header. */
+#define FIELD_AT_HEADER ((size_t)-1)
+
 /* Where the inserted bytes go. */
 typedef enum place {
     P_INSERT,        /* at a seed-chosen boundary after the setup records */
@@ -55,6 +58,9 @@ typedef struct vctx {
     int werr;          /* a write failed (buffer too small: a bug) */
     place where;
     size_t mark;       /* offset of the offending record inside the inserted bytes */
+    size_t field;      /* offset of the offending word or byte inside the inserted bytes;
+                          FIELD_AT_HEADER: the offending record's header word (the field
+                          of most rules: sizes, types, reserved bits, header refs) */
     size_t keep;       /* P_TRUNCATE: bytes of the inserted record kept */
     uint32_t prov_id;  /* the base's current provider id */
     unsigned nprov;    /* distinct providers the base introduced */
@@ -75,6 +81,9 @@ static inline uint64_t bit_in(vctx *c, unsigned lo, unsigned hi)
 {
     return (uint64_t)1 << range(c, lo, hi);
 }
+
+/* The next word or byte written is the offending field. */
+static inline void field_here(vctx *c) { c->field = c->w.len; }
 
 static inline void W(vctx *c, uint64_t word)
 {

@@ -36,6 +36,7 @@ static void v_duration_begin_unended(vctx *c)
 static void v_duration_complete_negative(vctx *c)
 {
     uint64_t t = ts(c);
+    c->field = c->w.len + 16; /* header, start time, then the end time */
     simple_event(c, FXT_ET_DURATION_COMPLETE, t, t - 1 - rnd(c, 1000));
     DESC("a duration complete event whose end time is before its start time");
 }
@@ -168,6 +169,8 @@ static void v_large_blob_reserved_bits(vctx *c)
     for (size_t i = 0; i < n; i++)
         payload[i] = (uint8_t)fxt_rng_next(&c->r);
     rec_begin(c);
+    if (fb)
+        field_here(c); /* the format header word */
     W(c, f | fb);
     if (format == FXT_LBF_METADATA)
         W(c, ts(c));
@@ -319,6 +322,7 @@ static void v_arg_type_unknown(vctx *c)
     uint64_t h = arg_host_begin(c, &host);
     unsigned t = (unsigned)range(c, FXT_AT_COUNT, FXT_FIELD_MAX(FXT_ARG_TYPE));
     unsigned words = (unsigned)range(c, 1, 2);
+    field_here(c); /* the argument header */
     arg_begin(c);
     for (unsigned i = 1; i < words; i++)
         W(c, fxt_rng_next(&c->r));
@@ -335,6 +339,7 @@ static void v_arg_too_small(vctx *c)
     unsigned t = k_types[rnd(c, 5)];
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
+    field_here(c); /* the argument header */
     arg_begin(c);
     arg_end(c, arg_hdr(t, reg_str(c)), 0);
     rec_end(c, h, 0);
@@ -346,9 +351,12 @@ static void v_arg_size_extra(vctx *c)
 {
     static const unsigned k_types[] = {FXT_AT_NULL, FXT_AT_INT32, FXT_AT_UINT32, FXT_AT_BOOL};
     unsigned t = k_types[rnd(c, 4)];
+    if (!fxt_layout_defines(c->l->arg_types, t)) /* booleans exist in current only */
+        t = FXT_AT_UINT32;
     unsigned extra = (unsigned)range(c, 1, 2);
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
+    field_here(c); /* the argument header */
     arg_begin(c);
     for (unsigned i = 0; i < extra; i++)
         W(c, fxt_rng_next(&c->r));
@@ -368,7 +376,10 @@ static void v_arg_overrun(vctx *c)
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
     unsigned t = (unsigned)rnd(c, FXT_AT_COUNT);
+    if (!fxt_layout_defines(c->l->arg_types, t)) /* booleans exist in current only */
+        t = FXT_AT_UINT32;
     unsigned over = (unsigned)range(c, 1, 4);
+    field_here(c); /* the argument header */
     arg_begin(c);
     if (t == FXT_AT_INT64 || t == FXT_AT_UINT64 || t == FXT_AT_DOUBLE || t == FXT_AT_POINTER ||
         t == FXT_AT_KOID)
@@ -387,6 +398,7 @@ static void v_arg_reserved_bits(vctx *c)
     unsigned t = k_types[rnd(c, 7)];
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
+    field_here(c); /* the argument header */
     arg_begin(c);
     uint64_t a = arg_hdr(t, reg_str(c)), b;
     if (t == FXT_AT_STRING) {
@@ -408,6 +420,7 @@ static void v_bool_value_invalid(vctx *c)
     uint32_t val = rnd(c, 2) ? 2 : (uint32_t)range(c, 2, 0xffffffffu);
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
+    field_here(c); /* the argument header */
     arg_begin(c);
     arg_end(c, FXT_SET(arg_hdr(FXT_AT_BOOL, reg_str(c)), FXT_ARG_HI, val), 0);
     rec_end(c, h, 0);

@@ -121,15 +121,19 @@ static void v_padding_nonzero(vctx *c)
 {
     uint8_t block[8] = {'p', 'a', 'd', 0, 0, 0, 0, 0};
     size_t len = 3;
-    block[len + rnd(c, 8 - len)] = (uint8_t)range(c, 1, 255);
+    uint8_t val = (uint8_t)range(c, 1, 255);
+    size_t bad = len + (size_t)rnd(c, 8 - len); /* the padding byte at fault */
+    block[bad] = val;
     if (rnd(c, 2)) {
         unsigned t = log_begin(c, 1);
+        c->field = c->w.len + bad;
         RAW(c, block, 8);
         log_end(c, t, len, 0);
         DESC("a log record (inline thread) whose message \"pad\" has a nonzero padding byte");
     } else {
         rec_begin(c);
         W(c, ts(c));
+        c->field = c->w.len + bad;
         RAW(c, block, 8);
         uint64_t h = ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c));
         h = FXT_SET(h, FXT_EV_NAME, FXT_STRREF_INLINE_FLAG | len);
@@ -140,26 +144,29 @@ static void v_padding_nonzero(vctx *c)
 
 static void v_utf8_invalid(vctx *c)
 {
+    /* AT: the first byte of the first ill-formed sequence (the field) */
     static const struct {
         const char *s;
-        size_t n;
+        size_t n, at;
         const char *what;
     } k_bad[] = {
-        {"log \xff msg", 9, "a 0xff byte"},
-        {"ab\xc0\x80", 4, "an overlong encoding of U+0000"},
-        {"\xed\xa0\x80 surrogate", 13, "a UTF-16 surrogate (U+D800)"},
-        {"big \xf4\x90\x80\x80", 8, "a code point above U+10FFFF"},
-        {"cut \xe2\x82", 6, "a sequence cut by the end of the string"},
+        {"log \xff msg", 9, 4, "a 0xff byte"},
+        {"ab\xc0\x80", 4, 2, "an overlong encoding of U+0000"},
+        {"\xed\xa0\x80 surrogate", 13, 0, "a UTF-16 surrogate (U+D800)"},
+        {"big \xf4\x90\x80\x80", 8, 4, "a code point above U+10FFFF"},
+        {"cut \xe2\x82", 6, 4, "a sequence cut by the end of the string"},
     };
     unsigned k = (unsigned)rnd(c, sizeof k_bad / sizeof *k_bad);
     if (rnd(c, 2)) {
         unsigned t = log_begin(c, rnd(c, 2) != 0);
+        c->field = c->w.len + k_bad[k].at;
         S(c, k_bad[k].s, k_bad[k].n);
         log_end(c, t, k_bad[k].n, 0);
         DESC("a log record whose message holds %s", k_bad[k].what);
     } else {
         rec_begin(c);
         W(c, ts(c));
+        c->field = c->w.len + k_bad[k].at;
         S(c, k_bad[k].s, k_bad[k].n);
         uint64_t h = ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c));
         h = FXT_SET(h, FXT_EV_NAME, FXT_STRREF_INLINE_FLAG | k_bad[k].n);
@@ -181,6 +188,7 @@ static void v_string_too_long(vctx *c)
     for (size_t i = 0; i < len; i++)
         msg[i] = lorem[i % (sizeof lorem - 1)];
     unsigned t = log_begin(c, 0);
+    field_here(c); /* the string's first byte */
     S(c, msg, len);
     log_end(c, t, len, 0);
     free(msg);
@@ -199,6 +207,7 @@ static void v_string_ref_unregistered(vctx *c)
     else if (k == 1)
         h = FXT_SET(h, FXT_EV_NAME, idx);
     else {
+        field_here(c); /* the argument header holds the value ref */
         arg_begin(c);
         arg_end(c, FXT_SET(arg_hdr(FXT_AT_STRING, reg_str(c)), FXT_ARG_STR_VALUE, idx), 0);
     }
@@ -275,7 +284,8 @@ static void v_metadata_type_unknown(vctx *c)
 
 static void v_metadata_reserved_bits(vctx *c)
 {
-    if (rnd(c, 2)) {
+    /* provider events exist from r2 on */
+    if (rnd(c, 2) && fxt_layout_defines(c->l->metadata_types, FXT_MT_PROVIDER_EVENT)) {
         uint64_t h = FXT_SET(meta_hdr(FXT_MT_PROVIDER_EVENT), FXT_META_PROVIDER_ID, c->prov_id);
         uint64_t b = bit_in(c, FXT_FIELD_LO(FXT_PEVENT_RSV), FXT_FIELD_HI(FXT_PEVENT_RSV));
         W(c, h | b);
@@ -328,6 +338,7 @@ static void v_init_reserved_bits(vctx *c)
 static void v_init_zero_ticks(vctx *c)
 {
     rec_begin(c);
+    field_here(c); /* the ticks-per-second word */
     W(c, 0);
     rec_end(c, hdr(FXT_RT_INIT, 0), 0);
     DESC("an initialization record with 0 ticks per second");

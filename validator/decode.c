@@ -330,7 +330,7 @@ static int dec_string(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         fxt__detail(v, 8, FXT_FIELD_LO(FXT_STR_INDEX), FXT_FIELD_HI(FXT_STR_INDEX));
         REPORT(v, FXT_R_STRING_INDEX_ZERO, v->r_off, "string record for index 0 is ignored");
     } else if (ok)
-        v->cur->strbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+        fxt__reg_string(v->cur, idx);
     if (ok && r->u.string.len == 0) {
         fxt__detail(v, 8, FXT_FIELD_LO(FXT_STR_LEN), FXT_FIELD_HI(FXT_STR_LEN));
         REPORT(v, FXT_R_STRING_EMPTY, v->r_off, "string index %u registers the empty string", idx);
@@ -350,7 +350,7 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         REPORT(v, FXT_R_THREAD_INDEX_ZERO, v->r_off, "thread record for index 0 is ignored");
     } else if (ok) {
         fxt__provider *pv = v->cur;
-        pv->thrbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+        fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;
         pv->thr_tid[idx] = r->u.thread.tid;
         pv->thr_slot[idx] = NULL;

@@ -1,160 +1,484 @@
 /*
- * fast.c - the lean checking path for event records, the bulk of every
- * real trace. With no visitor attached it checks a whole event record
- * without building the record model or a cursor: one AND per argument for
- * its type, size, inline flags and reserved bits, bitset tests for its
- * refs. Anything unusual (an inline ref, an undefined type, a size that is
- * not exactly what the fields imply, an unregistered ref) makes it give
- * up before changing any state, and decode.c then checks the record field
- * by field and reports. So this file never reports anything itself except
- * through the sequencing it shares with decode.c.
+ * fast.c - the lean checking path for the records that make up nearly all
+ * of a real trace: events, logs, kernel objects and blobs. With no visitor
+ * attached it checks such a record whole without building the record model
+ * or a cursor: one AND per word for type, size, inline flags and reserved
+ * bits, bitset tests for refs, eight bytes at a time for inline strings.
+ * Anything unusual (an undefined type, a size that is not exactly what the
+ * fields imply, an unregistered ref, a string that is not valid UTF-8) makes
+ * it give up before changing any state, and decode.c then checks the record
+ * field by field and reports. So this file never reports anything itself
+ * except through the sequencing it shares with decode.c.
+ *
+ * The loop runs in two copies, one per byte order, so that word loads are
+ * plain loads; counters it can sum locally are flushed to the validator
+ * before anything else can look at them.
  */
 #include "internal.h"
 
 #define UNLIKELY FXT__UNLIKELY
 
-static inline int registered(const uint64_t *bits, unsigned i)
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#define LIKELY(x) (x)
+#endif
+
+#define HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
+
+static ALWAYS_INLINE int registered(const uint64_t *bits, unsigned i)
 {
     return (int)((bits[i >> 6] >> (i & 63)) & 1);
+}
+
+static ALWAYS_INLINE uint64_t load(const uint8_t *p, const int be)
+{
+    uint64_t w = fxt_load_le64(p);
+    return be ? fxt_bswap64(w) : w;
 }
 
 void fxt__fast_build(fxt_validator *v)
 {
     uint16_t defined = 0; /* by some lane; arg_undef says which lanes lack it */
+    uint16_t rec_all = 0xffff;
+    unsigned nlanes = 0, one = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-        if ((v->lanes >> l) & 1)
+        if ((v->lanes >> l) & 1) {
             defined |= v->lay[l]->arg_types;
+            rec_all &= v->lay[l]->record_types;
+            nlanes++, one = l;
+        }
+    v->arg_some = defined;
     for (unsigned t = 0; t < 16; t++)
         v->arg_undef[t] = (uint8_t)(v->lanes & ~v->defs.arg[t]);
     const uint64_t size_m = FXT_FIELD_MASK(FXT_ARG_SIZE);
     const uint64_t name_inline = (uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_ARG_NAME);
     for (unsigned t = 0; t < 16; t++) {
-        if (!((defined >> t) & 1) || v->arg_words[t] == 0) {
-            v->arg_m[t] = 0, v->arg_e[t] = 1; /* never equal: the slow path says why */
+        /* the bits of [32..63] that must be zero whatever the refs are */
+        v->arg_hi_bad[t] = v->arg_hi_rsv[t] & ~(v->arg_sref[t] & FXT_STRREF_INLINE_FLAG);
+        /* the name and a string value ref, side by side (see fast_args) */
+        v->arg_refm[t] = 0xffffu | (v->arg_sref[t] << 16);
+        /* (a defined type has words; a string value ref is [32..47], as
+         * test_validator's layout_words_are_consistent checks) */
+        if (!((defined >> t) & 1)) {
+            /* never equal: the slow path says why */
+            v->arg_m[t] = v->arg_pm[t] = 0, v->arg_e[t] = v->arg_pe[t] = 1;
             continue;
         }
-        v->arg_m[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << FXT_FIELD_LO(FXT_ARG_HI));
-        v->arg_e[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
+        v->arg_pm[t] = size_m | name_inline | ((uint64_t)v->arg_hi_rsv[t] << HI_SHIFT);
+        v->arg_pe[t] = FXT_SET(0, FXT_ARG_SIZE, v->arg_words[t]);
+        /* a type some lane lacks always goes through fast_arg_other() */
+        v->arg_m[t] = v->arg_undef[t] ? 0 : v->arg_pm[t];
+        v->arg_e[t] = v->arg_undef[t] ? 1 : v->arg_pe[t];
     }
     v->ev_ok = v->ev_all[v->lanes];
-    v->ev_inline_m = ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_CATEGORY)) |
-                     ((uint64_t)FXT_STRREF_INLINE_FLAG << FXT_FIELD_LO(FXT_EV_NAME));
+    v->ev_fam = (v->lanes & v->fam_lanes[1]) != 0;
+    v->ev_one_fam = v->fam_lanes[!v->ev_fam] == 0;
+    for (unsigned t = 0; t < 16; t++) {
+        v->ev_tail[t] = v->ev_data[t] != NULL ? 8 : 0;
+        v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)(v->kind[v->ev_fam][t] + 1) : 0;
+    }
+    /* other record types: those every lane defines, with one header layout */
+    v->lean_types = 0;
+    /* (log and kernel object headers read alike in every revision: hdesc) */
+    if ((rec_all >> FXT_RT_LOG) & 1) {
+        v->lean_types |= 1u << FXT_RT_LOG;
+        v->log_rsv = v->hdesc[FXT_RT_LOG]->reserved_mask;
+    }
+    if ((rec_all >> FXT_RT_KERNEL_OBJECT) & 1) {
+        v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
+        v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
+    }
+    /* Blob layouts differ by revision (r1's size field is a bit wider).
+     * With several lanes: the union of their reserved bits must be zero
+     * and the narrowest size field is read, which is only right if the
+     * bits the wider fields add are reserved in some lane (so zero), and
+     * all fields start at one bit. */
+    if ((rec_all >> FXT_RT_BLOB) & 1) {
+        uint64_t rsv = 0, narrow = ~(uint64_t)0, wide = 0;
+        int same_lo = 1;
+        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+            if ((v->lanes >> l) & 1) {
+                const fxt_layout *ly = v->lay[l];
+                uint64_t m = FXT_WIDTH_MASK_(ly->blob_size_lo, ly->blob_size_hi) << ly->blob_size_lo;
+                rsv |= fxt_header_desc((fxt_revision)l, FXT_RT_BLOB)->reserved_mask;
+                narrow &= m, wide |= m;
+                same_lo &= ly->blob_size_lo == v->lay[one]->blob_size_lo;
+            }
+        if (same_lo && ((wide & ~narrow) & ~rsv) == 0) {
+            v->lean_types |= 1u << FXT_RT_BLOB;
+            v->blob_rsv = rsv;
+            v->blob_size_lo = v->lay[one]->blob_size_lo;
+            v->blob_size_m = narrow >> v->blob_size_lo;
+        }
+    }
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+/* ---- pieces ---- */
 
-static ALWAYS_INLINE int fast_event(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h)
+/* A string stream of N bytes at S whose padded words lie in the record:
+ * valid UTF-8 (eight ASCII bytes at a time), not too long, zero padding.
+ * Anything else is for decode.c. */
+static ALWAYS_INLINE int plain_stream(const uint8_t *s, uint64_t n)
+{
+    uint64_t acc = 0, i = 0;
+    for (; i + 8 <= n; i += 8)
+        acc |= fxt_load_le64(s + i);
+    const unsigned r = (unsigned)(n & 7);
+    if (r) {
+        uint64_t w = fxt_load_le64(s + i), m = ((uint64_t)1 << (8 * r)) - 1;
+        if (w & ~m)
+            return 0;
+        acc |= w;
+    }
+    if (n > FXT_MAX_STRING_LEN)
+        return 0;
+    return (acc & 0x8080808080808080ull) == 0 || fxt__utf8_check(s, (size_t)n) == n;
+}
+
+/* A string ref at P+POS (inline content) or registered: the position after
+ * it, or 0. END: where the (sub)record ends. */
+static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p, uint64_t pos,
+                                       uint64_t end, unsigned ref)
+{
+    if (LIKELY(!(ref & FXT_STRREF_INLINE_FLAG)))
+        return registered(pv->strbits, ref) ? pos : 0;
+    uint64_t n = ref & FXT_STRREF_VALUE_MASK, w = fxt__align8(n);
+    if (w > end - pos || !plain_stream(p + pos, n))
+        return 0;
+    return pos + w;
+}
+
+/* Count the undefined argument types summed over lean records. */
+static void undef_flush(fxt_validator *v)
+{
+    fxt__count_only(v, v->undef_acc_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->undef_acc_n);
+    v->undef_acc_n = 0;
+}
+
+/* An argument with inline streams or a type some lane lacks: the position
+ * after it, or 0. Arguments of a type some revisions lack (auto mode) are
+ * fine here only if those revisions can no longer be reported, so that
+ * their arg-type-unknown needs counting, not a message. They are added
+ * to the sum at once (v->undef_acc_*), and v->undef_rec / v->undef_n say
+ * how many of them the record at undef_rec added, to take back if it turns
+ * out not to be lean (so the hot path spends nothing on this). */
+static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *pv,
+                                        const uint8_t *p, uint64_t pos, uint64_t len, uint64_t a,
+                                        unsigned type)
+{
+    uint64_t end;
+    const unsigned undef = v->arg_undef[type];
+    if (undef && ((a & v->arg_pm[type]) == v->arg_pe[type]) &&
+        (FXT_GET(a, FXT_ARG_NAME) < pv->str_lim) &
+            (((unsigned)(a >> HI_SHIFT) & v->arg_sref[type]) < pv->str_lim)) {
+        end = pos + (uint64_t)v->arg_words[type] * 8; /* plain, of a type some lane lacks */
+    } else {
+        if (!((v->arg_some >> type) & 1) || ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
+            return 0;
+        uint64_t size = FXT_GET(a, FXT_ARG_SIZE);
+        end = pos + size * 8;
+        if (size == 0 || end > len)
+            return 0;
+        uint64_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
+        if (q == 0)
+            return 0;
+        if (v->arg_sref[type]) {
+            q = fast_ref(pv, p, q, end, (unsigned)(a >> HI_SHIFT) & v->arg_sref[type]);
+            if (q == 0)
+                return 0;
+        }
+        if (end - q != (uint64_t)(v->arg_words[type] - 1) * 8)
+            return 0;
+    }
+    if (undef) {
+        if (undef & v->reportable)
+            return 0;
+        if (v->undef_rec != p) { /* the record's first */
+            if (v->undef_acc_n && v->undef_acc_lanes != undef)
+                undef_flush(v);
+            v->undef_rec = p;
+            v->undef_n = 0;
+            v->undef_acc_lanes = undef;
+        } else if (v->undef_acc_lanes != undef)
+            return 0; /* two sets of lanes in one record: decode.c */
+        v->undef_acc_n++;
+        v->undef_n++;
+    }
+    return end;
+}
+
+/* N arguments from POS: the position after them, or FAIL (which no
+ * record length can match). */
+#define FAIL (~(uint64_t)0 >> 1)
+static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
+                                        const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
+                                        const int be)
+{
+    for (; n > 0; n--) {
+        if (UNLIKELY(pos + 8 > len))
+            return FAIL;
+        uint64_t a = load(p + pos, be);
+        unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
+        /* type defined, exact size, no reserved bits: one AND; and both
+         * string refs (name [16..31], string value [32..47] or 0) in the
+         * provider's dense prefix, inline refs being above it: in two
+         * 16-bit lanes at once, a lane r < lim iff neither r nor
+         * r + 0x8000 - lim has bit 15 set (str_k holds 0x8000 - lim in
+         * both lanes; a carry out of the low lane only happens when that
+         * lane fails anyway) */
+        const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->arg_refm[type];
+        if (LIKELY((((a & v->arg_m[type]) ^ v->arg_e[type]) |
+                    ((refs | (refs + pv->str_k)) & 0x80008000u)) == 0)) {
+            pos += (uint64_t)v->arg_words[type] * 8;
+            continue;
+        }
+        pos = fast_arg_other(v, pv, p, pos, len, a, type);
+        if (pos == 0)
+            return FAIL;
+    }
+    return pos;
+}
+
+/* ---- records ---- */
+
+enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
+
+static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                    uint64_t len, uint64_t h, uint64_t off, uint64_t idx,
+                                    const int be)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const unsigned cat = (unsigned)FXT_GET(h, FXT_EV_CATEGORY);
     const unsigned name = (unsigned)FXT_GET(h, FXT_EV_NAME);
-    const fxt__provider *pv = v->cur;
-    /* a number every lane defines, indexed refs, all registered */
-    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) |
-        ((h & v->ev_inline_m) != 0) | pv->untracked)
-        return 0;
-    if (!(registered(pv->thrbits, thr) & registered(pv->strbits, cat) &
-          registered(pv->strbits, name)))
-        return 0;
-    const int be = v->be;
-    unsigned undef_lanes = 0, nundef = 0;
     uint64_t pos = 16; /* header, timestamp */
-    for (unsigned n = (unsigned)FXT_GET(h, FXT_EV_ARGC); n > 0; n--) {
-        if (UNLIKELY(pos + 8 > len))
-            return 0;
-        uint64_t a = fxt_load_word(p + pos, be);
-        unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
-        /* type defined, exact size, indexed name, no reserved bits: one AND */
-        if ((a & v->arg_m[type]) != v->arg_e[type] ||
-            !(registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_NAME)) &
-              registered(pv->strbits, (unsigned)FXT_GET(a, FXT_ARG_HI) & v->arg_sref[type])))
-            return 0;
-        if (UNLIKELY(v->arg_undef[type])) {
-            /* a type some revisions lack (auto mode): fine here only if
-             * those revisions can no longer be reported, so that their
-             * arg-type-unknown needs counting, not a message */
-            if ((v->arg_undef[type] & v->reportable) || (undef_lanes && undef_lanes != v->arg_undef[type]))
-                return 0;
-            undef_lanes = v->arg_undef[type];
-            nundef++;
-        }
-        pos += (uint64_t)FXT_GET(a, FXT_ARG_SIZE) * 8;
+    /* a number every lane defines; refs in the provider's dense prefixes
+     * (no inline thread, no inline strings, not untracked) */
+    if (UNLIKELY(!(((v->ev_ok >> raw) & 1) & (thr - 1u < pv->thr_lim) & (cat < pv->str_lim) &
+                   (name < pv->str_lim)))) {
+        /* the same by the bitsets, and inline strings */
+        if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
+            !registered(pv->thrbits, thr) || pos > len)
+            return NOT_LEAN;
+        if ((pos = fast_ref(pv, p, pos, len, cat)) == 0 ||
+            (pos = fast_ref(pv, p, pos, len, name)) == 0)
+            return NOT_LEAN;
     }
-    const char *data = v->ev_data[raw];
-    uint64_t data_off = pos;
-    pos += data != NULL ? 8 : 0;
-    if (pos != len) /* too small, or appended words: decode.c says which */
-        return 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be);
+    if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
+        return NOT_LEAN;
 
     /* conforming (but for counted issues): count it and match it */
-    if (nundef)
-        fxt__count_only(v, undef_lanes, FXT_R_ARG_TYPE_UNKNOWN, nundef);
-    v->st.records++;
-    v->st.by_type[FXT_RT_EVENT]++;
     v->st.events_by_type[raw]++;
-    v->cur->records++;
-    v->cur->by_type[FXT_RT_EVENT]++;
-    if (!((v->seq_raw >> raw) & 1))
-        return 1;
+    const unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
+    if (seq == 0)
+        return LEAN;
+    const unsigned kind = seq - 1;
+    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
+    /* durations read alike in both numberings: their common cases inline */
+    if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
+        uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
+        st[0] = off, st[1] = idx;
+        slot->depth++;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
+        slot->depth--;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_COMPLETE && v->ev_one_fam &&
+        load(p + len - 8, be) >= load(p + 8, be))
+        return LEAN;
+    return LEAN_SEQUENCE;
+}
+
+/* Sequencing of a lean event that fast_event() does not settle: what
+ * fxt__sequence_lanes() comes to for a registered thread of a tracked
+ * provider, family by family, without the event model where it is not
+ * needed. */
+static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
+                                   const int be)
+{
+    const fxt__provider *pv = v->cur;
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const uint64_t ts = load(p + 8, be), d = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
     v->r_off = v->off;
     v->r_idx = v->rec_idx;
     v->r_type = FXT_RT_EVENT;
     v->r_errors = 0;
-    v->rl = v->lanes;
-    const int fam = (v->lanes & v->fam_lanes[1]) != 0;
-    const unsigned kind = v->kind[fam][raw];
-    const uint64_t ts = fxt_load_word(p + 8, be);
-    const uint64_t d = data != NULL ? fxt_load_word(p + data_off, be) : 0;
-    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
-    /* the common cases of a single numbering family inline; the rest in
-     * sequence.c */
-    /* durations read alike in both numberings; the rest only when one
-     * numbering is checked */
-    {
-        if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
-            uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS;
-            st[2 * slot->depth] = v->r_off, st[2 * slot->depth + 1] = v->r_idx;
-            slot->depth++;
-            return 1;
+    const unsigned rl = v->rl = v->lanes;
+    for (int f = v->ev_fam; f >= 0; f--) {
+        const unsigned lanes = rl & v->fam_lanes[f];
+        if (lanes == 0)
+            continue;
+        const unsigned kind = v->kind[f][raw];
+        if (kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END) {
+            v->rl = lanes;
+            fxt__sequence_id(v, f, kind, pv->thr_pid[thr], d);
+            v->rl = rl;
+            continue;
         }
-        if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
-            slot->depth--;
-            return 1;
+        if (kind == FXT_ET_DURATION_COMPLETE && d >= ts)
+            continue;
+        fxt_event e;
+        e.event_type = kind;
+        e.thread.ref = (uint8_t)thr;
+        e.thread.pid = pv->thr_pid[thr];
+        e.thread.tid = pv->thr_tid[thr];
+        e.timestamp = ts;
+        e.data = d;
+        if (kind == FXT_ET_DURATION_BEGIN || kind == FXT_ET_DURATION_END) {
+            fxt__sequence(v, f, kind, &e, v->off + len - 8); /* alike in every family */
+            break;
         }
-        if (kind == FXT_ET_DURATION_COMPLETE && d >= ts && v->fam_lanes[!fam] == 0)
-            return 1;
+        v->rl = lanes;
+        fxt__sequence(v, f, kind, &e, v->off + len - 8);
+        v->rl = rl;
     }
-    fxt_event e;
-    e.event_type = kind;
-    e.thread.ref = (uint8_t)thr;
-    e.thread.pid = pv->thr_pid[thr];
-    e.thread.tid = pv->thr_tid[thr];
-    e.timestamp = ts;
-    e.data = d;
-    fxt__sequence_lanes(v, raw, &e, 1, v->off + data_off);
+}
+
+static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
+                                  const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_LOG_THREAD);
+    if ((h & v->log_rsv) || pv->untracked)
+        return 0;
+    uint64_t pos = 16; /* header, timestamp */
+    if (thr == FXT_THREADREF_INLINE)
+        pos += 16; /* process and thread koid: any value */
+    else if (!registered(pv->thrbits, thr))
+        return 0;
+    uint64_t n = FXT_GET(h, FXT_LOG_LEN);
+    return pos <= len && fxt__align8(n) == len - pos && plain_stream(p + pos, n);
+}
+
+static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be)
+{
+    if ((h & v->kobj_rsv) || pv->untracked || len < 16)
+        return 0;
+    uint64_t pos = fast_ref(pv, p, 16, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME)); /* after koid */
+    if (pos == 0)
+        return 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
+    return pos == len; /* or FAIL */
+}
+
+static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
+                                   const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned type = (unsigned)FXT_GET(h, FXT_BLOB_TYPE);
+    /* a type some lane lacks: fine here if those lanes can only be counted */
+    const unsigned undef = v->lanes & ~v->defs.blob[type];
+    if ((h & v->blob_rsv) || pv->untracked || (undef & v->reportable))
+        return 0;
+    uint64_t pos = fast_ref(pv, p, 8, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
+    if (pos == 0)
+        return 0;
+    uint64_t n = (h >> v->blob_size_lo) & v->blob_size_m, w = fxt__align8(n);
+    if (w != len - pos)
+        return 0;
+    if (n & 7) { /* the padding bytes of the last word */
+        uint64_t last = fxt_load_le64(p + len - 8);
+        if (last >> (8 * (n & 7)))
+            return 0;
+    }
+    if (UNLIKELY(undef))
+        fxt__count_only(v, undef, FXT_R_BLOB_TYPE_UNKNOWN, 1);
     return 1;
+}
+
+/* Add the lean records before index IDX to the counters (their events to
+ * the event count) and set the stream position to the record at OFF. */
+static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t off, uint64_t idx, uint64_t *flushed)
+{
+    uint64_t n = idx - *flushed;
+    v->off = off;
+    v->rec_idx = idx;
+    v->st.records += n;
+    v->cur->records += n;
+    v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->lean_other = 0;
+    *flushed = idx;
+}
+
+/* One byte order's copy of the loop. The record offset is implied by P;
+ * records are counted by index (lean_other: those that are not events). */
+static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
+                                      const int be)
+{
+    const uint8_t *const start = p, *const end = p + len;
+    const uint64_t off0 = v->off;
+    uint64_t idx = v->rec_idx, flushed = idx;
+    const fxt__provider *pv = v->cur;
+    v->undef_rec = NULL;
+    while (end - p >= 8) {
+        uint64_t h = load(p, be);
+        unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+        /* rl - 1 wraps for size 0 */
+        if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
+            break;
+#define off (off0 + (uint64_t)(p - start))
+        int ok;
+        if (LIKELY(type == FXT_RT_EVENT)) {
+            ok = fast_event(v, pv, p, rl, h, off, idx, be);
+            if (UNLIKELY(ok == LEAN_SEQUENCE)) {
+                flush(v, off, idx + 1, &flushed);
+                v->rec_idx = idx;
+                slow_sequence(v, p, rl, h, be);
+            }
+        } else {
+            ok = 0;
+            if ((v->lean_types >> type) & 1) {
+                ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
+                     : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be)
+                                                    : fast_blob(v, pv, p, rl, h);
+                if (ok) {
+                    v->lean_other++;
+                    v->st.by_type[type]++;
+                    v->cur->by_type[type]++;
+                }
+            }
+        }
+        if (UNLIKELY(!ok)) {
+            if (UNLIKELY(v->undef_rec == p)) /* counted for a record that was not lean */
+                v->undef_acc_n -= v->undef_n, v->undef_rec = NULL;
+            flush(v, off, idx, &flushed);
+            if (UNLIKELY(v->undef_acc_n)) /* before decode.c may stop lanes */
+                undef_flush(v);
+            fxt__decode(v, p, rl, rl, h);
+            flushed = idx + 1;
+            pv = v->cur; /* a metadata record may switch providers */
+        }
+        idx++;
+        p += rl;
+    }
+    flush(v, off, idx, &flushed);
+    if (UNLIKELY(v->undef_acc_n))
+        undef_flush(v);
+#undef off
+    return (size_t)(p - start);
+}
+
+static size_t fast_run_le(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 0);
+}
+
+static size_t fast_run_be(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 1);
 }
 
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    const uint8_t *start = p;
-    const int be = v->be;
-    while (len >= 8) {
-        uint64_t h = fxt_load_word(p, be);
-        unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
-        if (UNLIKELY(type == FXT_RT_LARGE) | (rl == 0) | (rl > len))
-            break;
-        if (!(type == FXT_RT_EVENT && fast_event(v, p, rl, h)))
-            fxt__decode(v, p, rl, rl, h);
-        v->off += rl;
-        v->rec_idx++;
-        p += rl, len -= (size_t)rl;
-    }
-    return (size_t)(p - start);
+    return v->be ? fast_run_be(v, p, len) : fast_run_le(v, p, len);
 }

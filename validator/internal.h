@@ -76,12 +76,35 @@ typedef struct fxt__provider {
     int untracked; /* beyond max_providers: refs are not checked */
     uint64_t strbits[FXT__STR_WORDS];
     uint64_t thrbits[4];
+    /* dense prefixes, for fast.c's one-compare ref checks: string refs
+     * below str_lim and thread refs 1..thr_lim are registered (0 for an
+     * untracked provider, whose refs fast.c leaves to decode.c) */
+    uint32_t str_lim, thr_lim;
+    uint32_t str_k; /* (0x8000 - str_lim) in both 16-bit halves (fast.c) */
     uint64_t thr_pid[256], thr_tid[256];
     void *thr_slot[256]; /* duration-tracking slot of each registered thread */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
 } fxt__provider;
+
+/* Register string / thread index IDX (not 0) in P. */
+static inline void fxt__reg_string(fxt__provider *p, unsigned idx)
+{
+    p->strbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+    while (p->str_lim == idx && !p->untracked && idx < FXT_MAX_STRING_INDEX + 1 &&
+           ((p->strbits[idx >> 6] >> (idx & 63)) & 1))
+        p->str_lim = ++idx;
+    p->str_k = (0x8000u - p->str_lim) * 0x10001u;
+}
+
+static inline void fxt__reg_thread(fxt__provider *p, unsigned idx)
+{
+    p->thrbits[idx >> 6] |= (uint64_t)1 << (idx & 63);
+    while (p->thr_lim + 1 == idx && !p->untracked && idx < 256 &&
+           ((p->thrbits[idx >> 6] >> (idx & 63)) & 1))
+        p->thr_lim = idx++;
+}
 
 /* ---- one lane's counters ---- */
 
@@ -120,6 +143,8 @@ struct fxt_validator {
     unsigned reportable; /* lanes that may still be the reported revision */
     unsigned fam_lanes[2]; /* lanes of each event numbering family */
     fxt__lane lane[FXT_REV_COUNT];
+    uint8_t rule_lanes[FXT_R_END_];  /* by rule: its revisions, 0 if ignored */
+    uint64_t rule_error[(FXT_R_END_ + 63) / 64]; /* by rule: counts as an error */
     int large_framing;  /* type 15 has the 32-bit size (some lane defines it) */
     unsigned grouped_types; /* record types decoded once per layout group */
     uint16_t seq_raw;       /* event numbers sequencing looks at */
@@ -131,12 +156,28 @@ struct fxt_validator {
     uint16_t ev_all[16];    /* by lane mask: event numbers every lane in it defines */
     int lean;               /* no visitor: event records may take fast.c's path */
     uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
-    uint64_t ev_inline_m;          /* fast path: inline flags of category and name */
     uint16_t ev_ok;                /* fast path: event numbers every lane checked defines */
     uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
     uint8_t arg_words[16];
     uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
     uint32_t arg_sref[16];   /* bits of [32..63] holding a string value ref */
+    uint32_t arg_hi_bad[16]; /* bits of [32..63] that must be zero with inline refs too */
+    uint16_t arg_some;       /* argument types some lane checked defines */
+    int ev_fam, ev_one_fam;  /* the numbering family read; no lane reads the other */
+    uint8_t ev_tail[16];     /* by event number: bytes after the arguments (data word) */
+    uint8_t ev_seq[16];      /* by event number: meaning + 1 in family ev_fam if
+                                sequencing looks at it, else 0 */
+    unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
+    uint64_t log_rsv, kobj_rsv, blob_rsv; /* their reserved header bits */
+    unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
+    uint64_t blob_size_m;
+    uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
+    const uint8_t *undef_rec;      /* fast.c: the record undef_n is of */
+    unsigned undef_n;              /* fast.c: its undefined argument types, counted in acc */
+    unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
+    uint64_t undef_acc_n;
+    uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
+    uint32_t arg_refm[16];   /* bits [16..47] holding string refs, shifted down by 16 */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -184,6 +225,7 @@ struct fxt_validator {
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
 
+/* Report for the lanes reading the current record. */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
     fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
                 __VA_ARGS__)
@@ -198,7 +240,7 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 
 /* Count N issues of rule R for LANES, none of them reportable (the fast
  * path's undefined argument types in auto mode). */
-void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n);
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
 /* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 
@@ -236,6 +278,9 @@ void fxt__fast_build(fxt_validator *v);
 
 /* Event E, whose meaning for the lanes of numbering family FAM is KIND. */
 void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off);
+/* The async or flow event of meaning KIND in family FAM, process PID,
+ * correlation or flow id ID (the lanes in v->rl). */
+void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, uint64_t id);
 /* Event E with number RAW for every lane in v->rl, family by family;
  * REGISTERED: its thread ref resolved (koids known). */
 void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,

@@ -77,10 +77,39 @@ static int close_id(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int end)
     return 1;
 }
 
+void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, uint64_t id)
+{
+    uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
+    switch (kind) {
+    case FXT_ET_ASYNC_BEGIN:
+        open_id(v, &v->async[fam], prov, pid, id, id, "async", "async operations open at once");
+        break;
+    case FXT_ET_ASYNC_INSTANT:
+    case FXT_ET_ASYNC_END:
+        if (!close_id(&v->async[fam], prov, pid, id, kind == FXT_ET_ASYNC_END))
+            FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
+                        "async %s with id %llu (process %llu) has no open async begin",
+                        kind == FXT_ET_ASYNC_END ? "end" : "instant", (unsigned long long)id,
+                        (unsigned long long)pid);
+        break;
+    case FXT_ET_FLOW_BEGIN:
+        open_id(v, &v->flows[fam], id, 0, 0, id, "flow", "flows open at once");
+        break;
+    case FXT_ET_FLOW_STEP:
+    case FXT_ET_FLOW_END:
+        if (!close_id(&v->flows[fam], id, 0, 0, kind == FXT_ET_FLOW_END))
+            FXT__REPORT(v, FXT_R_FLOW_UNMATCHED, v->r_off,
+                        "flow %s with id %llu has no open flow begin",
+                        kind == FXT_ET_FLOW_END ? "end" : "step", (unsigned long long)id);
+        break;
+    default:
+        break;
+    }
+}
+
 void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off)
 {
     fxt__slot *s;
-    uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
     switch (kind) {
     case FXT_ET_DURATION_BEGIN:
         if ((s = fxt__event_thread(v, &e->thread)) != NULL) {
@@ -108,31 +137,8 @@ void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e,
                         (unsigned long long)e->timestamp);
         }
         break;
-    case FXT_ET_ASYNC_BEGIN:
-        open_id(v, &v->async[fam], prov, e->thread.pid, e->data, e->data, "async",
-                "async operations open at once");
-        break;
-    case FXT_ET_ASYNC_INSTANT:
-    case FXT_ET_ASYNC_END:
-        if (!close_id(&v->async[fam], prov, e->thread.pid, e->data,
-                      kind == FXT_ET_ASYNC_END))
-            FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
-                        "async %s with id %llu (process %llu) has no open async begin",
-                        kind == FXT_ET_ASYNC_END ? "end" : "instant",
-                        (unsigned long long)e->data, (unsigned long long)e->thread.pid);
-        break;
-    case FXT_ET_FLOW_BEGIN:
-        open_id(v, &v->flows[fam], e->data, 0, 0, e->data, "flow", "flows open at once");
-        break;
-    case FXT_ET_FLOW_STEP:
-    case FXT_ET_FLOW_END:
-        if (!close_id(&v->flows[fam], e->data, 0, 0, kind == FXT_ET_FLOW_END))
-            FXT__REPORT(v, FXT_R_FLOW_UNMATCHED, v->r_off,
-                        "flow %s with id %llu has no open flow begin",
-                        kind == FXT_ET_FLOW_END ? "end" : "step",
-                        (unsigned long long)e->data);
-        break;
-    default:
+    default: /* async operations and flows */
+        fxt__sequence_id(v, fam, kind, e->thread.pid, e->data);
         break;
     }
 }
@@ -174,10 +180,8 @@ typedef struct pending {
 
 static int cmp_pending(const void *x, const void *y)
 {
-    const pending *a = x, *b = y;
-    if (a->off != b->off)
-        return a->off < b->off ? -1 : 1;
-    return a->lanes < b->lanes ? -1 : a->lanes > b->lanes;
+    const pending *a = x, *b = y; /* no two begins share an offset */
+    return (a->off > b->off) - (a->off < b->off);
 }
 
 static const char *pending_msg(const pending *q, char *buf, size_t n)
@@ -216,11 +220,13 @@ void fxt__report_unended(fxt_validator *v)
     pending *q = (pending *)(void *)v->buf;
     size_t cap = FXT__BUF_CAP / sizeof *q, n = 0;
     char msg[200];
-#define PUSH(o, i, r, l, x, y, c)                                                              \
+    /* what cannot be reported is counted, rule by rule */
+    uint64_t counted[3] = {0, 0, 0}; /* durations: unended, past the stack; async/flows */
+#define PUSH(o, i, r, l, x, y, c, k)                                                           \
     do {                                                                                       \
         pending e_ = {(o), (i), (r), (l), (x), (y), (c)};                                     \
-        if (!(e_.lanes & v->reportable & v->lanes)) /* cannot be reported: count */           \
-            fxt__count_only(v, e_.lanes, e_.rule, 1);                                          \
+        if (!(e_.lanes & v->reportable & v->lanes))                                            \
+            counted[k]++;                                                                      \
         else if (n < cap)                                                                      \
             q[n++] = e_;                                                                       \
         else                                                                                   \
@@ -234,24 +240,34 @@ void fxt__report_unended(fxt_validator *v)
         const uint64_t *st = v->threads.stk + (size_t)s->off * FXT__DUR_WORDS;
         for (uint32_t d = 0; d < s->depth && d < FXT__DUR_STACK; d++)
             PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, FXT_REV_ALL, s->k[0],
-                 s->k[1], 1);
+                 s->k[1], 1, 0);
         if (s->depth > FXT__DUR_STACK) /* never silent: say what was not remembered */
             PUSH(st[2 * FXT__DUR_STACK], st[2 * FXT__DUR_STACK + 1],
                  FXT_R_TRACKING_LIMIT, FXT_REV_ALL, s->k[0], s->k[1],
-                 (uint64_t)(s->depth - FXT__DUR_STACK));
+                 (uint64_t)(s->depth - FXT__DUR_STACK), 1);
     }
+    if (counted[0])
+        fxt__count_only(v, FXT_REV_ALL, FXT_R_DURATION_BEGIN_UNENDED, counted[0]);
+    if (counted[1])
+        fxt__count_only(v, FXT_REV_ALL, FXT_R_TRACKING_LIMIT, counted[1]);
     for (int f = 0; f < 2; f++) {
         unsigned lanes = v->fam_lanes[f];
         if (lanes == 0)
             continue;
+        counted[2] = 0;
         for (size_t i = 0; i <= v->async[f].mask; i++)
             if (v->async[f].s[i].used)
                 PUSH(v->async[f].s[i].off, v->async[f].s[i].idx, FXT_R_ASYNC_BEGIN_UNENDED, lanes,
-                     v->async[f].s[i].k[2], 0, v->async[f].s[i].depth);
+                     v->async[f].s[i].k[2], 0, v->async[f].s[i].depth, 2);
+        if (counted[2])
+            fxt__count_only(v, lanes, FXT_R_ASYNC_BEGIN_UNENDED, counted[2]);
+        counted[2] = 0;
         for (size_t i = 0; i <= v->flows[f].mask; i++)
             if (v->flows[f].s[i].used)
                 PUSH(v->flows[f].s[i].off, v->flows[f].s[i].idx, FXT_R_FLOW_BEGIN_UNENDED, lanes,
-                     v->flows[f].s[i].k[0], 0, v->flows[f].s[i].depth);
+                     v->flows[f].s[i].k[0], 0, v->flows[f].s[i].depth, 2);
+        if (counted[2])
+            fxt__count_only(v, lanes, FXT_R_FLOW_BEGIN_UNENDED, counted[2]);
     }
 #undef PUSH
     qsort(q, n, sizeof *q, cmp_pending);

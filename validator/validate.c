@@ -17,17 +17,21 @@ static int ignored(const fxt_options *o, fxt_rule r)
     return (o->ignore[(unsigned)r >> 6] >> ((unsigned)r & 63)) & 1;
 }
 
+/* (Plain copies, not snprintf: in auto mode this runs for issues of
+ * revisions that will only be counted.) */
 const char *fxt__lane_names(unsigned lanes, char *buf, size_t n)
 {
-    size_t at = 0;
+    size_t at = 0; /* N > 0: callers pass a buffer */
     buf[0] = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((lanes >> l) & 1) {
-            int k = snprintf(buf + at, n - at, "%s%s", at ? ", " : "",
-                             fxt_revision_name((fxt_revision)l));
-            if (k < 0 || (size_t)k >= n - at)
+            const char *name = fxt_revision_name((fxt_revision)l);
+            size_t k = strlen(name), sep = at ? 2 : 0;
+            if (at + sep + k >= n)
                 break;
-            at += (size_t)k;
+            memcpy(buf + at, ", ", sep);
+            memcpy(buf + at + sep, name, k + 1);
+            at += sep + k;
         }
     return buf;
 }
@@ -68,27 +72,33 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
         v->o.on_issue(v->o.ctx, is);
 }
 
-void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, unsigned n)
+void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n)
 {
-    const fxt_rule_info *ri = fxt_rule_get(r);
-    lanes &= v->lanes & ri->revisions;
-    if (lanes == 0 || ignored(&v->o, r))
-        return;
-    int error = ri->severity == FXT_SEV_ERROR &&
-                !((ri->flags & FXT_RF_UNKNOWN) && (v->o.flags & FXT_OPT_ALLOW_UNKNOWN));
-    for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-        if ((lanes >> l) & 1) {
-            v->lane[l].by_rule[r] += n;
-            if (error)
-                v->lane[l].errors += n; /* not the first: the lane is not reportable */
-            else
-                v->lane[l].warnings += n;
-        }
+    /* per-rule revisions (none if ignored) and severity, from init */
+    lanes &= v->lanes & v->rule_lanes[r];
+    const int error = (v->rule_error[r >> 6] >> (r & 63)) & 1;
+    while (lanes) {
+        fxt__lane *ln = &v->lane[__builtin_ctz(lanes)];
+        lanes &= lanes - 1;
+        ln->by_rule[r] += n;
+        if (error)
+            ln->errors += n; /* not the first: the lane is not reportable */
+        else
+            ln->warnings += n;
+    }
 }
 
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
+    /* In auto mode, an issue of revisions that already have an error
+     * (current excepted) can never be reported: count it, nothing more
+     * (unless a streamed head holds issues back, which may be dropped). */
+    if (!(lanes & v->reportable) && !v->defer) {
+        v->f_len = 8, v->f_lo = v->f_hi = -1;
+        fxt__count_only(v, lanes, r, 1);
+        return;
+    }
     const fxt_rule_info *ri = fxt_rule_get(r);
     fxt_issue is;
     is.field_len = v->f_len;
@@ -140,6 +150,8 @@ static void prov_reset(fxt__provider *p, uint32_t id)
     memset(p, 0, sizeof *p);
     p->id = id;
     p->strbits[0] = 1; /* ref 0, the empty string, is always valid */
+    p->str_lim = 1;
+    p->str_k = (0x8000u - 1) * 0x10001u;
 }
 
 fxt__provider *fxt__prov_find(fxt_validator *v, uint32_t id)
@@ -169,6 +181,8 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
             v->prov_overflow = 1;
             prov_reset(u, id);
             u->untracked = 1;
+            u->str_lim = 0;
+            u->str_k = 0x80008000u; /* fails every ref: fast.c leaves them to decode.c */
             FXT__REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off,
                         "more than %zu providers: string and thread refs of further providers "
                         "are not checked, nor whether provider sections name introduced providers",
@@ -395,6 +409,16 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
         }
     }
     build_defs(v);
+    for (unsigned r = 0; r < FXT_R_END_; r++) {
+        const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
+        v->rule_lanes[r] = 0;
+        if (ri == NULL || ignored(&s, (fxt_rule)r))
+            continue;
+        v->rule_lanes[r] = (uint8_t)ri->revisions;
+        if (ri->severity == FXT_SEV_ERROR &&
+            !((ri->flags & FXT_RF_UNKNOWN) && (s.flags & FXT_OPT_ALLOW_UNKNOWN)))
+            v->rule_error[r >> 6] |= (uint64_t)1 << (r & 63);
+    }
     v->grouped_types = (1u << FXT_RT_BLOB) | (1u << FXT_RT_SCHEDULING);
     v->lean = s.on_record == NULL;
     fxt__fast_build(v);

@@ -11,8 +11,8 @@ usage:
       validate manifest.json against manifest.schema.json (jsonschema), check
       the sha256 and size of every vector, that the manifest lists exactly the
       files of valid/ invalid/ warn/, and run 'fxt-validate --json' on every
-      vector: exactly the expected issues (rule ids and record offsets,
-      nothing more) and the verdict (valid: exit 0, no issues; warn: exit 0,
+      vector: exactly the expected issues (rule ids, record offsets and
+      field offsets, nothing more) and the verdict (valid: exit 0, no issues; warn: exit 0,
       warnings only; invalid: exit 1). Also checks that every rule of the
       catalogue has a vector, that the valid vectors cover every record type
       and event type, the byte order of every vector, and sample.fxt.
@@ -33,6 +33,11 @@ HAND_WRITTEN = {'README.md', 'manifest.schema.json', '.gitattributes'}
 HAND_WRITTEN_DIRS = {'tests'}
 BE_MAGIC = bytes.fromhex('0016547846040010')
 LE_MAGIC = bytes.fromhex('1000044678541600')
+
+
+def issue_key(i):
+    """What an issue of the manifest and of fxt-validate --json must agree on."""
+    return (i['rule'], i['record_offset'], i['field_offset'])
 
 
 def tree(root):
@@ -116,8 +121,8 @@ class Checker:
         if doc is None:
             return msgs + ['%s: fxt-validate gave no JSON (exit %d): %s' % (v['path'], rc, err)], None
         fr = doc['files'][0]
-        got = sorted((i['rule'], i['record_offset']) for i in fr['issues'])
-        want = sorted((i['rule'], i['record_offset']) for i in v['issues'])
+        got = sorted(issue_key(i) for i in fr['issues'])
+        want = sorted(issue_key(i) for i in v['issues'])
         if got != want:
             msgs.append('%s: issues %s, expected %s (messages: %s)' % (
                 v['path'], got, want, [i['message'] for i in fr['issues']][:5]))
@@ -154,8 +159,8 @@ class Checker:
                 msgs.append('%s --revision %s: no JSON (exit %d): %s' % (v['path'], rev, rc, err))
                 continue
             fr = doc['files'][0]
-            got = sorted((i['rule'], i['record_offset']) for i in fr['issues'])
-            want = sorted((i['rule'], i['record_offset']) for i in e['issues'])
+            got = sorted(issue_key(i) for i in fr['issues'])
+            want = sorted(issue_key(i) for i in e['issues'])
             if got != want:
                 msgs.append('%s --revision %s: issues %s, expected %s' % (v['path'], rev, got, want))
             verdict = 'invalid' if fr['errors'] else 'warn' if fr['warnings'] else 'valid'

@@ -98,7 +98,10 @@ def parse_jsonl(text):
         kind = obj.get("kind", "record")
         if kind == "record":
             records.append(obj)
-            if obj.get("issues"):
+            # an issue is an error unless it says otherwise (a warning is
+            # not a rejection, as in ref_offending())
+            if any(not isinstance(i, dict) or i.get("severity", "error") == "error"
+                   for i in obj.get("issues") or []):
                 errors.append(obj.get("index", len(records) - 1))
         elif kind == "error":
             idx = obj.get("index", obj.get("record_index"))

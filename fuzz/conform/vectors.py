@@ -78,7 +78,31 @@ def manifest_entries(doc):
     raise ValueError("no list of vectors found")
 
 
-def load_corpus(cdir):
+REVISIONS = ("r1", "r2", "r3", "current")
+
+
+def revision_entry(e, revision):
+    """The part of manifest entry E that is about REVISION: (verdict or None,
+    issues), or None when the entry says nothing about it. A `revisions`
+    object gives each revision it lists its own verdict and issues; without
+    one, the entry's verdict is for its `revision` (current when absent)."""
+    revs = e.get("revisions")
+    if isinstance(revs, dict):
+        r = revs.get(revision)
+        if not isinstance(r, dict):
+            return None
+        v = r.get("verdict")
+        return (v.lower() if isinstance(v, str) and v.lower() in VERDICTS else None,
+                r.get("issues") if isinstance(r.get("issues"), list) else [])
+    own = e.get("revision", "current")
+    if not isinstance(own, str) or own.lower() != revision:
+        return None
+    return (None, None)  # the entry's own verdict and issues
+
+
+def load_corpus(cdir, revision=None):
+    """The vectors of the corpus in CDIR; with REVISION, only its part
+    (revision_entry), each expected as that revision says."""
     manifest = cdir
     if os.path.isdir(cdir):
         manifest = os.path.join(cdir, "manifest.json")
@@ -97,6 +121,11 @@ def load_corpus(cdir):
             e = {"path": e}
         if not isinstance(e, dict):
             raise UsageError("%s: entry %d is not an object" % (manifest, i))
+        part = None
+        if revision is not None:
+            part = revision_entry(e, revision)
+            if part is None:
+                continue
         rel = next((e[k] for k in ("path", "file", "vector", "name") if isinstance(e.get(k), str)),
                    None)
         if rel is None:
@@ -112,6 +141,8 @@ def load_corpus(cdir):
                 if isinstance(vv, str) and vv.lower() in VERDICTS:
                     verdict = vv.lower()
                     break
+        if part is not None and part[0] is not None:
+            verdict = part[0]
         if verdict is None:  # fall back on the folder: valid/ warn/ invalid/
             parts = rel.replace("\\", "/").split("/")
             verdict = next((p for p in parts if p in VERDICTS), None)
@@ -124,6 +155,8 @@ def load_corpus(cdir):
                 break
         if issues is None and isinstance(e.get("expected"), dict):
             issues = e["expected"].get("issues")
+        if part is not None and part[1] is not None:
+            issues = part[1]
         issues = issues or []
         labels = [issue_label(x) for x in issues]
         path = os.path.normpath(os.path.join(base, rel))
@@ -137,9 +170,12 @@ def load_corpus(cdir):
             if pick is None and labels:
                 pick = labels[0][1]
             rule = pick or "(%s, rule not given)" % verdict
-        vectors.append({"id": "corpus/" + rel, "path": path, "source": "corpus",
-                        "expected": verdict, "rule": rule,
-                        "expected_issues": [lab for _, lab in labels]})
+        vec = {"id": "corpus/" + rel, "path": path, "source": "corpus",
+               "expected": verdict, "rule": rule,
+               "expected_issues": [lab for _, lab in labels]}
+        if revision:
+            vec["revision"] = revision
+        vectors.append(vec)
     return vectors
 
 
@@ -180,30 +216,43 @@ def gen_run(argv):
     return p, (p.stdout + p.stderr).decode("utf-8", "replace").strip()
 
 
-def gen_random(fxt_gen, outdir, n, records, profile):
+def rev_args(revision):
+    """fxt-gen's --revision for REVISION (nothing when None: fxt-gen's default)."""
+    return ["--revision", revision] if revision else []
+
+
+def gen_random(fxt_gen, outdir, n, records, profile, revision=None):
+    """Random valid traces, seeds 1..N (of REVISION when given; big-endian
+    only where the revision has the magic record that tells the order)."""
     vectors = []
     for seed in range(1, n + 1):
         if profile == "mix":
             prof = "realistic" if seed % 2 else "coverage"
-            be = seed % 4 == 0
+            be = seed % 4 == 0 and revision not in ("r1", "r2")
         else:
             prof, be = profile, False
-        name = "random-%s-seed%d%s.fxt" % (prof, seed, "-be" if be else "")
+        name = "random-%s%s-seed%d%s.fxt" % (prof, "-" + revision if revision else "", seed,
+                                            "-be" if be else "")
         path = os.path.join(outdir, name)
         argv = [fxt_gen, "random", "--seed", str(seed), "--records", str(records),
-                "--profile", prof] + (["--big-endian"] if be else []) + ["-o", path]
+                "--profile", prof] + (["--big-endian"] if be else []) + rev_args(revision) + \
+            ["-o", path]
         p, msg = gen_run(argv)
         if p is None or p.returncode != 0:
             raise UsageError("fxt-gen failed: %s: %s" % (" ".join(argv), msg))
-        vectors.append({"id": "generated/" + name, "path": path, "source": "generated",
-                        "expected": "valid", "rule": "valid",
-                        "regenerate": " ".join(shlex.quote(a) for a in argv)})
+        vec = {"id": "generated/" + name, "path": path, "source": "generated",
+               "expected": "valid", "rule": "valid",
+               "regenerate": " ".join(shlex.quote(a) for a in argv)}
+        if revision:
+            vec["revision"] = revision
+        vectors.append(vec)
     return vectors
 
 
-def violate_rules(fxt_gen):
-    """(rule id, name) pairs fxt-gen violate --list offers, or None."""
-    p, msg = gen_run([fxt_gen, "violate", "--list"])
+def violate_rules(fxt_gen, revision=None):
+    """(rule id, name) pairs fxt-gen violate --list offers (for REVISION),
+    or None."""
+    p, msg = gen_run([fxt_gen, "violate", "--list"] + rev_args(revision))
     if p is None or p.returncode != 0:
         return None
     rules = []
@@ -218,8 +267,10 @@ def violate_rules(fxt_gen):
     return rules
 
 
-def gen_violations(fxt_gen, outdir, which, seeds):
-    offered = violate_rules(fxt_gen)
+def gen_violations(fxt_gen, outdir, which, seeds, revision=None):
+    """One-violation traces of the rules WHICH (all: every rule fxt-gen
+    offers for REVISION), seeds 1..SEEDS."""
+    offered = violate_rules(fxt_gen, revision)
     if offered is None:
         if which == "all":
             note("fxt-gen violate --list failed: no one-violation traces")
@@ -239,9 +290,10 @@ def gen_violations(fxt_gen, outdir, which, seeds):
     vectors, skipped = [], []
     for rule in wanted:
         for seed in range(1, seeds + 1):
-            name = "violate-%s-seed%d.fxt" % (rule, seed)
+            name = "violate-%s%s-seed%d.fxt" % (rule, "-" + revision if revision else "", seed)
             path = os.path.join(outdir, name)
-            argv = [fxt_gen, "violate", "--rule", rule, "--seed", str(seed), "-o", path]
+            argv = [fxt_gen, "violate", "--rule", rule, "--seed", str(seed)] + \
+                rev_args(revision) + ["-o", path]
             p, msg = gen_run(argv)
             if p is None or p.returncode != 0 or not os.path.isfile(path):
                 skipped.append({"rule": rule, "seed": seed, "why": msg[:200]})
@@ -252,10 +304,13 @@ def gen_violations(fxt_gen, outdir, which, seeds):
             rname = names.get(rid)
             label = "%s %s" % (rid, rname) if rname else rid
             expected = "warn" if rid.startswith("W") else "invalid"
-            vectors.append({"id": "violate/" + name, "path": path, "source": "violate",
-                            "expected": expected, "rule": label, "violation_offset": offset,
-                            "expected_issues": [label],
-                            "regenerate": " ".join(shlex.quote(a) for a in argv)})
+            vec = {"id": "violate/" + name, "path": path, "source": "violate",
+                   "expected": expected, "rule": label, "violation_offset": offset,
+                   "expected_issues": [label],
+                   "regenerate": " ".join(shlex.quote(a) for a in argv)}
+            if revision:
+                vec["revision"] = revision
+            vectors.append(vec)
     if skipped:
         note("fxt-gen violate could not make %d trace(s): %s" % (
             len(skipped), ", ".join(sorted({s["rule"] for s in skipped}))))

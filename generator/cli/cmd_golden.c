@@ -2,7 +2,7 @@
  * cmd_golden.c - fxt-gen golden DIR: writes the golden corpus built by
  * fxt_gen_golden() into DIR (valid/, invalid/, warn/, sample.fxt) and its
  * manifest.json: path, sha256, size, records, verdict, expected issues
- * (rule and record offset), spec section, byte order and description of
+ * (rule, record offset and field offset), spec section, byte order and description of
  * every vector.
  */
 #include <errno.h>
@@ -77,7 +77,7 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
         fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
         return 2;
     }
-    fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 2,\n"
+    fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 3,\n"
                "  \"spec\": \"Fuchsia trace format, current revision (trace-format.md), and "
                "revisions r1, r2, r3 (revisions/)\",\n"
                "  \"generator\": \"fxt-gen golden\",\n  \"vectors\": [");
@@ -93,8 +93,11 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
         fprintf(f, "\n      \"verdict\": \"%s\",\n      \"issues\": [", k_verdict[v->verdict]);
         for (unsigned k = 0; k < v->nissues; k++) {
             const fxt_rule_info *ri = fxt_rule_get(v->rules[k]);
-            fprintf(f, "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": %llu}",
-                    k ? ", " : "", ri->id, ri->name, (unsigned long long)v->offsets[k]);
+            fprintf(f,
+                    "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": %llu, "
+                    "\"field_offset\": %llu}",
+                    k ? ", " : "", ri->id, ri->name, (unsigned long long)v->offsets[k],
+                    (unsigned long long)v->field_offsets[k]);
         }
         fprintf(f, "],\n      \"spec_section\": ");
         json_str(f, v->section);
@@ -110,9 +113,12 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
                         fxt_revision_name((fxt_revision)r), k_verdict[v->rev_verdict[r]]);
                 for (unsigned k = 0; k < v->rev_nissues[r]; k++) {
                     const fxt_rule_info *ri = fxt_rule_get(v->rev_rules[r][k]);
-                    fprintf(f, "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": %llu}",
+                    fprintf(f,
+                            "%s{\"rule\": \"%s\", \"name\": \"%s\", \"record_offset\": "
+                            "%llu, \"field_offset\": %llu}",
                             k ? ", " : "", ri->id, ri->name,
-                            (unsigned long long)v->rev_offsets[r][k]);
+                            (unsigned long long)v->rev_offsets[r][k],
+                            (unsigned long long)v->rev_field_offsets[r][k]);
                 }
                 fprintf(f, "]}");
                 sep = ",";
@@ -139,8 +145,9 @@ int gen_cmd_golden(int argc, char **argv)
                "\n"
                "Write the golden corpus into DIR (created if needed): valid/, invalid/, warn/,\n"
                "revisions/ (verdicts that differ between revisions r1, r2, r3, current)\n"
-               "vectors, manifest.json (path, sha256, verdict, expected issues with record\n"
-               "offsets, spec section, byte order, description of each vector) and sample.fxt.\n"
+               "vectors, manifest.json (path, sha256, verdict, expected issues with record and\n"
+               "field offsets, spec section, byte order, description of each vector) and\n"
+               "sample.fxt.\n"
                "Existing files of the same names are overwritten; other files are left alone.\n"
                "The output is deterministic.\n");
         return 0;

@@ -1,6 +1,6 @@
 /* cmd_violate.c - fxt-gen violate: a valid trace plus exactly one violation
  * of a rule (fxt_gen_violate), written to a file; prints the rule id and the
- * offending record's offset. */
+ * offsets of the offending record and field. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,9 @@ static void violate_usage(FILE *f)
             "\n"
             "Write a valid realistic trace (100 to 300 records, chosen by the seed) plus exactly\n"
             "one violation of RULE (an id like E0004 or a name like record-too-small), and\n"
-            "print '<RULE-ID> <OFFSET>': the byte offset of the offending record, known from\n"
+            "print '<RULE-ID> <RECORD-OFFSET> <FIELD-OFFSET>': the byte offsets of the\n"
+            "offending record and of the offending word or byte inside it (what\n"
+            "fxt-validate reports as record_offset and field_offset), known from\n"
             "construction. The same arguments give the same bytes.\n"
             "\n"
             "  --rule RULE     the rule to violate (see --list)\n"
@@ -127,6 +129,7 @@ int gen_cmd_violate(int argc, char **argv)
         return crc;
     /* with -o - the trace is on standard output: the line goes to stderr */
     FILE *msg = out != NULL && strcmp(out, "-") == 0 ? stderr : stdout;
-    fprintf(msg, "%s %llu\n", fxt_rule_get(r)->id, (unsigned long long)v.record_offset);
+    fprintf(msg, "%s %llu %llu\n", fxt_rule_get(r)->id, (unsigned long long)v.record_offset,
+            (unsigned long long)v.field_offset);
     return fflush(msg) != 0 ? 2 : 0;
 }

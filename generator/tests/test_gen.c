@@ -13,6 +13,7 @@
 #include "fxt/encode.h"
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "gen_internal.h"
 #include "growbuf.h"
 
 static growbuf make_rev(uint64_t seed, uint64_t records, fxt_gen_profile p, int be,
@@ -123,6 +124,28 @@ START_TEST(deterministic)
 }
 END_TEST
 
+/* The realistic profile's records are written straight into the buffer
+ * (gen_direct.c); made through the record model and the encoder instead,
+ * they must be the same bytes, whatever the seed, size and byte order. */
+START_TEST(direct_is_model)
+{
+    for (uint64_t s = 1; s <= 60; s++) {
+        int be = s % 3 == 0;
+        fxt_gen_options o = {s * 7919, 76 + s * s * 11, FXT_GEN_REALISTIC, be};
+        growbuf a = {0}, b = {0};
+        ck_assert_int_eq(fxt_gen_random(&o, growbuf_write, &a), 0);
+        ck_assert_int_eq(fxt__gen_random_model(&o, FXT_REV_CURRENT, growbuf_write, &b), 0);
+        size_t i = 0;
+        while (i < a.len && i < b.len && a.data[i] == b.data[i])
+            i++;
+        ck_assert_msg(a.len == b.len && i == a.len,
+                      "seed %llu be %d: %zu and %zu bytes, first difference at %zu",
+                      (unsigned long long)o.seed, be, a.len, b.len, i);
+        growbuf_free(&a), growbuf_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(realistic_many_seeds)
 {
     for (uint64_t s = 1; s <= 200; s++)
@@ -211,22 +234,23 @@ END_TEST
 typedef struct issues {
     unsigned n;
     fxt_rule rule;
-    uint64_t off;
+    uint64_t off, field;
 } issues;
 
 static void count_issue(void *ctx, const fxt_issue *is)
 {
     issues *c = ctx;
     if (c->n++ == 0)
-        c->rule = is->rule, c->off = is->record_offset;
+        c->rule = is->rule, c->off = is->record_offset, c->field = is->field_offset;
 }
 
 START_TEST(violation_api)
 {
     /* every rule the library can violate, in every revision it applies to
      * (both byte orders where the revision has a magic record): exactly
-     * that one issue, at the offset it reports, under that revision (the
-     * CLI test does seeds 1..5 of the current revision through fxt-gen) */
+     * that one issue, at the record and field offsets it reports, under that
+     * revision (the CLI test, test_violate.py, does seeds 1..5 of every
+     * revision through fxt-gen and fxt-validate) */
     unsigned made = 0;
     for (unsigned rev = 0; rev < FXT_REV_COUNT; rev++)
         for (int be = 0; be <= fxt_layout_get((fxt_revision)rev)->has_magic; be++)
@@ -245,18 +269,21 @@ START_TEST(violation_api)
                 }
                 ck_assert_msg(rc == 0, "%s %s: %s", fxt_rule_get(r)->id, fxt_revision_name(rev),
                               err);
-                issues c = {0, FXT_R_NONE, 0};
+                issues c = {0, FXT_R_NONE, 0, 0};
                 fxt_options o = fxt_options_default();
                 o.on_issue = count_issue;
                 o.ctx = &c;
                 o.revision = (fxt_revision)rev;
                 fxt_stats st;
                 fxt_validate_buffer(v.data, v.len, &o, &st);
-                ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset,
-                              "%s %s be %d: %u issues, first %s at %llu, expected at %llu",
+                ck_assert_msg(c.n == 1 && c.rule == r && c.off == v.record_offset &&
+                                  c.field == v.field_offset,
+                              "%s %s be %d: %u issues, first %s at %llu (field %llu), expected "
+                              "at %llu (field %llu)",
                               fxt_rule_get(r)->id, fxt_revision_name(rev), be, c.n,
                               c.n ? fxt_rule_get(c.rule)->id : "-", (unsigned long long)c.off,
-                              (unsigned long long)v.record_offset);
+                              (unsigned long long)c.field, (unsigned long long)v.record_offset,
+                              (unsigned long long)v.field_offset);
                 free(v.data);
                 made++;
             }
@@ -290,6 +317,7 @@ int main(void)
     TCase *tc = tcase_create("properties");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, deterministic);
+    tcase_add_test(tc, direct_is_model);
     tcase_add_test(tc, realistic_many_seeds);
     tcase_add_test(tc, coverage_many_seeds);
     tcase_add_test(tc, tiny_budgets);

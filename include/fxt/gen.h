@@ -77,6 +77,11 @@ typedef struct fxt_gen_violation {
     uint8_t *data;          /**< the trace, malloc'd (free() it); never NULL on success */
     size_t len;             /**< its bytes (0 for the empty-input rule) */
     uint64_t record_offset; /**< offset of the offending record, known from construction */
+    uint64_t field_offset;  /**< offset of the offending word or byte inside it (the header
+                                 word for sizes, types, reserved bits and header refs; the
+                                 first byte of a bad string or padding sequence), known from
+                                 construction; 0 for the whole-file rules (empty input,
+                                 missing magic record) */
     char desc[200];         /**< one-line description of the violation */
 } fxt_gen_violation;
 
@@ -119,7 +124,8 @@ typedef struct fxt_gen_vector {
     int64_t records;                             /**< records by the size fields; -1: not whole */
     fxt_gen_verdict verdict;                     /**< expected verdict */
     fxt_rule rules[FXT_GEN_VECTOR_ISSUES];       /**< expected issues: rules... */
-    uint64_t offsets[FXT_GEN_VECTOR_ISSUES];     /**< ...and record offsets */
+    uint64_t offsets[FXT_GEN_VECTOR_ISSUES];     /**< ...record offsets... */
+    uint64_t field_offsets[FXT_GEN_VECTOR_ISSUES]; /**< ...and field offsets */
     unsigned nissues;                            /**< how many */
     char section[112];                           /**< spec section the vector exercises */
     int big_endian;                              /**< byte order */
@@ -130,7 +136,8 @@ typedef struct fxt_gen_vector {
     unsigned rev_known;
     fxt_gen_verdict rev_verdict[FXT_REV_COUNT];             /**< verdict per revision */
     fxt_rule rev_rules[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< issues per revision: rules... */
-    uint64_t rev_offsets[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< ...and record offsets */
+    uint64_t rev_offsets[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< ...record offsets... */
+    uint64_t rev_field_offsets[FXT_REV_COUNT][FXT_GEN_VECTOR_ISSUES]; /**< ...field offsets */
     unsigned rev_nissues[FXT_REV_COUNT];                    /**< how many */
 } fxt_gen_vector;
 

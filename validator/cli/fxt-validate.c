@@ -235,6 +235,7 @@ static int validate_file(session *s, const char *path, const arena *a, int first
         input_close(&in);
         r->cur = NULL;
         r->cur_len = 0;
+        r->cur_base = r->fed; /* everything fed is in the ring now (issues found at the end) */
         /* A read error leaves the trace unfinished: its end-of-trace checks
          * (truncation, unended begins) would be noise. */
         if (!io_error && !s->write_failed)

@@ -8,6 +8,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "validator_tests.h"
 
 /* ---- helpers ---- */
 
@@ -35,6 +36,7 @@ static void ignore_record(void *ctx, const fxt_record *r)
  * checking path off, so both paths can be compared). */
 static fxt_revision g_rev = FXT_REV_CURRENT;
 static int g_visit = 0;
+static size_t g_max_providers = 0; /* 0: the default */
 
 /* Validate BUF in chunks of sizes drawn from CHUNK (0: whole buffer). */
 static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
@@ -44,6 +46,8 @@ static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
     o.on_issue = collect;
     o.ctx = &l;
     o.revision = g_rev;
+    if (g_max_providers)
+        o.max_providers = g_max_providers;
     if (g_visit)
         o.on_record = ignore_record;
     fxt_validator *v = fxt_validator_new(&o);
@@ -362,6 +366,104 @@ START_TEST(lean_path_equals_decoder)
 }
 END_TEST
 
+/* The lean path's ref checks (a dense prefix of registered indexes, the
+ * bitset past it, inline refs, a provider started anew, providers past the
+ * table) against the field-by-field decoder and against issues known by
+ * construction. Words worked out by hand from the spec's layouts. */
+static size_t w64(uint8_t *b, size_t at, uint64_t w)
+{
+    put64(b + at, w);
+    return at + 8;
+}
+
+/* string record: type 2, 2 words, index [16..30], length 1 [32..46], "s" */
+static size_t str_rec(uint8_t *b, size_t at, unsigned idx)
+{
+    at = w64(b, at, 0x2ull | (2ull << 4) | ((uint64_t)idx << 16) | (1ull << 32));
+    return w64(b, at, 's');
+}
+
+/* instant event, thread ref 1, category CAT, name NAME; with an int32
+ * argument named ARGN when ARGN is not 0xffff */
+static size_t ev_rec(uint8_t *b, size_t at, unsigned cat, unsigned name, unsigned argn)
+{
+    int arg = argn != 0xffffu;
+    uint64_t words = 2 + (uint64_t)arg;
+    at = w64(b, at, 0x4ull | (words << 4) | ((uint64_t)arg << 20) | (1ull << 24) |
+                        ((uint64_t)cat << 32) | ((uint64_t)name << 48));
+    at = w64(b, at, 1000); /* timestamp */
+    if (arg) /* int32: type 1, 1 word, name [16..31], value 7 */
+        at = w64(b, at, 0x1ull | (1ull << 4) | ((uint64_t)argn << 16) | (7ull << 32));
+    return at;
+}
+
+/* provider info ID, name "p": metadata type 1, 2 words, id [20..51], name length 1 [52..59] */
+static size_t pinfo_rec(uint8_t *b, size_t at, unsigned id)
+{
+    at = w64(b, at, 0x0ull | (2ull << 4) | (1ull << 16) | ((uint64_t)id << 20) | (1ull << 52));
+    return w64(b, at, 'p');
+}
+
+START_TEST(lean_refs_dense_sparse_fresh)
+{
+    uint8_t *b = calloc(1, 4096);
+    size_t at = w64(b, 0, 0x0016547846040010ull), bad[16], nbad = 0;
+    at = pinfo_rec(b, at, 1);
+    at = str_rec(b, at, 1), at = str_rec(b, at, 3), at = str_rec(b, at, 5);
+    at = str_rec(b, at, 2); /* 1..3 now dense, 5 registered past them */
+    /* thread record: type 3, 3 words, index 1 [16..23], process and thread koid */
+    at = w64(b, at, 0x3ull | (3ull << 4) | (1ull << 16)), at = w64(b, at, 10), at = w64(b, at, 11);
+    at = ev_rec(b, at, 1, 3, 0xffff);                /* dense refs */
+    at = ev_rec(b, at, 3, 5, 5);                     /* 5: past the dense prefix */
+    bad[nbad++] = at, at = ev_rec(b, at, 4, 1, 0xffff); /* category 4: not registered */
+    bad[nbad++] = at, at = ev_rec(b, at, 1, 1, 6);      /* argument name 6: not registered */
+    /* inline category "ab" (0x8002) and argument name "x" (0x8001) */
+    at = w64(b, at, 0x4ull | (5ull << 4) | (1ull << 20) | (1ull << 24) | (0x8002ull << 32) |
+                        (1ull << 48));
+    at = w64(b, at, 1000), at = w64(b, at, 'a' | ('b' << 8));
+    at = w64(b, at, 0x1ull | (2ull << 4) | (0x8001ull << 16)), at = w64(b, at, 'x');
+    at = str_rec(b, at, 4); /* now 1..5 dense */
+    at = ev_rec(b, at, 4, 5, 5);
+    at = pinfo_rec(b, at, 1); /* provider 1 anew: nothing registered */
+    bad[nbad++] = at, at = ev_rec(b, at, 1, 0, 0xffff);
+    at = pinfo_rec(b, at, 2); /* past max_providers = 1: untracked, refs not checked */
+    at = ev_rec(b, at, 9, 9, 9);
+    g_max_providers = 1;
+    for (int rev = 0; rev <= FXT_REV_AUTO; rev++) {
+        g_rev = (fxt_revision)rev;
+        g_visit = 0;
+        issues lean = run(b, at, 0, 0);
+        issues chunked = run(b, at, 24, 3);
+        g_visit = 1;
+        issues full = run(b, at, 0, 0);
+        g_visit = 0;
+        same(&lean, &full, "lean vs decoder");
+        same(&lean, &chunked, "lean vs chunked");
+        /* the unregistered refs; the thread ref of the last but one event
+         * (provider 1 anew) too; and the tracking limit for provider 2 */
+        size_t k = 0;
+        for (size_t i = 0; i < lean.n; i++) {
+            if (lean.v[i].rule == FXT_R_STRING_REF_UNREGISTERED) {
+                ck_assert_msg(k < nbad, "rev %d: extra E0010 at %llu", rev,
+                              (unsigned long long)lean.v[i].record_offset);
+                ck_assert_uint_eq(lean.v[i].record_offset, bad[k]);
+                k++;
+            } else
+                ck_assert_msg(lean.v[i].rule == FXT_R_THREAD_REF_UNREGISTERED ||
+                                  lean.v[i].rule == FXT_R_TRACKING_LIMIT ||
+                                  ((rev < FXT_REV_R3 || rev == FXT_REV_AUTO) &&
+                                   lean.v[i].rule == FXT_R_METADATA_TYPE_UNKNOWN),
+                              "rev %d: unexpected %s", rev, lean.v[i].message);
+        }
+        ck_assert_uint_eq(k, nbad);
+        free(lean.v), free(chunked.v), free(full.v);
+    }
+    g_rev = FXT_REV_CURRENT;
+    g_max_providers = 0;
+    free(b);
+}
+END_TEST
+
 /* Auto mode gives, for each revision, the verdict and counts that checking
  * that revision alone gives. */
 START_TEST(auto_agrees_with_each_revision)
@@ -525,6 +627,17 @@ START_TEST(layout_words_are_consistent)
                 check_word(fxt_header_desc((fxt_revision)r, h));
             }
             check_word(fxt_arg_desc((fxt_revision)r, t));
+            /* what validator/fast.c assumes of arguments: a defined type has
+             * words; a string ref in [32..63] is bits [32..47] */
+            if (fxt_layout_defines(l->arg_types, t)) {
+                ck_assert_uint_ge(fxt_arg_words(t), 1);
+                const fxt_word_desc *ad = fxt_arg_desc((fxt_revision)r, t);
+                for (unsigned i = 0; i < ad->nfields; i++)
+                    if (ad->fields[i].kind == FXT_FK_STRREF && ad->fields[i].lo >= 32) {
+                        ck_assert_int_eq(ad->fields[i].lo, 32);
+                        ck_assert_int_eq(ad->fields[i].hi, 47);
+                    }
+            }
             /* event numbers and meanings are inverse */
             unsigned k = l->event_kind[t];
             ck_assert_int_eq(k != FXT_ET_NONE, fxt_layout_defines(l->event_types, t));
@@ -547,10 +660,12 @@ START_TEST(layout_words_are_consistent)
 }
 END_TEST
 
-/* Allocation counting: the test is linked with --wrap for malloc, calloc
- * and realloc, so every allocation of the library passes through here. */
+/* Allocation counting (and failing, g_fail_allocs): the test is linked with
+ * --wrap for malloc, calloc and realloc, so every allocation of the library
+ * passes through here. */
 static volatile int g_count_allocs; /* volatile: malloc is a builtin to the compiler */
 static volatile unsigned long g_allocs;
+volatile int g_fail_allocs;
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t m);
 void *__real_realloc(void *p, size_t n);
@@ -560,17 +675,17 @@ void *__wrap_realloc(void *p, size_t n);
 void *__wrap_malloc(size_t n)
 {
     g_allocs += g_count_allocs;
-    return __real_malloc(n);
+    return g_fail_allocs ? NULL : __real_malloc(n);
 }
 void *__wrap_calloc(size_t n, size_t m)
 {
     g_allocs += g_count_allocs;
-    return __real_calloc(n, m);
+    return g_fail_allocs ? NULL : __real_calloc(n, m);
 }
 void *__wrap_realloc(void *p, size_t n)
 {
     g_allocs += g_count_allocs;
-    return __real_realloc(p, n);
+    return g_fail_allocs ? NULL : __real_realloc(p, n);
 }
 
 /* The API's edges: option clamps, too little memory, finish twice, names
@@ -757,6 +872,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, streamed_large_blob_same_issues);
     tcase_add_test(tc, garbage_chunk_independent);
     tcase_add_test(tc, visitor_sees_fields);
+    tcase_add_test(tc, lean_refs_dense_sparse_fresh);
     tcase_add_test(tc, many_open_ids_grow_tables);
     tcase_add_test(tc, memory_is_fixed);
     tcase_add_test(tc, lean_path_equals_decoder);
@@ -767,6 +883,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, provider_overflow_claims_nothing_false);
     tcase_add_test(tc, unended_summary_keeps_koids_and_count);
     suite_add_tcase(s, tc);
+    suite_add_tcase(s, validator_edges_tcase());
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

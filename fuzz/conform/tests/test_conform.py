@@ -11,6 +11,14 @@
       fxt-validate agrees on every vector (exit 0 for valid/warn, 1 for
       invalid), and fxt-conform exits 0.
 
+  test_conform.py revision --conform FXT_CONFORM --reader FXT_VALIDATE --fxt-gen FXT_GEN --corpus DIR
+                  [--dump FXT_DUMP]
+      --revision R for each revision: the corpus part and verdicts are what
+      the manifest says for R (worked out here from manifest.json), the
+      generated traces are R's, fxt-validate --revision R agrees on all; a
+      reader of another revision is scored by R's verdicts; with --compare,
+      fxt-dump read as R agrees on all, read as current it does not.
+
   test_conform.py cli --conform FXT_CONFORM
       classification with fake readers (signal, sanitizer report, hang with a
       child process that must die with it, tolerant, picky), usage errors
@@ -156,6 +164,119 @@ def cmd_strict(a):
                   % len(corpus_runs))
 
 
+REVISIONS = ("r1", "r2", "r3", "current")
+
+
+def manifest_part(corpus, rev):
+    """{vector id: expected verdict} of REV's part of the corpus, from the
+    manifest: the revisions object's entry for REV where there is one, else
+    the entry's own verdict if its revision is REV."""
+    with open(os.path.join(corpus, "manifest.json")) as f:
+        doc = json.load(f)
+    part = {}
+    for e in doc["vectors"]:
+        if "revisions" in e:
+            if rev in e["revisions"]:
+                part["corpus/" + e["path"]] = e["revisions"][rev]["verdict"]
+        elif e["revision"] == rev:
+            part["corpus/" + e["path"]] = e["verdict"]
+    return part
+
+
+def violate_list(fxt_gen, rev):
+    p = subprocess.run([fxt_gen, "violate", "--list", "--revision", rev], stdout=subprocess.PIPE,
+                       check=True)
+    return [line.split()[0] for line in p.stdout.decode().splitlines() if line.strip()]
+
+
+def cmd_revision(a):
+    if not (a.corpus and os.path.isfile(os.path.join(a.corpus, "manifest.json"))):
+        print("no golden corpus: cannot check the revision parts")
+        sys.exit(1)
+    parts = {rev: manifest_part(a.corpus, rev) for rev in REVISIONS}
+    check(all(parts.values()), "the manifest has a part for every revision (%s)"
+          % {r: len(p) for r, p in parts.items()})
+    with tempfile.TemporaryDirectory() as tmp:
+        # a reader of revision R, on R's vectors: it agrees on every one
+        for rev in REVISIONS:
+            rep = os.path.join(tmp, "report-%s.json" % rev)
+            rc, out = conform(a, ["--revision", rev, "--reader",
+                                  a.reader + " -q --revision %s {file}" % rev, "--timeout", "60",
+                                  "--generated", "4", "--records", "300",
+                                  "--fxt-gen", a.fxt_gen, "--json", rep, "--corpus", a.corpus])
+            print(out)
+            r = load(rep)
+            check(rc == 0 and r["revision"] == rev, "%s: exit 0, report for %s (got %d, %s)"
+                  % (rev, rev, rc, r["revision"]))
+            bad = [x for x in r["runs"] if x["class"] != "agrees"]
+            for x in bad[:10]:
+                print("  disagrees: %s [%s] %s: %s" % (x["id"], x["expected"], x["class"],
+                                                       x["detail"]))
+            check(not bad, "%s: fxt-validate --revision %s agrees on all %d vectors"
+                  % (rev, rev, len(r["runs"])))
+            got = {x["id"]: x["expected"] for x in r["runs"] if x["source"] == "corpus"}
+            check(got == parts[rev], "%s: the corpus part is the manifest's, %d vectors, each "
+                  "expected as %s's verdict says (got %d)" % (rev, len(parts[rev]), rev, len(got)))
+            gen = [x for x in r["runs"] if x["source"] == "generated"]
+            check(len(gen) == 4 and all("--revision %s" % rev in x["regenerate"] for x in gen),
+                  "%s: 4 random traces made with --revision %s" % (rev, rev))
+            nbe = sum("--big-endian" in x["regenerate"] for x in gen)
+            check(nbe == (1 if rev in ("r3", "current") else 0),
+                  "%s: big-endian (seed 4) only from r3 on (got %d)" % (rev, nbe))
+            viol = [x for x in r["runs"] if x["source"] == "violate"]
+            want = violate_list(a.fxt_gen, rev)
+            check(sorted(x["rule"].split()[0] for x in viol) == sorted(want) and
+                  all("--revision %s" % rev in x["regenerate"] for x in viol),
+                  "%s: one violation trace per rule fxt-gen violates in %s (%d, got %d)"
+                  % (rev, rev, len(want), len(viol)))
+        # a reader of another revision is scored by R's verdicts: where the
+        # manifest's verdicts for R and for the reader's revision differ on
+        # invalid, it accepts an invalid vector or rejects a valid one
+        for rev, reader_rev in (("r1", "current"), ("current", "r1"), ("r3", "r2")):
+            rep = os.path.join(tmp, "cross-%s.json" % rev)
+            rc, out = conform(a, ["--revision", rev, "--reader",
+                                  a.reader + " -q --revision %s {file}" % reader_rev,
+                                  "--generated", "0", "--violations", "none", "--json", rep,
+                                  "--corpus", a.corpus])
+            print(out)
+            runs = {x["id"]: x["class"] for x in load(rep)["runs"]}
+            want = {}
+            for vid, verdict in parts[rev].items():
+                other = parts[reader_rev].get(vid)
+                if other is None:
+                    continue
+                if verdict == "invalid" and other != "invalid":
+                    want[vid] = "accepts-invalid"
+                elif verdict != "invalid" and other == "invalid":
+                    want[vid] = "rejects-valid"
+                else:
+                    want[vid] = "agrees"
+            check(any(c != "agrees" for c in want.values()),
+                  "%s vs a %s reader: some verdicts differ in the manifest" % (rev, reader_rev))
+            wrong = {v: (runs.get(v), c) for v, c in want.items() if runs.get(v) != c}
+            check(not wrong, "%s, scored for a %s reader: %d vectors classified as the two "
+                  "revisions' verdicts say (wrong: %s)" % (rev, reader_rev, len(want), wrong))
+        # --compare: fxt-dump --revision R is the reference; fxt-dump reading
+        # the same vectors as R agrees on all of them, read as current it
+        # does not (r1's event numbering, large records and so on)
+        if not a.dump:
+            print("skip --compare: no fxt-dump")
+            return
+        for rev, reader_rev, full in (("r1", "r1", True), ("r2", "r2", True), ("r3", "r3", True),
+                                      ("r1", "current", False)):
+            rep = os.path.join(tmp, "compare-%s-%s.json" % (rev, reader_rev))
+            rc, out = conform(a, ["--revision", rev, "--compare", "--dump", a.dump, "--reader",
+                                  a.dump + " --jsonl --revision %s {file}" % reader_rev,
+                                  "--generated", "2", "--records", "300", "--violations", "none",
+                                  "--fxt-gen", a.fxt_gen, "--json", rep, "--corpus", a.corpus])
+            print(out)
+            runs = load(rep)["runs"]
+            agree = sum(x["class"] == "agrees" for x in runs)
+            check((agree == len(runs)) == full and len(runs) == len(parts[rev]) + 2,
+                  "--compare --revision %s, fxt-dump read as %s: %s (%d of %d agree)"
+                  % (rev, reader_rev, "all agree" if full else "not all agree", agree, len(runs)))
+
+
 FAKE_READER = r'''
 import os, signal, subprocess, sys, time
 path = sys.argv[1]
@@ -273,14 +394,16 @@ def cmd_cli(a):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=("naive", "strict", "cli"))
+    ap.add_argument("cmd", choices=("naive", "strict", "revision", "cli"))
     ap.add_argument("--conform", required=True)
     ap.add_argument("--reader")
     ap.add_argument("--fxt-gen")
     ap.add_argument("--corpus")
     ap.add_argument("--sanitized", action="store_true")
+    ap.add_argument("--dump", help="fxt-dump, for --compare (revision)")
     a = ap.parse_args()
-    {"naive": cmd_naive, "strict": cmd_strict, "cli": cmd_cli}[a.cmd](a)
+    {"naive": cmd_naive, "strict": cmd_strict, "revision": cmd_revision,
+     "cli": cmd_cli}[a.cmd](a)
     if failures:
         print("%d check(s) failed" % len(failures))
         sys.exit(1)

@@ -144,9 +144,9 @@ def corpus_jsonl_matches_manifest():
         for x in recs:  # records follow each other
             check(x['offset'] == off, f"{v['path']}: record #{x['index']} at {x['offset']}")
             off += x['size_words'] * 8
-        got = collections.Counter((i['id'], i['name'], i['record_offset'])
+        got = collections.Counter((i['id'], i['name'], i['record_offset'], i['offset'])
                                   for i in all_issues(recs, end))
-        want = collections.Counter((i['rule'], i['name'], i['record_offset'])
+        want = collections.Counter((i['rule'], i['name'], i['record_offset'], i['field_offset'])
                                    for i in v['issues'])
         check(got == want, f"{v['path']}: issues {sorted(got)} != manifest {sorted(want)}")
         if v['verdict'] == 'valid':
@@ -156,9 +156,10 @@ def corpus_jsonl_matches_manifest():
         check(all(x['big_endian'] == be for x in recs), f"{v['path']}: byte order")
         for rev, exp in v.get('revisions', {}).items():  # the same bytes read as REV
             r, recs, end = dump_jsonl(path, '--revision', rev)
-            got = collections.Counter((i['id'], i['record_offset'])
+            got = collections.Counter((i['id'], i['record_offset'], i['offset'])
                                       for i in all_issues(recs, end))
-            want = collections.Counter((i['rule'], i['record_offset']) for i in exp['issues'])
+            want = collections.Counter((i['rule'], i['record_offset'], i['field_offset'])
+                                       for i in exp['issues'])
             check(got == want and r.returncode == (exp['verdict'] == 'invalid'),
                   f"{v['path']} as {rev}: issues {sorted(got)} != {sorted(want)}")
 

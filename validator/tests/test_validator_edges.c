@@ -1,0 +1,436 @@
+/* Edges of the validator library that ordinary traces never reach: names
+ * and lookups out of range, out of memory, the cap on issues held back while
+ * a streamed record's head is decoded, padding checked across chunk
+ * boundaries, a type-15 record of size 0 in a revision without large
+ * records, issues of revisions that can no longer be reported in auto
+ * mode (counted, with --allow-unknown, as warnings), and more unended
+ * begins than the end-of-trace sort holds.
+ *
+ * Inputs are words built here with the format.h layout in mind; every
+ * expected rule and offset is stated from that construction (the comments
+ * say why), never taken from a validator run. Part of test_validator
+ * (validator_tests.h): its allocation hook fails allocations on demand. */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/validate.h"
+#include "validator_tests.h"
+
+/* ---- helpers ---- */
+
+typedef struct issues {
+    fxt_issue v[128];
+    size_t n;
+} issues;
+
+static void collect(void *ctx, const fxt_issue *is)
+{
+    issues *l = ctx;
+    ck_assert_uint_lt(l->n, sizeof l->v / sizeof l->v[0]);
+    l->v[l->n++] = *is;
+}
+
+static void put64(uint8_t *p, uint64_t w)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(w >> (8 * i));
+}
+
+/* Validate BUF (revision REV, FLAGS) in chunks of CHUNK bytes (0: whole)
+ * into *L; returns the validator's stats. */
+static fxt_stats run(const uint8_t *buf, size_t len, size_t chunk, fxt_revision rev,
+                     unsigned flags, issues *l, fxt_revision_verdict *vd)
+{
+    fxt_options o = fxt_options_default();
+    o.on_issue = collect;
+    o.ctx = l;
+    o.revision = rev;
+    o.flags = flags;
+    l->n = 0;
+    fxt_validator *v = fxt_validator_new(&o);
+    ck_assert_ptr_nonnull(v);
+    for (size_t at = 0; at < len;) {
+        size_t n = chunk && chunk < len - at ? chunk : len - at;
+        fxt_validator_feed(v, buf + at, n);
+        at += n;
+    }
+    fxt_validator_finish(v);
+    fxt_stats st;
+    fxt_validator_stats(v, &st);
+    if (vd)
+        fxt_validator_verdicts(v, vd);
+    fxt_validator_free(v);
+    return st;
+}
+
+static void expect(const fxt_issue *is, fxt_rule rule, uint64_t rec, uint64_t field)
+{
+    ck_assert_msg(is->rule == rule && is->record_offset == rec && is->field_offset == field,
+                  "expected %s at %llu (field %llu), got %s at %llu (field %llu): %s",
+                  fxt_rule_get(rule)->id, (unsigned long long)rec, (unsigned long long)field,
+                  fxt_rule_get(is->rule) ? fxt_rule_get(is->rule)->id : "?",
+                  (unsigned long long)is->record_offset, (unsigned long long)is->field_offset,
+                  is->message);
+}
+
+#define MAGIC 0x0016547846040010ull
+
+/* ---- tests ---- */
+
+START_TEST(lookups_out_of_range)
+{
+    ck_assert_ptr_null(fxt_rule_get(FXT_R_END_));
+    ck_assert_ptr_null(fxt_rule_get((fxt_rule)1000));
+    ck_assert_ptr_null(fxt_rule_at(fxt_rule_count()));
+    ck_assert_ptr_nonnull(fxt_rule_at(fxt_rule_count() - 1));
+    ck_assert_int_eq(fxt_rule_find(NULL), FXT_R_NONE);
+    ck_assert_int_eq(fxt_rule_find(""), FXT_R_NONE);
+    ck_assert_int_eq(fxt_rule_find("E000"), FXT_R_NONE);   /* a prefix of E0001 */
+    ck_assert_int_eq(fxt_rule_find("E00041"), FXT_R_NONE); /* E0004 and more */
+    ck_assert_int_eq(fxt_rule_find("record-too-small-"), FXT_R_NONE);
+    ck_assert_int_eq(fxt_rule_find("RECORD-TOO-SMALL"), FXT_R_RECORD_TOO_SMALL);
+    ck_assert_str_eq(fxt_event_type_name(2), "duration-begin");
+    ck_assert_str_eq(fxt_event_type_name(16), "?");
+    ck_assert_str_eq(fxt_event_type_name(~0u), "?");
+}
+END_TEST
+
+START_TEST(out_of_memory)
+{
+    fxt_options o = fxt_options_default();
+    uint8_t magic[8];
+    put64(magic, MAGIC);
+    fxt_stats st;
+    memset(&st, 0x5a, sizeof st);
+    g_fail_allocs = 1;
+    fxt_validator *v = fxt_validator_new(&o);
+    long rc = fxt_validate_buffer(magic, sizeof magic, &o, &st);
+    g_fail_allocs = 0;
+    ck_assert_ptr_null(v);
+    ck_assert_int_eq(rc, -1);
+    /* and with memory, the same call works */
+    ck_assert_int_eq(fxt_validate_buffer(magic, sizeof magic, &o, &st), 0);
+    ck_assert_uint_eq(st.records, 1);
+}
+END_TEST
+
+/* A large blob with metadata (format 0) at offset 8, after the magic
+ * record: inline thread, 15 string arguments each with 5 errors, and a
+ * PAYLOAD-byte blob. Argument K (0..14) starts at 48 + 24 K:
+ *   +0  header: type 6, 3 words, inline name and value of 1 byte, bit 48
+ *       set (reserved [48..63])                            -> E0053 at +0
+ *   +8  name 0xff (not UTF-8), padding byte 0x01            -> E0008 at +8, E0007 at +9
+ *   +16 value 0xff, padding byte 0x02                       -> E0008 at +16, E0007 at +17
+ * 75 errors in the record's head. */
+static uint8_t *head_heavy_blob(size_t payload, size_t *len)
+{
+    size_t words = 1 + 1 + 3 + 15 * 3 + 1 + (payload + 7) / 8;
+    uint8_t *b = calloc(1, 8 + words * 8);
+    size_t at = 0;
+    put64(b + at, MAGIC), at += 8;
+    put64(b + at, 0xfull | ((uint64_t)words << 4)), at += 8; /* type 15, large type 0, format 0 */
+    put64(b + at, 15ull << 32), at += 8; /* empty category and name, 15 args, inline thread */
+    put64(b + at, 1000), at += 8;        /* timestamp */
+    put64(b + at, 1), at += 8;           /* process koid */
+    put64(b + at, 2), at += 8;           /* thread koid */
+    for (int k = 0; k < 15; k++) {
+        put64(b + at, 6u | (3u << 4) | (0x8001ull << 16) | (0x8001ull << 32) | (1ull << 48));
+        b[at + 8] = 0xff, b[at + 9] = 1;
+        b[at + 16] = 0xff, b[at + 17] = 2;
+        at += 24;
+    }
+    put64(b + at, payload), at += 8;
+    *len = at + (payload + 7) / 8 * 8;
+    return b;
+}
+
+START_TEST(streamed_head_keeps_64_issues_and_counts_the_rest)
+{
+    size_t len;
+    uint8_t *b = head_heavy_blob((1u << 20) + 5, &len); /* larger than the 1 MiB record buffer */
+    static issues whole, chunked;
+    /* whole buffer: the record lies whole in the chunk, every issue is kept */
+    fxt_stats st = run(b, len, 0, FXT_REV_CURRENT, 0, &whole, NULL);
+    ck_assert_uint_eq(whole.n, 75);
+    ck_assert_uint_eq(st.errors, 75);
+    for (size_t i = 0; i < whole.n; i++) {
+        uint64_t arg = 48 + 24 * (i / 5);
+        static const fxt_rule k_rule[5] = {FXT_R_ARG_RESERVED_BITS, FXT_R_UTF8_INVALID,
+                                           FXT_R_PADDING_NONZERO, FXT_R_UTF8_INVALID,
+                                           FXT_R_PADDING_NONZERO};
+        static const unsigned k_at[5] = {0, 8, 9, 16, 17};
+        expect(&whole.v[i], k_rule[i % 5], 8, arg + k_at[i % 5]);
+    }
+    /* in 64 KiB chunks the head is decoded from the record buffer and its
+     * issues are held until the record is complete: 64 are kept, the 11
+     * others are summarised by one tracking-limit warning on the record */
+    st = run(b, len, 1u << 16, FXT_REV_CURRENT, 0, &chunked, NULL);
+    ck_assert_uint_eq(chunked.n, 65);
+    for (size_t i = 0; i < 64; i++)
+        expect(&chunked.v[i], whole.v[i].rule, 8, whole.v[i].field_offset);
+    expect(&chunked.v[64], FXT_R_TRACKING_LIMIT, 8, 8);
+    ck_assert_msg(strstr(chunked.v[64].message, "11 more issues") != NULL, "%s",
+                  chunked.v[64].message);
+    ck_assert_uint_eq(st.errors, 64);
+    ck_assert_uint_eq(st.warnings, 1);
+    ck_assert_uint_eq(st.records, 2);
+    free(b);
+}
+END_TEST
+
+START_TEST(padding_checked_across_chunks)
+{
+    /* a format-1 large blob at 8 (empty category and name): header, format
+     * header word, size word at 24, payload at 32 of 2^20 + 5 bytes, then 3
+     * padding bytes; only the last one is nonzero */
+    const size_t payload = (1u << 20) + 5, pad = 32 + payload;
+    size_t words = 3 + (payload + 7) / 8, len = 8 + words * 8;
+    uint8_t *b = calloc(1, len);
+    put64(b, MAGIC);
+    put64(b + 8, 0xfull | ((uint64_t)words << 4) | (1ull << 40));
+    put64(b + 24, payload);
+    b[pad + 2] = 0x7e;
+    static issues l;
+    /* chunk boundaries before, inside and after the padding */
+    const size_t splits[] = {pad - 1, pad, pad + 1, pad + 2, pad + 3, 4096};
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+        fxt_options o = fxt_options_default();
+        o.on_issue = collect;
+        o.ctx = &l;
+        l.n = 0;
+        fxt_validator *v = fxt_validator_new(&o);
+        size_t s = splits[i];
+        if (s == 4096) { /* every byte of the padding in its own chunk */
+            fxt_validator_feed(v, b, pad);
+            for (size_t k = pad; k < len; k++)
+                fxt_validator_feed(v, b + k, 1);
+        } else {
+            fxt_validator_feed(v, b, s);
+            fxt_validator_feed(v, b + s, len - s);
+        }
+        fxt_validator_finish(v);
+        fxt_validator_free(v);
+        ck_assert_msg(l.n == 1, "split at %zu: %zu issues", s, l.n);
+        expect(&l.v[0], FXT_R_PADDING_NONZERO, 8, pad + 2);
+        ck_assert_uint_eq(l.v[0].field_len, 1);
+        ck_assert_msg(strstr(l.v[0].message, "padding byte 2 ") != NULL, "%s", l.v[0].message);
+    }
+    free(b);
+}
+END_TEST
+
+START_TEST(type_15_of_size_0_by_revision)
+{
+    /* header word 0x0f: record type 15, every size bit 0 */
+    uint8_t b[8];
+    put64(b, 0xf);
+    static issues l;
+    /* r1 has no large records: type 15 is framed by its 12-bit size [4..15] */
+    fxt_stats st = run(b, sizeof b, 0, FXT_REV_R1, 0, &l, NULL);
+    ck_assert_uint_eq(l.n, 1);
+    expect(&l.v[0], FXT_R_RECORD_SIZE_ZERO, 0, 0);
+    ck_assert_int_eq(l.v[0].bit_lo, 4);
+    ck_assert_int_eq(l.v[0].bit_hi, 15);
+    ck_assert_int_eq(st.stopped, 1);
+    /* current frames it by the 32-bit large size [4..35]; the missing magic
+     * record is not reported after the stop */
+    st = run(b, sizeof b, 0, FXT_REV_CURRENT, 0, &l, NULL);
+    ck_assert_uint_eq(l.n, 1);
+    expect(&l.v[0], FXT_R_RECORD_SIZE_ZERO, 0, 0);
+    ck_assert_int_eq(l.v[0].bit_lo, 4);
+    ck_assert_int_eq(l.v[0].bit_hi, 35);
+    ck_assert_int_eq(st.stopped, 1);
+}
+END_TEST
+
+/* A trace (no magic record) that is fine in current and wrong in r1..r3:
+ *   0  thread record: index 2 = koids 1/2
+ *  24  a current context switch (scheduling type 1 in bits [60..63]),
+ *      state 2 in [36..39], 4 words: r1..r3 read a legacy context switch
+ *      with inline outgoing thread (2 koid words) and incoming thread ref 2
+ *      (bits [36..43]), whose bits [60..63] are reserved -> E0045 at 24
+ *  56  an instant event, inline thread, two boolean arguments (type 9,
+ *      current only) -> E0049 at 88 and 96 in r1..r3, which no longer can
+ *      be reported (their first error was at 24): counted only
+ * 104  event type 4, inline thread, time 100, data 200: in r3/current a
+ *      duration complete ending at 200 (fine), in r1/r2 an async begin of
+ *      id 200 that is never ended -> W0034 at 104, counted only
+ * and r3/current warn that there is no magic record (W0012). */
+static size_t old_lanes_trace(uint8_t *b)
+{
+    size_t at = 0;
+    put64(b + at, 0x3u | (3u << 4) | (2u << 16)), at += 8;
+    put64(b + at, 1), at += 8;
+    put64(b + at, 2), at += 8;
+    put64(b + at, 0x8u | (4u << 4) | (2ull << 36) | (1ull << 60)), at += 8;
+    put64(b + at, 100), at += 8;
+    put64(b + at, 5), at += 8;
+    put64(b + at, 6), at += 8;
+    put64(b + at, 0x4u | (6u << 4) | (2u << 20)), at += 8;
+    put64(b + at, 100), at += 8;
+    put64(b + at, 1), at += 8;
+    put64(b + at, 2), at += 8;
+    put64(b + at, 9u | (1u << 4) | (1ull << 32)), at += 8; /* true */
+    put64(b + at, 9u | (1u << 4)), at += 8;                 /* false */
+    put64(b + at, 0x4u | (5u << 4) | (4u << 16)), at += 8;
+    put64(b + at, 100), at += 8;
+    put64(b + at, 1), at += 8;
+    put64(b + at, 2), at += 8;
+    put64(b + at, 200), at += 8;
+    return at;
+}
+
+START_TEST(unreportable_revisions_are_counted)
+{
+    uint8_t b[18 * 8];
+    size_t len = old_lanes_trace(b);
+    ck_assert_uint_eq(len, sizeof b);
+    static issues l;
+    fxt_revision_verdict vd[FXT_REV_COUNT], va[FXT_REV_COUNT];
+    run(b, len, 0, FXT_REV_AUTO, 0, &l, vd);
+    /* delivered: the first error of r1/r2 (their reserved range [44..63])
+     * and of r3 ([60..63]), and current's W0012; nothing after them */
+    ck_assert_uint_eq(l.n, 3);
+    expect(&l.v[0], FXT_R_SCHEDULING_RESERVED_BITS, 24, 24);
+    ck_assert_uint_eq(l.v[0].revisions, FXT_REV_BIT(FXT_REV_R1) | FXT_REV_BIT(FXT_REV_R2));
+    ck_assert_int_eq(l.v[0].bit_lo, 44);
+    expect(&l.v[1], FXT_R_SCHEDULING_RESERVED_BITS, 24, 24);
+    ck_assert_uint_eq(l.v[1].revisions, FXT_REV_BIT(FXT_REV_R3));
+    ck_assert_int_eq(l.v[1].bit_lo, 60);
+    expect(&l.v[2], FXT_R_MAGIC_MISSING, 0, 0);
+    ck_assert_uint_eq(l.v[2].revisions, FXT_REV_BIT(FXT_REV_R3) | FXT_REV_BIT(FXT_REV_CURRENT));
+    /* r1, r2: E0045 + 2 x E0049; W0034 */
+    for (int r = FXT_REV_R1; r <= FXT_REV_R2; r++) {
+        ck_assert_msg(vd[r].errors == 3 && vd[r].warnings == 1, "r%d: %llu errors, %llu warnings",
+                      r + 1, (unsigned long long)vd[r].errors, (unsigned long long)vd[r].warnings);
+        ck_assert_int_eq(vd[r].first_error, FXT_R_SCHEDULING_RESERVED_BITS);
+        ck_assert_uint_eq(vd[r].first_error_offset, 24);
+    }
+    /* r3: E0045 + 2 x E0049; W0012 */
+    ck_assert_uint_eq(vd[FXT_REV_R3].errors, 3);
+    ck_assert_uint_eq(vd[FXT_REV_R3].warnings, 1);
+    ck_assert_int_eq(vd[FXT_REV_R3].first_error, FXT_R_SCHEDULING_RESERVED_BITS);
+    ck_assert_int_eq(vd[FXT_REV_CURRENT].conforms, 1);
+    ck_assert_uint_eq(vd[FXT_REV_CURRENT].warnings, 1);
+    /* --allow-unknown: the two undefined argument types become warnings,
+     * also where they are only counted */
+    run(b, len, 0, FXT_REV_AUTO, FXT_OPT_ALLOW_UNKNOWN, &l, va);
+    ck_assert_uint_eq(l.n, 3);
+    for (int r = FXT_REV_R1; r <= FXT_REV_R3; r++) {
+        ck_assert_msg(va[r].errors == 1 && va[r].warnings == vd[r].warnings + 2,
+                      "r%d with allow-unknown: %llu errors, %llu warnings", r + 1,
+                      (unsigned long long)va[r].errors, (unsigned long long)va[r].warnings);
+        ck_assert_int_eq(va[r].conforms, 0);
+    }
+    ck_assert_int_eq(va[FXT_REV_CURRENT].conforms, 1);
+    /* each revision on its own reports what auto mode counted */
+    for (int r = FXT_REV_R1; r <= FXT_REV_R3; r++) {
+        fxt_stats st = run(b, len, 0, (fxt_revision)r, 0, &l, NULL);
+        ck_assert_uint_eq(st.errors, vd[r].errors);
+        ck_assert_uint_eq(st.warnings, vd[r].warnings);
+        ck_assert_uint_eq(st.by_rule[FXT_R_ARG_TYPE_UNKNOWN], 2);
+        ck_assert_uint_eq(st.by_rule[FXT_R_ASYNC_BEGIN_UNENDED], r <= FXT_REV_R2 ? 1 : 0);
+        for (size_t i = 0; i < l.n; i++)
+            if (l.v[i].rule == FXT_R_ARG_TYPE_UNKNOWN)
+                ck_assert(l.v[i].field_offset == 88 || l.v[i].field_offset == 96);
+            else if (l.v[i].rule == FXT_R_ASYNC_BEGIN_UNENDED)
+                expect(&l.v[i], FXT_R_ASYNC_BEGIN_UNENDED, 104, 104);
+    }
+}
+END_TEST
+
+/* Unended begins are reported at the end sorted by offset, through the
+ * 1 MiB record buffer (26214 of them); the rest are reported as they are
+ * found. A trace of 26275 that are never ended: 820 threads (inline koids
+ * 1/T) with 32 duration begins each, thread 821 with 40 (32 remembered, a
+ * tracking-limit summary for the 8 more at the first of them), an async
+ * begin and a flow begin. Every one must be reported once. */
+typedef struct unended {
+    uint64_t *off; /* W0031 record offsets seen */
+    size_t n31, n55, n34, n36;
+    uint64_t off55, off34, off36;
+    size_t other;
+} unended;
+
+static void count_unended(void *ctx, const fxt_issue *is)
+{
+    unended *u = ctx;
+    switch (is->rule) {
+    case FXT_R_DURATION_BEGIN_UNENDED: u->off[u->n31++] = is->record_offset; break;
+    case FXT_R_TRACKING_LIMIT: u->n55++, u->off55 = is->record_offset; break;
+    case FXT_R_ASYNC_BEGIN_UNENDED: u->n34++, u->off34 = is->record_offset; break;
+    case FXT_R_FLOW_BEGIN_UNENDED: u->n36++, u->off36 = is->record_offset; break;
+    default: u->other++; break;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+START_TEST(unended_begins_past_the_sort_buffer)
+{
+    enum { THREADS = 820, PER = 32, LAST = 40, BEGINS = THREADS * PER + LAST };
+    size_t len = 8 + (size_t)BEGINS * 32 + 2 * 40;
+    uint8_t *b = malloc(len);
+    uint64_t *want = malloc(BEGINS * sizeof *want), *got = malloc(BEGINS * sizeof *got);
+    size_t at = 0, nw = 0;
+    put64(b, MAGIC), at += 8;
+    for (unsigned t = 1; t <= THREADS + 1; t++)
+        for (unsigned k = 0; k < (t <= THREADS ? PER : LAST); k++) {
+            if (k < PER)
+                want[nw++] = at;
+            put64(b + at, 4u | (4u << 4) | (2u << 16)); /* duration begin, inline thread */
+            put64(b + at + 8, 1000 + k), put64(b + at + 16, 1), put64(b + at + 24, t);
+            at += 32;
+        }
+    uint64_t first_past = at - (LAST - PER) * 32; /* the 33rd begin of thread 821 */
+    uint64_t async_at = at, flow_at = at + 40;
+    put64(b + at, 4u | (5u << 4) | (5u << 16)); /* async begin, id 7 */
+    put64(b + at + 8, 5000), put64(b + at + 16, 1), put64(b + at + 24, 2), put64(b + at + 32, 7);
+    at += 40;
+    put64(b + at, 4u | (5u << 4) | (8u << 16)); /* flow begin, id 9 */
+    put64(b + at + 8, 5000), put64(b + at + 16, 1), put64(b + at + 24, 2), put64(b + at + 32, 9);
+    at += 40;
+    ck_assert_uint_le(at, len);
+    unended u = {got, 0, 0, 0, 0, 0, 0, 0, 0};
+    fxt_options o = fxt_options_default();
+    o.on_issue = count_unended;
+    o.ctx = &u;
+    fxt_stats st;
+    ck_assert_int_eq(fxt_validate_buffer(b, at, &o, &st), 0);
+    ck_assert_uint_eq(u.other, 0);
+    ck_assert_uint_eq(u.n31, THREADS * PER + PER);
+    ck_assert_uint_eq(u.n55, 1);
+    ck_assert_uint_eq(u.off55, first_past);
+    ck_assert_uint_eq(u.n34, 1);
+    ck_assert_uint_eq(u.off34, async_at);
+    ck_assert_uint_eq(u.n36, 1);
+    ck_assert_uint_eq(u.off36, flow_at);
+    qsort(got, u.n31, sizeof *got, cmp_u64);
+    ck_assert_uint_eq(nw, u.n31);
+    for (size_t i = 0; i < nw; i++)
+        ck_assert_msg(got[i] == want[i], "begin %zu: reported %llu, expected %llu", i,
+                      (unsigned long long)got[i], (unsigned long long)want[i]);
+    ck_assert_uint_eq(st.warnings, THREADS * PER + PER + 3);
+    free(b), free(want), free(got);
+}
+END_TEST
+
+TCase *validator_edges_tcase(void)
+{
+    TCase *tc = tcase_create("edges");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, lookups_out_of_range);
+    tcase_add_test(tc, out_of_memory);
+    tcase_add_test(tc, streamed_head_keeps_64_issues_and_counts_the_rest);
+    tcase_add_test(tc, padding_checked_across_chunks);
+    tcase_add_test(tc, type_15_of_size_0_by_revision);
+    tcase_add_test(tc, unreportable_revisions_are_counted);
+    tcase_add_test(tc, unended_begins_past_the_sort_buffer);
+    return tc;
+}
