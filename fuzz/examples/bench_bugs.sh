@@ -40,7 +40,7 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_S] [-j JOBS] [-O]
+usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_S] [-j JOBS] [-O] [-A]
 
   -n TRIALS    trials per configuration (default 3)
   -t SECONDS   time limit of each trial (default 120)
@@ -50,6 +50,7 @@ usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_
   -H HANG_S    seconds after which an input counts as a hang (default 2)
   -j JOBS      trials run at the same time (default 1; keep <= cores)
   -O           no harness oracles (-DNAIVE_READER_NO_ORACLE): crashes and timeouts only
+  -A           only attribute and summarise the runs already in OUTDIR (same -n, -t, -H)
   -h           this help
 
 environment: CC (default clang), AFL_CC (default afl-clang-fast), SEEDS (a folder
@@ -65,7 +66,8 @@ OUT=""
 HANG=2
 JOBS=1
 ORACLE=""
-while getopts "n:t:c:o:H:j:Oh" opt; do
+ANALYSE_ONLY=0
+while getopts "n:t:c:o:H:j:OAh" opt; do
     case $opt in
     n) TRIALS=$OPTARG ;;
     t) SECS=$OPTARG ;;
@@ -74,6 +76,7 @@ while getopts "n:t:c:o:H:j:Oh" opt; do
     H) HANG=$OPTARG ;;
     j) JOBS=$OPTARG ;;
     O) ORACLE="-DNAIVE_READER_NO_ORACLE" ;;
+    A) ANALYSE_ONLY=1 ;;
     h) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
     esac
@@ -97,6 +100,15 @@ PY=/usr/bin/python3
 log() { printf '== %s\n' "$*"; }
 note() { printf 'bench_bugs.sh: %s\n' "$*" >&2; }
 
+if [ "$ANALYSE_ONLY" = 1 ]; then
+    REPRO=$OUT/bin/naive_reader_fuzz
+    RES=$OUT/runs
+    RUN=()
+    for c in libfuzzer libfuzzer-mut afl afl-mut; do
+        [ -d "$RES/$c" ] && RUN+=("$c")
+    done
+    [ -x "$REPRO" ] && [ ${#RUN[@]} -gt 0 ] || { note "no runs in $OUT"; exit 2; }
+else
 # ---------------------------------------------------------------- build ---
 
 BIN=$OUT/bin
@@ -281,6 +293,8 @@ for cfg in "${RUN[@]}"; do
 done
 for p in "${pids[@]}"; do wait "$p"; done
 
+fi # ANALYSE_ONLY
+
 # ------------------------------------------------------------- analysis ---
 
 log "attributing crashes and hangs to planted bugs"
@@ -315,7 +329,11 @@ def attribute(path):
     if key in cache:
         return cache[key]
     try:
-        p = subprocess.run([repro, "-timeout=%d" % hang, "-runs=1", path], env=env,
+        # the trials' limits; an explicit malloc limit reports an allocation
+        # from a size field at the malloc, with its stack (else the RSS
+        # limit may stop the replay first, with none)
+        p = subprocess.run([repro, "-timeout=%d" % hang, "-runs=1", "-rss_limit_mb=2048",
+                            "-malloc_limit_mb=2048", path], env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            timeout=hang + 30)
         text = p.stdout.decode("utf-8", "replace")
@@ -393,7 +411,7 @@ def median_cell(times):
 lines = []
 lines.append("median time to first hit per planted bug (found in k of n trials); "
              "%d trial(s) x %ds, hang = %ds" % (trials, secs, hang))
-w = max(14, max(len(c) for c in configs) + 2) if configs else 14
+w = max(20, max(len(c) for c in configs) + 2) if configs else 20
 hdr = "%-3s %-32s" % ("bug", "") + "".join("%*s" % (w, c) for c in configs)
 lines.append(hdr)
 lines.append("-" * len(hdr))

@@ -42,7 +42,6 @@
 
 #undef NDEBUG /* planted bug 11 is an assert: keep it in every build */
 #include <assert.h>
-#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -774,38 +773,4 @@ int nr_read_emit(const uint8_t *data, size_t len, nr_summary *sum, char *err, si
                  nr_emit_fn emit, void *ctx)
 {
     return nr_run(data, len, sum, NULL, NULL, err, errlen, emit, ctx);
-}
-
-int nr_load_file(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b != NULL) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = realloc(b, cap *= 2);
-        if (nb == NULL)
-            free(b);
-        b = nb;
-    }
-    int bad = b == NULL || ferror(f);
-    fclose(f);
-    /* exactly the file's bytes, so that reading past them is caught */
-    uint8_t *exact = bad ? NULL : malloc(n ? n : 1);
-    if (exact == NULL) {
-        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
-        free(b);
-        return -1;
-    }
-    memcpy(exact, b, n);
-    free(b);
-    *data = exact;
-    *len = n;
-    return 0;
 }

@@ -72,7 +72,7 @@ int nr_read(const uint8_t *data, size_t len, nr_summary *sum, nr_record_hook hoo
             char *err, size_t errlen);
 
 /** Read file PATH into malloc'd memory of exactly its size (so that reading
- *  past it is caught); 0, or -1 with the reason in ERR. */
+ *  past it is caught); 0, or -1 with the reason in ERR (naive_reader_file.c). */
 int nr_load_file(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen);
 
 /** nr_read without the hook, calling EMIT (may be NULL) after each record. */
