@@ -394,19 +394,24 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
     return 1;
 }
 
-/* Add the lean records before index IDX to the counters (their events to
- * the event count) and set the stream position to the record at OFF. */
-static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t off, uint64_t idx, uint64_t *flushed)
+/* Add the lean records from *FLUSHED up to (not including) index UPTO to
+ * the counters, their events to the event count. */
+static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t upto, uint64_t *flushed)
 {
-    uint64_t n = idx - *flushed;
-    v->off = off;
-    v->rec_idx = idx;
+    uint64_t n = upto - *flushed;
     v->st.records += n;
     v->cur->records += n;
     v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
     v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
     v->lean_other = 0;
-    *flushed = idx;
+    *flushed = upto;
+}
+
+/* The stream position, for decode.c and sequencing: the record at OFF. */
+static ALWAYS_INLINE void at_record(fxt_validator *v, uint64_t off, uint64_t idx)
+{
+    v->off = off;
+    v->rec_idx = idx;
 }
 
 /* One byte order's copy of the loop. The record offset is implied by P;
@@ -431,8 +436,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         if (LIKELY(type == FXT_RT_EVENT)) {
             ok = fast_event(v, pv, p, rl, h, off, idx, be);
             if (UNLIKELY(ok == LEAN_SEQUENCE)) {
-                flush(v, off, idx + 1, &flushed);
-                v->rec_idx = idx;
+                flush(v, idx + 1, &flushed); /* this event included */
+                at_record(v, off, idx);
                 slow_sequence(v, p, rl, h, be);
             }
         } else {
@@ -451,7 +456,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         if (UNLIKELY(!ok)) {
             if (UNLIKELY(v->undef_rec == p)) /* counted for a record that was not lean */
                 v->undef_acc_n -= v->undef_n, v->undef_rec = NULL;
-            flush(v, off, idx, &flushed);
+            flush(v, idx, &flushed);
+            at_record(v, off, idx);
             if (UNLIKELY(v->undef_acc_n)) /* before decode.c may stop lanes */
                 undef_flush(v);
             fxt__decode(v, p, rl, rl, h);
@@ -461,7 +467,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         idx++;
         p += rl;
     }
-    flush(v, off, idx, &flushed);
+    flush(v, idx, &flushed);
+    at_record(v, off, idx);
     if (UNLIKELY(v->undef_acc_n))
         undef_flush(v);
 #undef off
