@@ -22,7 +22,11 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
+/* the compiler forgets what it knows of X (so it recomputes from X what
+ * it would otherwise keep in registers) */
+#define OPAQUE(x) __asm__("" : "+r"(x))
 #else
+#define OPAQUE(x) ((void)0)
 #define ALWAYS_INLINE inline
 #define NOINLINE
 #define LIKELY(x) (x)
@@ -79,7 +83,9 @@ void fxt__fast_build(fxt_validator *v)
     v->ev_fam = (v->lanes & v->fam_lanes[1]) != 0;
     v->ev_one_fam = v->fam_lanes[!v->ev_fam] == 0;
     for (unsigned t = 0; t < 16; t++) {
-        v->ev_tail[t] = v->ev_data[t] != NULL ? 8 : 0;
+        /* an event number some lane lacks: odd, so that no record length
+         * (a multiple of 8) matches (fast_event checks it there) */
+        v->ev_tail[t] = !((v->ev_ok >> t) & 1) ? 1 : v->ev_data[t] != NULL ? 8 : 0;
         v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)(v->kind[v->ev_fam][t] + 1) : 0;
     }
     /* other record types: those every lane defines, with one header layout */
@@ -217,10 +223,12 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
 #define FAIL (~(uint64_t)0 >> 1)
 static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
-                                        const int be)
+                                        const int be, const int checked)
 {
     for (; n > 0; n--) {
-        if (UNLIKELY(pos + 8 > len))
+        /* unchecked: the word may lie past the record but inside the
+         * chunk (fast_loop's ARG_SLACK); the caller's size check fails */
+        if (checked && UNLIKELY(pos + 8 > len))
             return FAIL;
         uint64_t a = load(p + pos, be);
         unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
@@ -249,27 +257,32 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
 enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
 
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, uint64_t off, uint64_t idx,
-                                    const int be)
+                                    uint64_t len, uint64_t h, const int be, const int checked)
 {
-    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const unsigned raw0 = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const unsigned cat = (unsigned)FXT_GET(h, FXT_EV_CATEGORY);
     const unsigned name = (unsigned)FXT_GET(h, FXT_EV_NAME);
     uint64_t pos = 16; /* header, timestamp */
-    /* a number every lane defines; refs in the provider's dense prefixes
-     * (no inline thread, no inline strings, not untracked) */
-    if (UNLIKELY(!(((v->ev_ok >> raw) & 1) & (thr - 1u < pv->thr_lim) & (cat < pv->str_lim) &
-                   (name < pv->str_lim)))) {
+    /* refs in the provider's dense prefixes (no inline thread, no inline
+     * strings, not untracked): category and name in two 16-bit lanes as
+     * in fast_args; an event number some lane lacks fails the size check
+     * below (ev_tail) */
+    const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
+    if (UNLIKELY((thr0 - 1u >= pv->thr_lim) | (((refs | (refs + pv->str_k)) & 0x80008000u) != 0))) {
         /* the same by the bitsets, and inline strings */
-        if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
-            !registered(pv->thrbits, thr) || pos > len)
+        if (!((v->ev_ok >> raw0) & 1) | (thr0 == FXT_THREADREF_INLINE) | pv->untracked ||
+            !registered(pv->thrbits, thr0) || pos > len)
             return NOT_LEAN;
         if ((pos = fast_ref(pv, p, pos, len, cat)) == 0 ||
             (pos = fast_ref(pv, p, pos, len, name)) == 0)
             return NOT_LEAN;
     }
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be);
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked);
+    /* the fields again from the word, not kept in registers through the
+     * argument loop (which needs them all) */
+    OPAQUE(h);
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
         return NOT_LEAN;
 
@@ -279,11 +292,12 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (seq == 0)
         return LEAN;
     const unsigned kind = seq - 1;
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
     /* durations read alike in both numberings: their common cases inline */
     if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
         uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
-        st[0] = off, st[1] = idx;
+        st[0] = v->lean_base + (uintptr_t)p, st[1] = v->rec_idx;
         slot->depth++;
         return LEAN;
     }
@@ -366,7 +380,7 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     uint64_t pos = fast_ref(pv, p, 16, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME)); /* after koid */
     if (pos == 0)
         return 0;
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be, 1);
     return pos == len; /* or FAIL */
 }
 
@@ -394,53 +408,64 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
     return 1;
 }
 
-/* Add the lean records from *FLUSHED up to (not including) index UPTO to
- * the counters, their events to the event count. */
-static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t upto, uint64_t *flushed)
+/* Add the lean records from v->lean_flushed up to (not including) index
+ * UPTO to the counters, their events to the event count. */
+static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t upto)
 {
-    uint64_t n = upto - *flushed;
+    uint64_t n = upto - v->lean_flushed;
     v->st.records += n;
     v->cur->records += n;
     v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
     v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
     v->lean_other = 0;
-    *flushed = upto;
+    v->lean_flushed = upto;
 }
 
-/* The stream position, for decode.c and sequencing: the record at OFF. */
-static ALWAYS_INLINE void at_record(fxt_validator *v, uint64_t off, uint64_t idx)
+/* The stream position for decode.c and sequencing: the record at P
+ * (v->rec_idx is kept current by the loop). */
+static ALWAYS_INLINE void at_record(fxt_validator *v, const uint8_t *p)
 {
-    v->off = off;
-    v->rec_idx = idx;
+    v->off = v->lean_base + (uintptr_t)p;
 }
 
-/* One byte order's copy of the loop. The record offset is implied by P;
- * records are counted by index (lean_other: those that are not events). */
+/* Unchecked argument reads (fast_args) stay inside the chunk when this
+ * many bytes follow the record: at most 15 arguments of at most two
+ * words, from at most max(16, record length), plus the word read. */
+#define ARG_SLACK (16 + 15 * 16 + 8)
+
+/* One byte order's copy of the loop. The record offset is implied by P
+ * (v->lean_base + P), its index is v->rec_idx; records are counted by
+ * index (lean_other: those that are not events). Locals are few so
+ * that the argument loop keeps everything in registers. */
 static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
                                       const int be)
 {
     const uint8_t *const start = p, *const end = p + len;
-    const uint64_t off0 = v->off;
-    uint64_t idx = v->rec_idx, flushed = idx;
     const fxt__provider *pv = v->cur;
+    v->lean_base = v->off - (uintptr_t)start; /* modulo 2^64 */
+    v->lean_flushed = v->rec_idx;
     v->undef_rec = NULL;
     while (end - p >= 8) {
         uint64_t h = load(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
         uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
-        /* rl - 1 wraps for size 0 */
-        if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
-            break;
-#define off (off0 + (uint64_t)(p - start))
+        /* (rl - 1 below wraps for size 0) */
         int ok;
         if (LIKELY(type == FXT_RT_EVENT)) {
-            ok = fast_event(v, pv, p, rl, h, off, idx, be);
+            if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
+                break;
+            if (LIKELY((uint64_t)(end - p) - rl >= ARG_SLACK))
+                ok = fast_event(v, pv, p, rl, h, be, 0);
+            else
+                ok = fast_event(v, pv, p, rl, h, be, 1);
             if (UNLIKELY(ok == LEAN_SEQUENCE)) {
-                flush(v, idx + 1, &flushed); /* this event included */
-                at_record(v, off, idx);
+                flush(v, v->rec_idx + 1); /* this event included */
+                at_record(v, p);
                 slow_sequence(v, p, rl, h, be);
             }
         } else {
+            if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
+                break;
             ok = 0;
             if ((v->lean_types >> type) & 1) {
                 ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
@@ -456,22 +481,21 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         if (UNLIKELY(!ok)) {
             if (UNLIKELY(v->undef_rec == p)) /* counted for a record that was not lean */
                 v->undef_acc_n -= v->undef_n, v->undef_rec = NULL;
-            flush(v, idx, &flushed);
-            at_record(v, off, idx);
+            flush(v, v->rec_idx);
+            at_record(v, p);
             if (UNLIKELY(v->undef_acc_n)) /* before decode.c may stop lanes */
                 undef_flush(v);
             fxt__decode(v, p, rl, rl, h);
-            flushed = idx + 1;
+            v->lean_flushed = v->rec_idx + 1;
             pv = v->cur; /* a metadata record may switch providers */
         }
-        idx++;
+        v->rec_idx++;
         p += rl;
     }
-    flush(v, idx, &flushed);
-    at_record(v, off, idx);
+    flush(v, v->rec_idx);
+    at_record(v, p);
     if (UNLIKELY(v->undef_acc_n))
         undef_flush(v);
-#undef off
     return (size_t)(p - start);
 }
 

@@ -172,6 +172,8 @@ struct fxt_validator {
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
+    uint64_t lean_flushed;   /* fast.c: index of the first lean record not yet counted */
+    uint64_t lean_base;      /* fast.c: stream offset minus address, in the chunk */
     const uint8_t *undef_rec;      /* fast.c: the record undef_n is of */
     unsigned undef_n;              /* fast.c: its undefined argument types, counted in acc */
     unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
