@@ -231,7 +231,7 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
         if (checked && UNLIKELY(pos + 8 > len))
             return FAIL;
         uint64_t a = load(p + pos, be);
-        unsigned type = (unsigned)FXT_GET(a, FXT_ARG_TYPE);
+        const size_t type = (size_t)FXT_GET(a, FXT_ARG_TYPE);
         /* type defined, exact size, no reserved bits: one AND; and both
          * string refs (name [16..31], string value [32..47] or 0) in the
          * provider's dense prefix, inline refs being above it: in two
@@ -245,7 +245,7 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
             pos += (uint64_t)v->arg_words[type] * 8;
             continue;
         }
-        pos = fast_arg_other(v, pv, p, pos, len, a, type);
+        pos = fast_arg_other(v, pv, p, pos, len, a, (unsigned)type);
         if (pos == 0)
             return FAIL;
     }
@@ -256,26 +256,35 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
 
 enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
 
+/* The refs of an event that fast_event() did not find in the dense
+ * prefixes, by the bitsets, and inline strings: the position after them,
+ * or 0. */
+static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider *pv,
+                                    const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    uint64_t pos = 16; /* header, timestamp */
+    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
+        !registered(pv->thrbits, thr) || pos > len)
+        return 0;
+    if ((pos = fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_CATEGORY))) == 0)
+        return 0;
+    return fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_NAME));
+}
+
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                     uint64_t len, uint64_t h, const int be, const int checked)
 {
-    const unsigned raw0 = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const unsigned cat = (unsigned)FXT_GET(h, FXT_EV_CATEGORY);
-    const unsigned name = (unsigned)FXT_GET(h, FXT_EV_NAME);
-    uint64_t pos = 16; /* header, timestamp */
     /* refs in the provider's dense prefixes (no inline thread, no inline
      * strings, not untracked): category and name in two 16-bit lanes as
      * in fast_args; an event number some lane lacks fails the size check
      * below (ev_tail) */
+    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
+    uint64_t pos = 16; /* header, timestamp */
     if (UNLIKELY((thr0 - 1u >= pv->thr_lim) | (((refs | (refs + pv->str_k)) & 0x80008000u) != 0))) {
-        /* the same by the bitsets, and inline strings */
-        if (!((v->ev_ok >> raw0) & 1) | (thr0 == FXT_THREADREF_INLINE) | pv->untracked ||
-            !registered(pv->thrbits, thr0) || pos > len)
-            return NOT_LEAN;
-        if ((pos = fast_ref(pv, p, pos, len, cat)) == 0 ||
-            (pos = fast_ref(pv, p, pos, len, name)) == 0)
+        if ((pos = event_refs(v, pv, p, len, h)) == 0)
             return NOT_LEAN;
     }
     pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked);
@@ -311,10 +320,65 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     return LEAN_SEQUENCE;
 }
 
+/* Add the lean records from v->lean_flushed up to (not including) index
+ * UPTO to the counters, their events to the event count. */
+static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t upto)
+{
+    uint64_t n = upto - v->lean_flushed;
+    v->st.records += n;
+    v->cur->records += n;
+    v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
+    v->lean_other = 0;
+    v->lean_flushed = upto;
+}
+
+/* The stream position for decode.c and sequencing: the record at P
+ * (v->rec_idx is kept current by the loop). */
+static ALWAYS_INLINE void at_record(fxt_validator *v, const uint8_t *p)
+{
+    v->off = v->lean_base + (uintptr_t)p;
+}
+
+/* The common cases of async and flow matching: what sequence.c's open_id
+ * and close_id do when there is nothing to report. 1 if settled; 0 if
+ * fxt__sequence_id() must see the event, which then finds the table as it
+ * was (a begin of an open id, an unmatched end, a full table). */
+static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned kind, const fxt__provider *pv,
+                                 uint64_t pid, uint64_t id, const uint8_t *p)
+{
+    fxt__table *t;
+    uint64_t a = id, b = 0, c = 0; /* flows: by id */
+    if (kind <= FXT_ET_ASYNC_END) { /* async: by provider, process and id */
+        t = &v->async[f];
+        a = pv->id | ((uint64_t)pv->implicit << 32), b = pid, c = id;
+    } else {
+        t = &v->flows[f];
+    }
+    fxt__slot *s;
+    if (kind == FXT_ET_ASYNC_BEGIN || kind == FXT_ET_FLOW_BEGIN) {
+        int fresh;
+        s = fxt__tput(t, a, b, c, &fresh);
+        if (s == NULL) /* full: said once (limit() in sequence.c) */
+            return t->overflow;
+        if (!fresh)
+            return 0;
+        s->off = v->lean_base + (uintptr_t)p, s->idx = v->rec_idx;
+        s->depth = 1;
+        return 1;
+    }
+    if ((s = fxt__tfind(t, a, b, c)) == NULL)
+        return 0;
+    if ((kind == FXT_ET_ASYNC_END || kind == FXT_ET_FLOW_END) && --s->depth == 0)
+        fxt__tdel(t, s);
+    return 1;
+}
+
 /* Sequencing of a lean event that fast_event() does not settle: what
  * fxt__sequence_lanes() comes to for a registered thread of a tracked
  * provider, family by family, without the event model where it is not
- * needed. */
+ * needed. Counts are flushed and the stream position set only before
+ * something that may report. */
 static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
                                    const int be)
 {
@@ -322,24 +386,32 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint64_t ts = load(p + 8, be), d = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
-    v->r_off = v->off;
-    v->r_idx = v->rec_idx;
-    v->r_type = FXT_RT_EVENT;
-    v->r_errors = 0;
+    int ready = 0;
     const unsigned rl = v->rl = v->lanes;
     for (int f = v->ev_fam; f >= 0; f--) {
         const unsigned lanes = rl & v->fam_lanes[f];
         if (lanes == 0)
             continue;
         const unsigned kind = v->kind[f][raw];
-        if (kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END) {
+        const int id = kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END;
+        if ((id && lean_id(v, f, kind, pv, pv->thr_pid[thr], d, p)) ||
+            (kind == FXT_ET_DURATION_COMPLETE && d >= ts))
+            continue;
+        if (!ready) { /* what follows may report */
+            ready = 1;
+            flush(v, v->rec_idx + 1); /* this event included */
+            at_record(v, p);
+            v->r_off = v->off;
+            v->r_idx = v->rec_idx;
+            v->r_type = FXT_RT_EVENT;
+            v->r_errors = 0;
+        }
+        if (id) {
             v->rl = lanes;
             fxt__sequence_id(v, f, kind, pv->thr_pid[thr], d);
             v->rl = rl;
             continue;
         }
-        if (kind == FXT_ET_DURATION_COMPLETE && d >= ts)
-            continue;
         fxt_event e;
         e.event_type = kind;
         e.thread.ref = (uint8_t)thr;
@@ -408,26 +480,6 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
     return 1;
 }
 
-/* Add the lean records from v->lean_flushed up to (not including) index
- * UPTO to the counters, their events to the event count. */
-static ALWAYS_INLINE void flush(fxt_validator *v, uint64_t upto)
-{
-    uint64_t n = upto - v->lean_flushed;
-    v->st.records += n;
-    v->cur->records += n;
-    v->st.by_type[FXT_RT_EVENT] += n - v->lean_other;
-    v->cur->by_type[FXT_RT_EVENT] += n - v->lean_other;
-    v->lean_other = 0;
-    v->lean_flushed = upto;
-}
-
-/* The stream position for decode.c and sequencing: the record at P
- * (v->rec_idx is kept current by the loop). */
-static ALWAYS_INLINE void at_record(fxt_validator *v, const uint8_t *p)
-{
-    v->off = v->lean_base + (uintptr_t)p;
-}
-
 /* Unchecked argument reads (fast_args) stay inside the chunk when this
  * many bytes follow the record: at most 15 arguments of at most two
  * words, from at most max(16, record length), plus the word read. */
@@ -458,11 +510,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
                 ok = fast_event(v, pv, p, rl, h, be, 0);
             else
                 ok = fast_event(v, pv, p, rl, h, be, 1);
-            if (UNLIKELY(ok == LEAN_SEQUENCE)) {
-                flush(v, v->rec_idx + 1); /* this event included */
-                at_record(v, p);
+            if (UNLIKELY(ok == LEAN_SEQUENCE))
                 slow_sequence(v, p, rl, h, be);
-            }
         } else {
             if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
                 break;

@@ -37,6 +37,7 @@ static void ignore_record(void *ctx, const fxt_record *r)
 static fxt_revision g_rev = FXT_REV_CURRENT;
 static int g_visit = 0;
 static size_t g_max_providers = 0; /* 0: the default */
+static size_t g_max_ids = 0;       /* async operations and flows; 0: the default */
 
 /* Validate BUF in chunks of sizes drawn from CHUNK (0: whole buffer). */
 static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
@@ -48,6 +49,8 @@ static issues run(const uint8_t *buf, size_t len, size_t chunk, unsigned seed)
     o.revision = g_rev;
     if (g_max_providers)
         o.max_providers = g_max_providers;
+    if (g_max_ids)
+        o.max_async = o.max_flows = g_max_ids;
     if (g_visit)
         o.on_record = ignore_record;
     fxt_validator *v = fxt_validator_new(&o);
@@ -320,6 +323,74 @@ START_TEST(many_open_ids_grow_tables)
     }
     free(begin_off);
     free(b);
+}
+END_TEST
+
+
+/* Async and flow matching, where the lean path settles the common cases
+ * itself and leaves the rest to sequence.c: duplicates, unmatched ends,
+ * instants and steps, a full table (said once, then not tracked), and the
+ * unended at the end. Issues known by construction, the same with and
+ * without a visitor and in any chunking. */
+START_TEST(lean_ids_by_construction)
+{
+    uint8_t b[64 + 24 * 32];
+    uint64_t off[32];
+    size_t at = 0, n = 0;
+    put64(b + at, 0x0016547846040010ull), at += 8;
+    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
+    b[at] = 'a', memset(b + at + 1, 0, 7), at += 8;
+    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
+    put64(b + at, 100), at += 8;
+    put64(b + at, 101), at += 8;
+    /* event types (current): 5/6/7 async begin/instant/end, 8/9/10 flow
+     * begin/step/end; the id is the data word */
+    static const struct {
+        unsigned et;
+        uint64_t id;
+    } ev[] = {
+        {5, 1}, {5, 1},  /* 1: duplicate begin */
+        {6, 2},          /* 2: unmatched instant */
+        {7, 1}, {7, 1},  /* both begins of id 1 ended */
+        {7, 1},          /* 5: unmatched end */
+        {5, 3}, {5, 4},  /* the table (2) is full */
+        {5, 5},          /* 8: tracking limit, said once */
+        {5, 6},          /* not tracked, not said */
+        {7, 7},          /* not tracked is not unmatched */
+        {6, 3},          /* matched instant: id 3 stays open */
+        {8, 1}, {9, 1}, {10, 1},
+        {10, 1},         /* 15: unmatched flow end */
+        {9, 2},          /* 16: unmatched flow step */
+        {8, 2},          /* open at the end */
+    };
+    for (size_t i = 0; i < sizeof ev / sizeof ev[0]; i++)
+        off[n++] = at, at = put_event(b, at, ev[i].et, 1000 + i, ev[i].id);
+    const struct {
+        fxt_rule rule;
+        size_t ev;
+    } want[] = {
+        {FXT_R_DUPLICATE_BEGIN, 1}, {FXT_R_ASYNC_UNMATCHED, 2}, {FXT_R_ASYNC_UNMATCHED, 5},
+        {FXT_R_TRACKING_LIMIT, 8},  {FXT_R_FLOW_UNMATCHED, 15}, {FXT_R_FLOW_UNMATCHED, 16},
+        /* the end: unended, by offset */
+        {FXT_R_ASYNC_BEGIN_UNENDED, 6}, {FXT_R_ASYNC_BEGIN_UNENDED, 7},
+        {FXT_R_FLOW_BEGIN_UNENDED, 17},
+    };
+    g_max_ids = 2;
+    issues lean = run(b, at, 0, 0);
+    issues chunked = run(b, at, 24, 7);
+    g_visit = 1;
+    issues full = run(b, at, 0, 0);
+    g_visit = 0;
+    g_max_ids = 0;
+    same(&lean, &full, "ids");
+    same(&lean, &chunked, "ids chunked");
+    ck_assert_uint_eq(lean.n, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < lean.n; i++)
+        ck_assert_msg(lean.v[i].rule == want[i].rule && lean.v[i].record_offset == off[want[i].ev],
+                      "issue %zu: rule %d at 0x%llx, want rule %d at 0x%llx", i, lean.v[i].rule,
+                      (unsigned long long)lean.v[i].record_offset, want[i].rule,
+                      (unsigned long long)off[want[i].ev]);
+    free(lean.v), free(chunked.v), free(full.v);
 }
 END_TEST
 
@@ -874,6 +945,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, visitor_sees_fields);
     tcase_add_test(tc, lean_refs_dense_sparse_fresh);
     tcase_add_test(tc, many_open_ids_grow_tables);
+    tcase_add_test(tc, lean_ids_by_construction);
     tcase_add_test(tc, memory_is_fixed);
     tcase_add_test(tc, lean_path_equals_decoder);
     tcase_add_test(tc, layout_words_are_consistent);
