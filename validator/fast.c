@@ -45,8 +45,22 @@ static ALWAYS_INLINE uint64_t load(const uint8_t *p, const int be)
     return be ? fxt_bswap64(w) : w;
 }
 
+/* Count the arguments of undefined types counted inline (uinl_n). */
+void fxt__fast_flush(fxt_validator *v)
+{
+    if (v->uinl_n)
+        fxt__count_only(v, v->uinl_lanes, FXT_R_ARG_TYPE_UNKNOWN, v->uinl_n);
+    if (v->ev_uinl_n)
+        fxt__count_only(v, v->ev_uinl_lanes, FXT_R_EVENT_TYPE_UNKNOWN, v->ev_uinl_n);
+    v->uinl_n = v->ev_uinl_n = 0;
+}
+
+/* in ev_seq: an event number counted inline (ev_uinl) */
+#define EV_UINL 0x80u
+
 void fxt__fast_build(fxt_validator *v)
 {
+    fxt__fast_flush(v); /* under the old lanes */
     uint16_t defined = 0; /* by some lane; arg_undef says which lanes lack it */
     uint16_t rec_all = 0xffff;
     unsigned nlanes = 0, one = 0;
@@ -79,7 +93,37 @@ void fxt__fast_build(fxt_validator *v)
         v->arg_m[t] = v->arg_undef[t] ? 0 : v->arg_pm[t];
         v->arg_e[t] = v->arg_undef[t] ? 1 : v->arg_pe[t];
     }
+    /* Auto mode: the types that only lanes that can no longer be reported
+     * lack (one set of lanes: the first found) are checked like any other
+     * on the fast path and counted there (fast_args' UINL copy). */
+    v->uinl_lanes = 0;
+    for (unsigned t = 0; t < 16; t++) {
+        const unsigned u = v->arg_undef[t];
+        v->arg_uinl[t] = 0;
+        if (u == 0 || (u & v->reportable) || !((defined >> t) & 1) ||
+            (v->uinl_lanes && u != v->uinl_lanes))
+            continue;
+        v->uinl_lanes = u;
+        v->arg_uinl[t] = 1;
+        v->arg_m[t] = v->arg_pm[t];
+        v->arg_e[t] = v->arg_pe[t];
+    }
     v->ev_ok = v->ev_all[v->lanes];
+    /* Auto mode: event numbers that only lanes that can no longer be
+     * reported lack (one set of lanes) are lean too, and counted; those
+     * lanes skip such a record (decode.c), so it is only lean without
+     * arguments counted inline for them (fast_event) and they take no
+     * part in its sequencing (slow_sequence). */
+    v->ev_uinl = 0, v->ev_uinl_lanes = 0;
+    for (unsigned t = 0; t < 16; t++) {
+        const unsigned u = v->lanes & ~v->defs.event[t];
+        if (u == 0 || u == v->lanes || (u & v->reportable) ||
+            (v->ev_uinl_lanes && u != v->ev_uinl_lanes))
+            continue;
+        v->ev_uinl_lanes = u;
+        v->ev_uinl |= (uint16_t)(1u << t);
+        v->ev_ok |= (uint16_t)(1u << t);
+    }
     v->ev_fam = (v->lanes & v->fam_lanes[1]) != 0;
     v->ev_one_fam = v->fam_lanes[!v->ev_fam] == 0;
     for (unsigned t = 0; t < 16; t++) {
@@ -87,6 +131,8 @@ void fxt__fast_build(fxt_validator *v)
          * (a multiple of 8) matches (fast_event checks it there) */
         v->ev_tail[t] = !((v->ev_ok >> t) & 1) ? 1 : v->ev_data[t] != NULL ? 8 : 0;
         v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)(v->kind[v->ev_fam][t] + 1) : 0;
+        if ((v->ev_uinl >> t) & 1)
+            v->ev_seq[t] |= EV_UINL;
     }
     /* other record types: those every lane defines, with one header layout */
     v->lean_types = 0;
@@ -223,7 +269,8 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
 #define FAIL (~(uint64_t)0 >> 1)
 static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
-                                        const int be, const int checked)
+                                        const int be, const int checked, const int uinl,
+                                        unsigned *nu)
 {
     for (; n > 0; n--) {
         /* unchecked: the word may lie past the record but inside the
@@ -243,6 +290,8 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
         if (LIKELY((((a & v->arg_m[type]) ^ v->arg_e[type]) |
                     ((refs | (refs + pv->str_k)) & 0x80008000u)) == 0)) {
             pos += (uint64_t)v->arg_words[type] * 8;
+            if (uinl)
+                *nu += v->arg_uinl[type];
             continue;
         }
         pos = fast_arg_other(v, pv, p, pos, len, a, (unsigned)type);
@@ -255,70 +304,6 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
 /* ---- records ---- */
 
 enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
-
-/* The refs of an event that fast_event() did not find in the dense
- * prefixes, by the bitsets, and inline strings: the position after them,
- * or 0. */
-static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider *pv,
-                                    const uint8_t *p, uint64_t len, uint64_t h)
-{
-    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    uint64_t pos = 16; /* header, timestamp */
-    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
-        !registered(pv->thrbits, thr) || pos > len)
-        return 0;
-    if ((pos = fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_CATEGORY))) == 0)
-        return 0;
-    return fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_NAME));
-}
-
-static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int checked)
-{
-    /* refs in the provider's dense prefixes (no inline thread, no inline
-     * strings, not untracked): category and name in two 16-bit lanes as
-     * in fast_args; an event number some lane lacks fails the size check
-     * below (ev_tail) */
-    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
-    uint64_t pos = 16; /* header, timestamp */
-    if (UNLIKELY((thr0 - 1u >= pv->thr_lim) | (((refs | (refs + pv->str_k)) & 0x80008000u) != 0))) {
-        if ((pos = event_refs(v, pv, p, len, h)) == 0)
-            return NOT_LEAN;
-    }
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked);
-    /* the fields again from the word, not kept in registers through the
-     * argument loop (which needs them all) */
-    OPAQUE(h);
-    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-    if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
-        return NOT_LEAN;
-
-    /* conforming (but for counted issues): count it and match it */
-    v->st.events_by_type[raw]++;
-    const unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
-    if (seq == 0)
-        return LEAN;
-    const unsigned kind = seq - 1;
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
-    /* durations read alike in both numberings: their common cases inline */
-    if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
-        uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
-        st[0] = v->lean_base + (uintptr_t)p, st[1] = v->rec_idx;
-        slot->depth++;
-        return LEAN;
-    }
-    if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
-        slot->depth--;
-        return LEAN;
-    }
-    if (kind == FXT_ET_DURATION_COMPLETE && v->ev_one_fam &&
-        load(p + len - 8, be) >= load(p + 8, be))
-        return LEAN;
-    return LEAN_SEQUENCE;
-}
 
 /* Add the lean records from v->lean_flushed up to (not including) index
  * UPTO to the counters, their events to the event count. */
@@ -344,9 +329,12 @@ static ALWAYS_INLINE void at_record(fxt_validator *v, const uint8_t *p)
  * and close_id do when there is nothing to report. 1 if settled; 0 if
  * fxt__sequence_id() must see the event, which then finds the table as it
  * was (a begin of an open id, an unmatched end, a full table). */
-static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned kind, const fxt__provider *pv,
-                                 uint64_t pid, uint64_t id, const uint8_t *p)
+static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned lanes, unsigned kind,
+                                 const fxt__provider *pv, uint64_t pid, uint64_t id,
+                                 const uint8_t *p)
 {
+    /* issues that can never be reported (auto mode) are counted here */
+    const int counted = !(lanes & v->reportable) && !v->defer;
     fxt__table *t;
     uint64_t a = id, b = 0, c = 0; /* flows: by id */
     if (kind <= FXT_ET_ASYNC_END) { /* async: by provider, process and id */
@@ -361,14 +349,26 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned kind, const f
         s = fxt__tput(t, a, b, c, &fresh);
         if (s == NULL) /* full: said once (limit() in sequence.c) */
             return t->overflow;
-        if (!fresh)
-            return 0;
+        if (!fresh) {
+            if (!counted)
+                return 0;
+            s->depth++;
+            fxt__count_only(v, lanes, FXT_R_DUPLICATE_BEGIN, 1);
+            return 1;
+        }
         s->off = v->lean_base + (uintptr_t)p, s->idx = v->rec_idx;
         s->depth = 1;
         return 1;
     }
-    if ((s = fxt__tfind(t, a, b, c)) == NULL)
-        return 0;
+    if ((s = fxt__tfind(t, a, b, c)) == NULL) {
+        if (t->overflow) /* not tracked is not unmatched */
+            return 1;
+        if (!counted)
+            return 0;
+        fxt__count_only(v, lanes, kind <= FXT_ET_ASYNC_END ? FXT_R_ASYNC_UNMATCHED
+                                                           : FXT_R_FLOW_UNMATCHED, 1);
+        return 1;
+    }
     if ((kind == FXT_ET_ASYNC_END || kind == FXT_ET_FLOW_END) && --s->depth == 0)
         fxt__tdel(t, s);
     return 1;
@@ -387,14 +387,15 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint64_t ts = load(p + 8, be), d = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
     int ready = 0;
-    const unsigned rl = v->rl = v->lanes;
+    /* (lanes that lack the event number skip the record) */
+    const unsigned rl = v->rl = v->lanes & ~((v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0);
     for (int f = v->ev_fam; f >= 0; f--) {
         const unsigned lanes = rl & v->fam_lanes[f];
         if (lanes == 0)
             continue;
         const unsigned kind = v->kind[f][raw];
         const int id = kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END;
-        if ((id && lean_id(v, f, kind, pv, pv->thr_pid[thr], d, p)) ||
+        if ((id && lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], d, p)) ||
             (kind == FXT_ET_DURATION_COMPLETE && d >= ts))
             continue;
         if (!ready) { /* what follows may report */
@@ -429,6 +430,103 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     }
 }
 
+/* A duration complete event of family ev_fam that is fine there, in
+ * auto mode: what the other family (r1/r2) reads it as, if that is an
+ * async or flow event whose common case lean_id() settles (the r1/r2
+ * async begin). 1 if settled; 0 for slow_sequence(), which finds the
+ * complete event fine again and the tables as they were. */
+static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                 uint64_t len, uint64_t h, const int be)
+{
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const int f = !v->ev_fam;
+    const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
+    const unsigned lanes = v->lanes & v->fam_lanes[f] & ~skip;
+    if (lanes == 0)
+        return 1;
+    const unsigned kind = v->kind[f][raw];
+    if (kind == FXT_ET_DURATION_COMPLETE)
+        return 1; /* fine in both */
+    if (kind < FXT_ET_ASYNC_BEGIN || kind > FXT_ET_FLOW_END || f > v->ev_fam)
+        return 0;
+    return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+}
+
+/* The refs of an event that fast_event() did not find in the dense
+ * prefixes, by the bitsets, and inline strings: the position after them,
+ * or 0. */
+static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider *pv,
+                                    const uint8_t *p, uint64_t len, uint64_t h)
+{
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    uint64_t pos = 16; /* header, timestamp */
+    if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
+        !registered(pv->thrbits, thr) || pos > len)
+        return 0;
+    if ((pos = fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_CATEGORY))) == 0)
+        return 0;
+    return fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_NAME));
+}
+
+static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                    uint64_t len, uint64_t h, const int be, const int checked,
+                                    const int uinl)
+{
+    /* refs in the provider's dense prefixes (no inline thread, no inline
+     * strings, not untracked): category and name in two 16-bit lanes as
+     * in fast_args; an event number some lane lacks fails the size check
+     * below (ev_tail) */
+    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
+    uint64_t pos = 16; /* header, timestamp */
+    if (UNLIKELY((thr0 - 1u >= pv->thr_lim) | (((refs | (refs + pv->str_k)) & 0x80008000u) != 0))) {
+        if ((pos = event_refs(v, pv, p, len, h)) == 0)
+            return NOT_LEAN;
+    }
+    unsigned nu = 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked, uinl, &nu);
+    /* the fields again from the word, not kept in registers through the
+     * argument loop (which needs them all) */
+    OPAQUE(h);
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
+        return NOT_LEAN;
+
+    /* conforming (but for counted issues): count it and match it */
+    unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
+    if (uinl) {
+        if (UNLIKELY(seq & EV_UINL)) { /* see fxt__fast_build */
+            if (nu || v->undef_rec == p) /* undefined argument types counted */
+                return NOT_LEAN;
+            v->ev_uinl_n++;
+            seq &= ~EV_UINL;
+        }
+        v->uinl_n += nu;
+    }
+    v->st.events_by_type[raw]++;
+    if (seq == 0)
+        return LEAN;
+    const unsigned kind = seq - 1;
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
+    /* durations read alike in both numberings: their common cases inline */
+    if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
+        uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
+        st[0] = v->lean_base + (uintptr_t)p, st[1] = v->rec_idx;
+        slot->depth++;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
+        slot->depth--;
+        return LEAN;
+    }
+    if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
+        return v->ev_one_fam || other_family(v, pv, p, len, h, be) ? LEAN : LEAN_SEQUENCE;
+    return LEAN_SEQUENCE;
+}
+
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
                                   const uint8_t *p, uint64_t len, uint64_t h)
 {
@@ -445,15 +543,20 @@ static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *p
 }
 
 static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be)
+                                   uint64_t len, uint64_t h, const int be, const int uinl)
 {
     if ((h & v->kobj_rsv) || pv->untracked || len < 16)
         return 0;
     uint64_t pos = fast_ref(pv, p, 16, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME)); /* after koid */
     if (pos == 0)
         return 0;
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be, 1);
-    return pos == len; /* or FAIL */
+    unsigned nu = 0;
+    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be, 1, uinl, &nu);
+    if (pos != len) /* or FAIL */
+        return 0;
+    if (uinl)
+        v->uinl_n += nu;
+    return 1;
 }
 
 static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
@@ -490,7 +593,7 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
  * index (lean_other: those that are not events). Locals are few so
  * that the argument loop keeps everything in registers. */
 static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
-                                      const int be)
+                                      const int be, const int uinl)
 {
     const uint8_t *const start = p, *const end = p + len;
     const fxt__provider *pv = v->cur;
@@ -507,18 +610,21 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
                 break;
             if (LIKELY((uint64_t)(end - p) - rl >= ARG_SLACK))
-                ok = fast_event(v, pv, p, rl, h, be, 0);
+                ok = fast_event(v, pv, p, rl, h, be, 0, uinl);
             else
-                ok = fast_event(v, pv, p, rl, h, be, 1);
-            if (UNLIKELY(ok == LEAN_SEQUENCE))
+                ok = fast_event(v, pv, p, rl, h, be, 1, uinl);
+            if (UNLIKELY(ok == LEAN_SEQUENCE)) {
                 slow_sequence(v, p, rl, h, be);
+                if (!uinl && UNLIKELY(v->uinl_lanes | v->ev_uinl_lanes))
+                    goto switch_copy;
+            }
         } else {
             if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
                 break;
             ok = 0;
             if ((v->lean_types >> type) & 1) {
                 ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
-                     : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be)
+                     : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be, uinl)
                                                     : fast_blob(v, pv, p, rl, h);
                 if (ok) {
                     v->lean_other++;
@@ -537,28 +643,59 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             fxt__decode(v, p, rl, rl, h);
             v->lean_flushed = v->rec_idx + 1;
             pv = v->cur; /* a metadata record may switch providers */
+            if (!uinl && UNLIKELY(v->uinl_lanes | v->ev_uinl_lanes))
+                goto switch_copy;
         }
         v->rec_idx++;
         p += rl;
+        continue;
+    switch_copy: /* issues made fast_build() count types inline: the copy that does */
+        v->rec_idx++;
+        p += rl;
+        v->fast_switch = 1;
+        break;
     }
     flush(v, v->rec_idx);
     at_record(v, p);
     if (UNLIKELY(v->undef_acc_n))
         undef_flush(v);
+    if (uinl)
+        fxt__fast_flush(v);
     return (size_t)(p - start);
 }
 
 static size_t fast_run_le(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 0);
+    return fast_loop(v, p, len, 0, 0);
 }
 
 static size_t fast_run_be(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 1);
+    return fast_loop(v, p, len, 1, 0);
+}
+
+/* auto mode, with argument types counted inline */
+static size_t fast_run_le_uinl(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 0, 1);
+}
+
+static size_t fast_run_be_uinl(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 1, 1);
 }
 
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return v->be ? fast_run_be(v, p, len) : fast_run_le(v, p, len);
+    size_t done = 0;
+    do {
+        v->fast_switch = 0;
+        if (v->uinl_lanes | v->ev_uinl_lanes)
+            done += v->be ? fast_run_be_uinl(v, p + done, len - done)
+                          : fast_run_le_uinl(v, p + done, len - done);
+        else
+            done += v->be ? fast_run_be(v, p + done, len - done)
+                          : fast_run_le(v, p + done, len - done);
+    } while (v->fast_switch && !v->stopped);
+    return done;
 }

@@ -178,6 +178,14 @@ struct fxt_validator {
     unsigned undef_n;              /* fast.c: its undefined argument types, counted in acc */
     unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
     uint64_t undef_acc_n;
+    uint8_t arg_uinl[16];    /* fast.c: 1 for the types counted inline (auto mode): those
+                                whose missing lanes are uinl_lanes, none reportable */
+    unsigned uinl_lanes;     /* fast.c: the lanes that lack them */
+    uint64_t uinl_n;         /* fast.c: such arguments in lean records, not yet counted */
+    uint16_t ev_uinl;        /* fast.c: event numbers counted inline alike (auto mode) */
+    unsigned ev_uinl_lanes;  /* fast.c: the lanes that lack them, none reportable */
+    uint64_t ev_uinl_n;      /* fast.c: such events in lean records, not yet counted */
+    int fast_switch;         /* fast.c: the loop stopped to go on in its other copy */
     uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
     uint32_t arg_refm[16];   /* bits [16..47] holding string refs, shifted down by 16 */
 
@@ -228,9 +236,17 @@ void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
 
 /* Report for the lanes reading the current record. */
+/* The lanes reading the current record get RULE. Issues that can never
+ * be reported (auto mode: see fxt__report) are counted before any of the
+ * message's arguments are worked out. */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
-    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
-                __VA_ARGS__)
+    do {                                                                                     \
+        if (!((v)->rl & (v)->reportable) && !(v)->defer)                                     \
+            fxt__count_one((v), (v)->rl, (rule));                                            \
+        else                                                                                 \
+            fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type,           \
+                        (field_off), __VA_ARGS__);                                           \
+    } while (0)
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
@@ -243,6 +259,8 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 /* Count N issues of rule R for LANES, none of them reportable (the fast
  * path's undefined argument types in auto mode). */
 void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
+/* One such issue, in place of fxt__report() (which calls it for them). */
+void fxt__count_one(fxt_validator *v, unsigned lanes, fxt_rule r);
 /* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 
@@ -275,6 +293,8 @@ const char *fxt__record_type_name(unsigned t);
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the fast path's masks for the lanes checked (again after a freeze). */
 void fxt__fast_build(fxt_validator *v);
+/* Count what fast.c counted inline (before the lanes change). */
+void fxt__fast_flush(fxt_validator *v);
 
 /* ---- sequencing (sequence.c) ---- */
 

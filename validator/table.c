@@ -70,12 +70,12 @@ static void tgrow(fxt__table *t)
     }
 }
 
-/* Find or insert; NULL when the table is full. */
+/* Find or insert; NULL when the table is full. (A growable table grows
+ * only when an entry is inserted: a full table is only searched.) */
 fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
 {
-    if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full)
-        tgrow(t);
-    size_t i = hash3(a, b, c) & t->mask;
+    const uint64_t h = hash3(a, b, c);
+    size_t i = h & t->mask;
     for (;; i = (i + 1) & t->mask) {
         fxt__slot *s = &t->s[i];
         if (!s->used)
@@ -87,10 +87,16 @@ fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fre
     }
     if (t->count >= t->max)
         return NULL;
+    if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full) {
+        tgrow(t);
+        for (i = h & t->mask; t->s[i].used; i = (i + 1) & t->mask)
+            ;
+    }
     fxt__slot *s = &t->s[i];
-    memset(s, 0, sizeof *s);
-    s->used = 1;
     s->k[0] = a, s->k[1] = b, s->k[2] = c;
+    s->off = s->idx = 0;
+    s->used = 1;
+    s->depth = 0;
     t->count++;
     *fresh = 1;
     return s;

@@ -38,6 +38,7 @@ const char *fxt__lane_names(unsigned lanes, char *buf, size_t n)
 
 void fxt__freeze(fxt_validator *v, unsigned lanes)
 {
+    fxt__fast_flush(v);
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((lanes >> l) & 1 && !v->lane[l].frozen) {
             v->lane[l].frozen = 1;
@@ -62,8 +63,10 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver)
             if (ln->errors++ == 0) {
                 ln->first_error = is->rule;
                 ln->first_error_offset = is->field_offset;
-                if (l != v->visit) /* auto mode: it can no longer be the reported one */
+                if (l != v->visit) { /* auto mode: it can no longer be the reported one */
                     v->reportable &= ~FXT_REV_BIT(l);
+                    fxt__fast_build(v); /* which may now count more on the fast path */
+                }
             }
         } else
             ln->warnings++;
@@ -88,6 +91,12 @@ void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n)
     }
 }
 
+void fxt__count_one(fxt_validator *v, unsigned lanes, fxt_rule r)
+{
+    v->f_len = 8, v->f_lo = v->f_hi = -1; /* the detail was for this issue only */
+    fxt__count_only(v, lanes, r, 1);
+}
+
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
@@ -95,8 +104,7 @@ void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off,
      * (current excepted) can never be reported: count it, nothing more
      * (unless a streamed head holds issues back, which may be dropped). */
     if (!(lanes & v->reportable) && !v->defer) {
-        v->f_len = 8, v->f_lo = v->f_hi = -1;
-        fxt__count_only(v, lanes, r, 1);
+        fxt__count_one(v, lanes, r);
         return;
     }
     const fxt_rule_info *ri = fxt_rule_get(r);
