@@ -145,6 +145,19 @@ void fxt__fast_build(fxt_validator *v)
         v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
         v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
     }
+    /* Scheduling records: context switches (the common subtype) when one
+     * lane is checked and it has subtypes (current); older revisions lay
+     * them out differently */
+    if (nlanes == 1 && ((rec_all >> FXT_RT_SCHEDULING) & 1) &&
+        ((v->defs.sched[FXT_ST_CONTEXT_SWITCH] >> one) & 1)) {
+        uint64_t w = FXT_SET(FXT_SET((uint64_t)0, FXT_REC_TYPE, FXT_RT_SCHEDULING), FXT_SCHED_TYPE,
+                             FXT_ST_CONTEXT_SWITCH);
+        const fxt_word_desc *d = fxt_header_desc((fxt_revision)one, w);
+        if (d != NULL) {
+            v->lean_types |= 1u << FXT_RT_SCHEDULING;
+            v->csw_rsv = d->reserved_mask;
+        }
+    }
     /* Blob layouts differ by revision (r1's size field is a bit wider).
      * With several lanes: the union of their reserved bits must be zero
      * and the narrowest size field is read, which is only right if the
@@ -559,6 +572,24 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     return 1;
 }
 
+/* A context switch of the current layout: no reserved bits, a known
+ * outgoing state, the two koids (any value) and plain arguments. */
+static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                    uint64_t len, uint64_t h, const int be, const int uinl)
+{
+    if (FXT_GET(h, FXT_SCHED_TYPE) != FXT_ST_CONTEXT_SWITCH || (h & v->csw_rsv) ||
+        FXT_GET(h, FXT_CSW_STATE) > FXT_TS_MAX || pv->untracked)
+        return 0;
+    unsigned nu = 0;
+    /* header, timestamp, outgoing and incoming thread koids */
+    uint64_t pos = fast_args(v, pv, p, 32, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be, 1, uinl, &nu);
+    if (pos != len) /* or FAIL */
+        return 0;
+    if (uinl)
+        v->uinl_n += nu;
+    return 1;
+}
+
 static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
                                    const uint8_t *p, uint64_t len, uint64_t h)
 {
@@ -625,6 +656,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             if ((v->lean_types >> type) & 1) {
                 ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
                      : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be, uinl)
+                     : type == FXT_RT_SCHEDULING    ? fast_sched(v, pv, p, rl, h, be, uinl)
                                                     : fast_blob(v, pv, p, rl, h);
                 if (ok) {
                     v->lean_other++;

@@ -168,7 +168,7 @@ struct fxt_validator {
     uint8_t ev_seq[16];      /* by event number: meaning + 1 in family ev_fam if
                                 sequencing looks at it, else 0 */
     unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
-    uint64_t log_rsv, kobj_rsv, blob_rsv; /* their reserved header bits */
+    uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
