@@ -277,40 +277,70 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
     return end;
 }
 
+/* One argument at P + POS whose header word is A: plain (type defined,
+ * exact size, no reserved bits: one AND; both string refs, name [16..31]
+ * and string value [32..47] or 0, in the provider's dense prefix, inline
+ * refs being above it). The refs in two 16-bit lanes at once: a lane
+ * r < lim iff neither r nor r + 0x8000 - lim has bit 15 set (K holds
+ * 0x8000 - lim in both lanes; a carry out of the low lane only happens
+ * when that lane fails anyway). */
+static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t type, uint32_t k)
+{
+    const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->arg_refm[type];
+    return (((a & v->arg_m[type]) ^ v->arg_e[type]) | ((refs | (refs + k)) & 0x80008000u)) == 0;
+}
+
+#if defined(__GNUC__) && __GNUC__ >= 7 || defined(__clang__)
+#define FALLTHROUGH __attribute__((fallthrough))
+#else
+#define FALLTHROUGH ((void)0)
+#endif
+
 /* N arguments from POS: the position after them, or FAIL (which no
- * record length can match). */
+ * record length can match). Unchecked (far from the chunk's end, see
+ * fast_loop's ARG_SLACK): a word may lie past the record but inside the
+ * chunk, and the caller's size check fails; the arguments are then
+ * unrolled (a jump into a run of N copies, no loop counter). */
 #define FAIL (~(uint64_t)0 >> 1)
 static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
                                         const int be, const int checked, const int uinl,
                                         unsigned *nu)
 {
-    for (; n > 0; n--) {
-        /* unchecked: the word may lie past the record but inside the
-         * chunk (fast_loop's ARG_SLACK); the caller's size check fails */
-        if (checked && UNLIKELY(pos + 8 > len))
-            return FAIL;
-        uint64_t a = load(p + pos, be);
-        const size_t type = (size_t)FXT_GET(a, FXT_ARG_TYPE);
-        /* type defined, exact size, no reserved bits: one AND; and both
-         * string refs (name [16..31], string value [32..47] or 0) in the
-         * provider's dense prefix, inline refs being above it: in two
-         * 16-bit lanes at once, a lane r < lim iff neither r nor
-         * r + 0x8000 - lim has bit 15 set (str_k holds 0x8000 - lim in
-         * both lanes; a carry out of the low lane only happens when that
-         * lane fails anyway) */
-        const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->arg_refm[type];
-        if (LIKELY((((a & v->arg_m[type]) ^ v->arg_e[type]) |
-                    ((refs | (refs + pv->str_k)) & 0x80008000u)) == 0)) {
-            pos += (uint64_t)v->arg_words[type] * 8;
-            if (uinl)
-                *nu += v->arg_uinl[type];
-            continue;
+    const uint32_t k = pv->str_k;
+    /* one argument: plain, or fast_arg_other() says */
+#define ARG_()                                                                                 \
+    do {                                                                                       \
+        const uint64_t a = load(p + pos, be);                                                  \
+        const size_t type = (size_t)FXT_GET(a, FXT_ARG_TYPE);                                  \
+        if (LIKELY(plain_arg(v, a, type, k))) {                                                \
+            pos += (uint64_t)v->arg_words[type] * 8;                                           \
+            if (uinl)                                                                          \
+                *nu += v->arg_uinl[type];                                                      \
+        } else if ((pos = fast_arg_other(v, pv, p, pos, len, a, (unsigned)type)) == 0) {       \
+            return FAIL;                                                                       \
+        }                                                                                      \
+    } while (0)
+    if (checked) {
+        for (; n > 0; n--) {
+            if (UNLIKELY(pos + 8 > len))
+                return FAIL;
+            ARG_();
         }
-        pos = fast_arg_other(v, pv, p, pos, len, a, (unsigned)type);
-        if (pos == 0)
-            return FAIL;
+        return pos;
     }
+#define CASE_(c)                                                                               \
+    case c:                                                                                    \
+        ARG_();                                                                                \
+        FALLTHROUGH
+    switch (n) {
+        CASE_(15); CASE_(14); CASE_(13); CASE_(12); CASE_(11); CASE_(10); CASE_(9); CASE_(8);
+        CASE_(7); CASE_(6); CASE_(5); CASE_(4); CASE_(3); CASE_(2); CASE_(1);
+    default:
+        break;
+    }
+#undef CASE_
+#undef ARG_
     return pos;
 }
 
@@ -466,6 +496,20 @@ static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, cons
     return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
 }
 
+/* An async or flow event read by one family (no lane reads the other):
+ * its common case by lean_id(), without slow_sequence(). 1 if settled. */
+static NOINLINE int own_family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                  uint64_t len, uint64_t h, const int be)
+{
+    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
+    const unsigned lanes = v->lanes & ~skip;
+    const unsigned kind = v->kind[v->ev_fam][raw];
+    return lanes != 0 && kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END &&
+           lean_id(v, v->ev_fam, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+}
+
 /* The refs of an event that fast_event() did not find in the dense
  * prefixes, by the bitsets, and inline strings: the position after them,
  * or 0. */
@@ -537,6 +581,8 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     }
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return v->ev_one_fam || other_family(v, pv, p, len, h, be) ? LEAN : LEAN_SEQUENCE;
+    if (kind >= FXT_ET_ASYNC_BEGIN && v->ev_one_fam && own_family_id(v, pv, p, len, h, be))
+        return LEAN;
     return LEAN_SEQUENCE;
 }
 

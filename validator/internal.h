@@ -5,7 +5,8 @@
  *   stream.c    feeding: record framing, byte order, streamed large records, finish
  *   decode.c    the record and argument decoders (checks field by field)
  *   sequence.c  begin/end matching of durations, async operations and flows
- *   table.c     the open-addressing hash table sequence.c uses
+ *   table.c     the open-addressing hash table sequence.c and fast.c use
+ *               (table.h: its types and the lookups, inline)
  *   utf8.c      UTF-8 validation
  *
  * Revisions: the validator checks one revision, or all four at once
@@ -42,31 +43,7 @@
 #define FXT__DUR_WORDS (2 * (FXT__DUR_STACK + 1))
 #define FXT__DEFER_CAP 64              /* issues of a streamed head held back */
 
-/* ---- hash table (table.c) ---- */
-
-typedef struct fxt__slot {
-    uint64_t k[3];
-    uint64_t off, idx; /* where the (first open) begin was */
-    uint32_t used;
-    uint32_t depth; /* threads: duration nesting depth; async/flows: open begins of the id */
-} fxt__slot;
-
-typedef struct fxt__table {
-    fxt__slot *s;
-    uint64_t *stk;      /* threads only: per thread entry (slot.off holds its number),
-                           DUR_STACK (offset, index) pairs of the outermost unended begins */
-    size_t mask;        /* slots in use - 1 (power of two) */
-    size_t full;        /* slots there is memory for (power of two) */
-    fxt__slot *scratch; /* growable tables: full / 4 slots to rehash through */
-    size_t count;
-    size_t max;         /* entries allowed (at most half the slots) */
-    int overflow;       /* a begin could not be tracked */
-} fxt__table;
-
-void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
-fxt__slot *fxt__tfind(fxt__table *t, uint64_t a, uint64_t b, uint64_t c);
-fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh);
-void fxt__tdel(fxt__table *t, fxt__slot *s);
+#include "table.h"
 
 /* ---- providers ---- */
 

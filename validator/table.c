@@ -1,14 +1,7 @@
-/* table.c - open-addressing hash table with linear probing and
- * backward-shift deletion (no tombstones), for open async operations, open
- * flows and threads. Memory is the caller's, planned up front. */
+/* table.c - the hash table's setup, insertion, growth and deletion
+ * (table.h has the types and the lookups). Memory is the caller's,
+ * planned up front. */
 #include "internal.h"
-
-static uint64_t hash3(uint64_t a, uint64_t b, uint64_t c)
-{
-    uint64_t h = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull ^
-                 (c + 0x1234567ull) * 0x94d049bb133111ebull;
-    return h ^ (h >> 31);
-}
 
 static size_t pow2_at_least(size_t n)
 {
@@ -37,17 +30,6 @@ void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch)
         t->s[i].used = 0;
 }
 
-fxt__slot *fxt__tfind(fxt__table *t, uint64_t a, uint64_t b, uint64_t c)
-{
-    for (size_t i = hash3(a, b, c) & t->mask;; i = (i + 1) & t->mask) {
-        fxt__slot *s = &t->s[i];
-        if (!s->used)
-            return NULL;
-        if (s->k[0] == a && s->k[1] == b && s->k[2] == c)
-            return s;
-    }
-}
-
 /* The async and flow tables start small and double when half full, up to
  * the memory planned for them: a few open ids then stay in a few cache
  * lines instead of being hashed across megabytes (a cache miss per async
@@ -63,30 +45,17 @@ static void tgrow(fxt__table *t)
         t->s[i].used = 0;
     t->mask = 2 * n - 1;
     for (size_t k = 0; k < c; k++) {
-        size_t i = hash3(t->scratch[k].k[0], t->scratch[k].k[1], t->scratch[k].k[2]) & t->mask;
+        size_t i = fxt__hash3(t->scratch[k].k[0], t->scratch[k].k[1], t->scratch[k].k[2]) & t->mask;
         while (t->s[i].used)
             i = (i + 1) & t->mask;
         t->s[i] = t->scratch[k];
     }
 }
 
-/* Find or insert; NULL when the table is full. (A growable table grows
- * only when an entry is inserted: a full table is only searched.) */
-fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
+fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c)
 {
-    const uint64_t h = hash3(a, b, c);
-    size_t i = h & t->mask;
-    for (;; i = (i + 1) & t->mask) {
-        fxt__slot *s = &t->s[i];
-        if (!s->used)
-            break;
-        if (s->k[0] == a && s->k[1] == b && s->k[2] == c) {
-            *fresh = 0;
-            return s;
-        }
-    }
     if (t->count >= t->max)
-        return NULL;
+        return NULL; /* (a full table is only searched: it does not grow) */
     if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full) {
         tgrow(t);
         for (i = h & t->mask; t->s[i].used; i = (i + 1) & t->mask)
@@ -98,7 +67,6 @@ fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fre
     s->used = 1;
     s->depth = 0;
     t->count++;
-    *fresh = 1;
     return s;
 }
 
@@ -114,7 +82,7 @@ void fxt__tdel(fxt__table *t, fxt__slot *s)
                 t->count--;
                 return;
             }
-            size_t home = hash3(t->s[j].k[0], t->s[j].k[1], t->s[j].k[2]) & t->mask;
+            size_t home = fxt__hash3(t->s[j].k[0], t->s[j].k[1], t->s[j].k[2]) & t->mask;
             /* move j to i if its home is not cyclically in (i, j] */
             if ((i <= j) ? (home <= i || home > j) : (home <= i && home > j))
                 break;

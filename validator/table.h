@@ -1,0 +1,74 @@
+/*
+ * table.h - the open-addressing hash table (linear probing, backward-shift
+ * deletion, no tombstones) for open async operations, open flows and
+ * threads. Lookups are inline: sequencing does one or two per async or
+ * flow event; inserting, growing and deleting are in table.c.
+ */
+#ifndef FXT_VALIDATOR_TABLE_H
+#define FXT_VALIDATOR_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct fxt__slot {
+    uint64_t k[3];
+    uint64_t off, idx; /* where the (first open) begin was */
+    uint32_t used;
+    uint32_t depth; /* threads: duration nesting depth; async/flows: open begins of the id */
+} fxt__slot;
+
+typedef struct fxt__table {
+    fxt__slot *s;
+    uint64_t *stk;      /* threads only: per thread entry (slot.off holds its number),
+                           DUR_STACK (offset, index) pairs of the outermost unended begins */
+    size_t mask;        /* slots in use - 1 (power of two) */
+    size_t full;        /* slots there is memory for (power of two) */
+    fxt__slot *scratch; /* growable tables: full / 4 slots to rehash through */
+    size_t count;
+    size_t max;         /* entries allowed (at most half the slots) */
+    int overflow;       /* a begin could not be tracked */
+} fxt__table;
+
+void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
+/* Insert key (A, B, C) with hash H at the empty slot I its probe ended
+ * at (growing the table first when due); NULL when the table is full. */
+fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c);
+void fxt__tdel(fxt__table *t, fxt__slot *s);
+
+static inline uint64_t fxt__hash3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t h = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull ^
+                 (c + 0x1234567ull) * 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+}
+
+static inline fxt__slot *fxt__tfind(const fxt__table *t, uint64_t a, uint64_t b, uint64_t c)
+{
+    for (size_t i = fxt__hash3(a, b, c) & t->mask;; i = (i + 1) & t->mask) {
+        fxt__slot *s = &t->s[i];
+        if (!s->used)
+            return NULL;
+        if (s->k[0] == a && s->k[1] == b && s->k[2] == c)
+            return s;
+    }
+}
+
+/* Find (*FRESH = 0) or insert (*FRESH = 1); NULL when the table is full. */
+static inline fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
+{
+    const uint64_t h = fxt__hash3(a, b, c);
+    size_t i = h & t->mask;
+    for (;; i = (i + 1) & t->mask) {
+        fxt__slot *s = &t->s[i];
+        if (!s->used)
+            break;
+        if (s->k[0] == a && s->k[1] == b && s->k[2] == c) {
+            *fresh = 0;
+            return s;
+        }
+    }
+    *fresh = 1;
+    return fxt__tinsert(t, h, i, a, b, c);
+}
+
+#endif
