@@ -22,11 +22,7 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
-/* the compiler forgets what it knows of X (so it recomputes from X what
- * it would otherwise keep in registers) */
-#define OPAQUE(x) __asm__("" : "+r"(x))
 #else
-#define OPAQUE(x) ((void)0)
 #define ALWAYS_INLINE inline
 #define NOINLINE
 #define LIKELY(x) (x)
@@ -535,18 +531,16 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
      * strings, not untracked): category and name in two 16-bit lanes as
      * in fast_args; an event number some lane lacks fails the size check
      * below (ev_tail) */
-    const unsigned thr0 = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
     uint64_t pos = 16; /* header, timestamp */
-    if (UNLIKELY((thr0 - 1u >= pv->thr_lim) | (((refs | (refs + pv->str_k)) & 0x80008000u) != 0))) {
+    if (UNLIKELY(thr - 1u >= pv->thr_lim) ||
+        UNLIKELY(((refs | (refs + pv->str_k)) & 0x80008000u) != 0)) {
         if ((pos = event_refs(v, pv, p, len, h)) == 0)
             return NOT_LEAN;
     }
     unsigned nu = 0;
     pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked, uinl, &nu);
-    /* the fields again from the word, not kept in registers through the
-     * argument loop (which needs them all) */
-    OPAQUE(h);
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
         return NOT_LEAN;
@@ -566,7 +560,6 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (seq == 0)
         return LEAN;
     const unsigned kind = seq - 1;
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
     /* durations read alike in both numberings: their common cases inline */
     if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {

@@ -7,18 +7,17 @@ size_t fxt__utf8_check(const uint8_t *s, size_t len)
     size_t i = 0;
     while (i < len) {
         if (i + 8 <= len) { /* ASCII fast path: eight bytes at a time */
-            uint64_t w;
-            memcpy(&w, s + i, 8);
-            if ((w & 0x8080808080808080ull) == 0) {
+            const uint64_t hi = fxt_load_le64(s + i) & 0x8080808080808080ull;
+            if (hi == 0) {
                 i += 8;
                 continue;
             }
-        }
-        uint8_t b = s[i];
-        if (b < 0x80) {
+            i += (size_t)__builtin_ctzll(hi) >> 3; /* to the first byte that is not ASCII */
+        } else if (s[i] < 0x80) {
             i++;
             continue;
         }
+        uint8_t b = s[i];
         size_t n;
         uint8_t lo = 0x80, hi = 0xbf;
         if (b >= 0xc2 && b <= 0xdf)
