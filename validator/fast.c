@@ -494,7 +494,7 @@ static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, cons
 
 /* An async or flow event read by one family (no lane reads the other):
  * its common case by lean_id(), without slow_sequence(). 1 if settled. */
-static NOINLINE int own_family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+static ALWAYS_INLINE int own_family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                   uint64_t len, uint64_t h, const int be)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
