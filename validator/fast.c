@@ -563,7 +563,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
     /* durations read alike in both numberings: their common cases inline */
     if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
-        uint64_t *st = v->threads.stk + (size_t)slot->off * FXT__DUR_WORDS + 2 * slot->depth;
+        uint64_t *st = v->threads.stk + slot->off + 2 * slot->depth;
         st[0] = v->lean_base + (uintptr_t)p, st[1] = v->rec_idx;
         slot->depth++;
         return LEAN;

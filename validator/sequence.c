@@ -27,7 +27,7 @@ static fxt__slot *thread_slot(fxt_validator *v, uint64_t pid, uint64_t tid)
     if (s == NULL)
         limit(v, &v->threads, "threads in all"); /* threads are never forgotten */
     else if (fresh)
-        s->off = v->threads.count - 1; /* entry number: threads are never deleted */
+        s->off = (v->threads.count - 1) * FXT__DUR_WORDS; /* its stack: threads are never deleted */
     v->last_thread = s;
     return s;
 }
@@ -114,7 +114,7 @@ void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e,
     case FXT_ET_DURATION_BEGIN:
         if ((s = fxt__event_thread(v, &e->thread)) != NULL) {
             if (s->depth <= FXT__DUR_STACK) { /* the outermost, and the first past them */
-                uint64_t *st = v->threads.stk + (size_t)s->off * FXT__DUR_WORDS;
+                uint64_t *st = v->threads.stk + s->off;
                 st[2 * s->depth] = v->r_off, st[2 * s->depth + 1] = v->r_idx;
             }
             s->depth++;
@@ -237,7 +237,7 @@ void fxt__report_unended(fxt_validator *v)
         fxt__slot *s = &v->threads.s[i];
         if (!s->used)
             continue;
-        const uint64_t *st = v->threads.stk + (size_t)s->off * FXT__DUR_WORDS;
+        const uint64_t *st = v->threads.stk + s->off;
         for (uint32_t d = 0; d < s->depth && d < FXT__DUR_STACK; d++)
             PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, FXT_REV_ALL, s->k[0],
                  s->k[1], 1, 0);

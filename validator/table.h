@@ -19,8 +19,9 @@ typedef struct fxt__slot {
 
 typedef struct fxt__table {
     fxt__slot *s;
-    uint64_t *stk;      /* threads only: per thread entry (slot.off holds its number),
-                           DUR_STACK (offset, index) pairs of the outermost unended begins */
+    uint64_t *stk;      /* threads only: per thread entry (slot.off holds where its pairs
+                           start), DUR_STACK (offset, index) pairs of the outermost unended
+                           begins */
     size_t mask;        /* slots in use - 1 (power of two) */
     size_t full;        /* slots there is memory for (power of two) */
     fxt__slot *scratch; /* growable tables: full / 4 slots to rehash through */
