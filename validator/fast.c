@@ -104,6 +104,15 @@ void fxt__fast_build(fxt_validator *v)
         v->arg_m[t] = v->arg_pm[t];
         v->arg_e[t] = v->arg_pe[t];
     }
+    /* the same by the header's low byte (type and the low bits of the
+     * size), so that fast_arg() indexes without masking */
+    for (unsigned i = 0; i < 256; i++) {
+        const unsigned t = i & 15;
+        v->a8_m[i] = v->arg_m[t], v->a8_e[i] = v->arg_e[t];
+        v->a8_refm[i] = v->arg_refm[t];
+        v->a8_len[i] = (uint8_t)(v->arg_words[t] * 8);
+        v->a8_uinl[i] = v->arg_uinl[t];
+    }
     v->ev_ok = v->ev_all[v->lanes];
     /* Auto mode: event numbers that only lanes that can no longer be
      * reported lack (one set of lanes) are lean too, and counted; those
@@ -280,10 +289,10 @@ static NOINLINE uint64_t fast_arg_other(fxt_validator *v, const fxt__provider *p
  * r < lim iff neither r nor r + 0x8000 - lim has bit 15 set (K holds
  * 0x8000 - lim in both lanes; a carry out of the low lane only happens
  * when that lane fails anyway). */
-static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t type, uint32_t k)
+static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t lo, uint32_t k)
 {
-    const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->arg_refm[type];
-    return (((a & v->arg_m[type]) ^ v->arg_e[type]) | ((refs | (refs + k)) & 0x80008000u)) == 0;
+    const uint32_t refs = (uint32_t)(a >> FXT_FIELD_LO(FXT_ARG_NAME)) & v->a8_refm[lo];
+    return (((a & v->a8_m[lo]) ^ v->a8_e[lo]) | ((refs | (refs + k)) & 0x80008000u)) == 0;
 }
 
 #if defined(__GNUC__) && __GNUC__ >= 7 || defined(__clang__)
@@ -308,12 +317,13 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
 #define ARG_()                                                                                 \
     do {                                                                                       \
         const uint64_t a = load(p + pos, be);                                                  \
-        const size_t type = (size_t)FXT_GET(a, FXT_ARG_TYPE);                                  \
-        if (LIKELY(plain_arg(v, a, type, k))) {                                                \
-            pos += (uint64_t)v->arg_words[type] * 8;                                           \
+        const size_t lo = (uint8_t)a; /* type, low size bits */                                \
+        if (LIKELY(plain_arg(v, a, lo, k))) {                                                  \
+            pos += v->a8_len[lo];                                                              \
             if (uinl)                                                                          \
-                *nu += v->arg_uinl[type];                                                      \
-        } else if ((pos = fast_arg_other(v, pv, p, pos, len, a, (unsigned)type)) == 0) {       \
+                *nu += v->a8_uinl[lo];                                                         \
+        } else if ((pos = fast_arg_other(v, pv, p, pos, len, a,                                \
+                                         (unsigned)FXT_GET(a, FXT_ARG_TYPE))) == 0) {          \
             return FAIL;                                                                       \
         }                                                                                      \
     } while (0)

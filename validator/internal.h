@@ -165,6 +165,10 @@ struct fxt_validator {
     int fast_switch;         /* fast.c: the loop stopped to go on in its other copy */
     uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
     uint32_t arg_refm[16];   /* bits [16..47] holding string refs, shifted down by 16 */
+    /* arg_m, arg_e, arg_refm, words * 8, arg_uinl by the header's low byte */
+    uint64_t a8_m[256], a8_e[256];
+    uint32_t a8_refm[256];
+    uint8_t a8_len[256], a8_uinl[256];
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
