@@ -150,17 +150,33 @@ void fxt__fast_build(fxt_validator *v)
         v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
         v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
     }
-    /* Scheduling records: context switches (the common subtype) when one
-     * lane is checked and it has subtypes (current); older revisions lay
-     * them out differently */
-    if (nlanes == 1 && ((rec_all >> FXT_RT_SCHEDULING) & 1) &&
-        ((v->defs.sched[FXT_ST_CONTEXT_SWITCH] >> one) & 1)) {
-        uint64_t w = FXT_SET(FXT_SET((uint64_t)0, FXT_REC_TYPE, FXT_RT_SCHEDULING), FXT_SCHED_TYPE,
-                             FXT_ST_CONTEXT_SWITCH);
-        const fxt_word_desc *d = fxt_header_desc((fxt_revision)one, w);
-        if (d != NULL) {
+    /* Scheduling records: context switches (the common subtype) read by
+     * the one lane with subtypes (current). The lanes without subtypes
+     * read every scheduling record as a legacy context switch: none, or
+     * (auto mode) only lanes that can no longer be reported, whose issues
+     * sched_legacy() counts. */
+    v->csw_legacy = 0;
+    unsigned sub = 0, leg = 0, sub_one = 0;
+    for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+        if ((v->lanes >> l) & 1) {
+            if (v->lay[l]->sched_types)
+                sub |= 1u << l, sub_one = l;
+            else
+                leg |= 1u << l;
+        }
+    if (((rec_all >> FXT_RT_SCHEDULING) & 1) && sub && (sub & (sub - 1)) == 0 &&
+        ((v->defs.sched[FXT_ST_CONTEXT_SWITCH] >> sub_one) & 1) && !(leg & v->reportable)) {
+        const uint64_t w = FXT_SET((uint64_t)0, FXT_REC_TYPE, FXT_RT_SCHEDULING);
+        const fxt_word_desc *d =
+            fxt_header_desc((fxt_revision)sub_one, FXT_SET(w, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH));
+        int legacy_ok = 1;
+        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+            if ((leg >> l) & 1) /* (no subtypes: one layout whatever the header says) */
+                legacy_ok &= (v->lcsw_desc[l] = fxt_header_desc((fxt_revision)l, w)) != NULL;
+        if (d != NULL && legacy_ok) {
             v->lean_types |= 1u << FXT_RT_SCHEDULING;
             v->csw_rsv = d->reserved_mask;
+            v->csw_legacy = leg;
         }
     }
     /* Blob layouts differ by revision (r1's size field is a bit wider).
@@ -621,8 +637,59 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     return 1;
 }
 
+/* What decode.c's legacy context switch reading (dec_legacy_csw) finds
+ * in the header H of a scheduling record LEN bytes long, for the lanes
+ * that read it so (v->csw_legacy) and can no longer be reported: the
+ * issues are counted. Reserved fields per lane's layout; the rest reads
+ * alike: the outgoing state, the timestamp, each thread ref (inline: two
+ * koid words), and what is left over. */
+static NOINLINE void sched_legacy(fxt_validator *v, const fxt__provider *pv, uint64_t len,
+                                  uint64_t h)
+{
+    const unsigned lanes = v->csw_legacy & v->lanes;
+    for (unsigned todo = lanes; todo;) {
+        const fxt_word_desc *d = v->lcsw_desc[__builtin_ctz(todo)];
+        unsigned group = 0, n = 0;
+        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+            if ((todo >> l) & 1 && v->lcsw_desc[l] == d)
+                group |= 1u << l;
+        todo &= ~group;
+        if (h & d->reserved_mask)
+            for (unsigned i = 0; i < d->nfields; i++) {
+                const fxt_field_desc *f = &d->fields[i];
+                n += f->kind == FXT_FK_RESERVED && ((h >> f->lo) & FXT_WIDTH_MASK_(f->lo, f->hi));
+            }
+        if (n)
+            fxt__count_only(v, group, d->reserved_rule, n);
+    }
+    const unsigned state = (unsigned)FXT_GET(h, FXT_LCSW_STATE);
+    if (state == FXT_TS_RUNNING || state > FXT_TS_MAX)
+        fxt__count_only(v, lanes, FXT_R_LEGACY_STATE_INVALID, 1);
+    uint64_t pos = 8;
+    unsigned words = 1; /* the timestamp, then each ref's koids */
+    const unsigned ref[2] = {(unsigned)FXT_GET(h, FXT_LCSW_OUT_THREAD),
+                             (unsigned)FXT_GET(h, FXT_LCSW_IN_THREAD)};
+    for (int i = 0; i <= 2; i++) {
+        if (i > 0 && ref[i - 1] != FXT_THREADREF_INLINE) {
+            if (!registered(pv->thrbits, ref[i - 1]) && !pv->untracked)
+                fxt__count_only(v, lanes, FXT_R_THREAD_REF_UNREGISTERED, 1);
+            continue;
+        }
+        words = i == 0 ? 1 : 2;
+        if (pos + 8 * words > len) { /* the first word that is not there */
+            fxt__count_only(v, lanes, FXT_R_RECORD_TOO_SMALL, 1);
+            return;
+        }
+        pos += 8 * words;
+    }
+    if (pos < len)
+        fxt__count_only(v, lanes, FXT_R_RECORD_SIZE_EXTRA, 1);
+}
+
 /* A context switch of the current layout: no reserved bits, a known
- * outgoing state, the two koids (any value) and plain arguments. */
+ * outgoing state, the two koids (any value) and plain arguments. Lanes
+ * reading it as a legacy context switch (auto mode) read no arguments,
+ * so undefined argument types are not counted for them. */
 static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                     uint64_t len, uint64_t h, const int be, const int uinl)
 {
@@ -634,6 +701,12 @@ static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, c
     uint64_t pos = fast_args(v, pv, p, 32, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be, 1, uinl, &nu);
     if (pos != len) /* or FAIL */
         return 0;
+    if (v->csw_legacy & v->lanes) {
+        if (v->undef_rec == p || (nu && (v->uinl_lanes & ~v->csw_legacy)))
+            return 0; /* counted for lanes that read no arguments here: decode.c */
+        sched_legacy(v, pv, len, h);
+        return 1;
+    }
     if (uinl)
         v->uinl_n += nu;
     return 1;

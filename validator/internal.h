@@ -146,6 +146,9 @@ struct fxt_validator {
                                 sequencing looks at it, else 0 */
     unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
     uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
+    unsigned csw_legacy;     /* fast.c: lanes reading context switches as legacy ones,
+                                counted only (auto mode) */
+    const fxt_word_desc *lcsw_desc[FXT_REV_COUNT]; /* their header layouts */
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */

@@ -54,8 +54,6 @@ static void tgrow(fxt__table *t)
 
 fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c)
 {
-    if (t->count >= t->max)
-        return NULL; /* (a full table is only searched: it does not grow) */
     if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full) {
         tgrow(t);
         for (i = h & t->mask; t->s[i].used; i = (i + 1) & t->mask)

@@ -32,7 +32,7 @@ typedef struct fxt__table {
 
 void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
 /* Insert key (A, B, C) with hash H at the empty slot I its probe ended
- * at (growing the table first when due); NULL when the table is full. */
+ * at (growing the table first when due), the table not being full. */
 fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c);
 void fxt__tdel(fxt__table *t, fxt__slot *s);
 
@@ -68,6 +68,8 @@ static inline fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64
             return s;
         }
     }
+    if (t->count >= t->max)
+        return NULL; /* (a full table is only searched) */
     *fresh = 1;
     return fxt__tinsert(t, h, i, a, b, c);
 }

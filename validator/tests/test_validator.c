@@ -584,6 +584,71 @@ START_TEST(auto_counts_after_first_error)
 }
 END_TEST
 
+/* Auto mode and scheduling records: once r1, r2 and r3 have an error (a
+ * boolean argument, type 9, only in current), current's context switches
+ * are checked on the lean path and what r1-r3, reading them as legacy
+ * context switches, find in them is counted. Words by hand: magic record,
+ * string 1 "a", thread 1, an instant event (thread 1, category and name 1)
+ * with a boolean argument, then context switches (type 8, size [4..15],
+ * argc [16..19], cpu [20..35], state [36..39], subtype 1 [60..63]), seen by
+ * r1-r3 as: legacy state [24..27], outgoing thread ref [28..35], incoming
+ * [36..43], reserved [44..63] (r3: [60..63]). The counts equal each
+ * revision's alone. */
+START_TEST(auto_counts_legacy_context_switches)
+{
+    uint8_t b[512];
+    size_t at = 0;
+    put64(b + at, 0x0016547846040010ull), at += 8;
+    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
+    put64(b + at, 'a'), at += 8;
+    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
+    put64(b + at, 100), at += 8;
+    put64(b + at, 101), at += 8;
+    put64(b + at, 0x4ull | (3ull << 4) | (1ull << 20) | (1ull << 24) | (1ull << 32) | (1ull << 48)),
+        at += 8;
+    put64(b + at, 1000), at += 8;
+    put64(b + at, 0x9ull | (1ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* boolean */
+    const uint64_t csw = 0x8ull | (1ull << 60);
+    const uint64_t i32 = 0x1ull | (1ull << 4) | (1ull << 16) | (7ull << 32); /* int32 "a" = 7 */
+    /* cpu 1, state 0, no arguments: legacy refs 0 and 0 (inline), the
+     * second's koids past the end */
+    put64(b + at, csw | (4ull << 4) | (1ull << 20)), at += 8;
+    put64(b + at, 2000), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
+    /* cpu 0x505, state 2, one argument: legacy refs 5 and 2 (unregistered),
+     * words past the timestamp */
+    put64(b + at, csw | (5ull << 4) | (1ull << 16) | (0x505ull << 20) | (2ull << 36)), at += 8;
+    put64(b + at, 2001), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
+    put64(b + at, i32), at += 8;
+    /* cpu 0x10 (legacy state 1, running), state 0, two arguments: legacy
+     * refs 0 and 0, whose koids fill the record */
+    put64(b + at, csw | (6ull << 4) | (2ull << 16) | (0x10ull << 20)), at += 8;
+    put64(b + at, 2002), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
+    put64(b + at, i32), put64(b + at + 8, i32), at += 16;
+    ck_assert_uint_le(at, sizeof b);
+    fxt_options o = fxt_options_default();
+    o.revision = FXT_REV_AUTO;
+    fxt_validator *v = fxt_validator_new(&o);
+    fxt_validator_feed(v, b, at);
+    fxt_validator_finish(v);
+    fxt_revision_verdict all[FXT_REV_COUNT];
+    fxt_validator_verdicts(v, all);
+    fxt_validator_free(v);
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        o.revision = (fxt_revision)r;
+        v = fxt_validator_new(&o);
+        fxt_validator_feed(v, b, at);
+        fxt_validator_finish(v);
+        fxt_revision_verdict one[FXT_REV_COUNT];
+        fxt_validator_verdicts(v, one);
+        fxt_validator_free(v);
+        if (r != FXT_REV_CURRENT)
+            ck_assert_uint_ge(one[r].errors, 5); /* the records above are errors there */
+        ck_assert_uint_eq(all[r].errors, one[r].errors);
+        ck_assert_uint_eq(all[r].warnings, one[r].warnings);
+    }
+}
+END_TEST
+
 START_TEST(auto_agrees_with_each_revision)
 {
     /* seeds 5 and 6: longer realistic traces, where the older revisions'
@@ -1010,6 +1075,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, auto_agrees_with_each_revision);
     tcase_add_test(tc, auto_counts_after_first_error);
+    tcase_add_test(tc, auto_counts_legacy_context_switches);
     tcase_add_test(tc, truncated_large_record_same_issues_any_size);
     tcase_add_test(tc, provider_overflow_claims_nothing_false);
     tcase_add_test(tc, unended_summary_keeps_koids_and_count);
