@@ -368,7 +368,9 @@ static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *p
 
 /* ---- records ---- */
 
-enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2 };
+/* fast_event(): not lean (decode.c), lean, lean with sequencing left to
+ * slow_sequence() (from family ev_fam, or only the other family) */
+enum { NOT_LEAN = 0, LEAN = 1, LEAN_SEQUENCE = 2, LEAN_SEQUENCE_OTHER = 3 };
 
 /* Add the lean records from v->lean_flushed up to (not including) index
  * UPTO to the counters, their events to the event count. */
@@ -445,7 +447,7 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned lanes, unsign
  * needed. Counts are flushed and the stream position set only before
  * something that may report. */
 static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
-                                   const int be)
+                                   const int be, const int from)
 {
     const fxt__provider *pv = v->cur;
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
@@ -454,7 +456,7 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     int ready = 0;
     /* (lanes that lack the event number skip the record) */
     const unsigned rl = v->rl = v->lanes & ~((v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0);
-    for (int f = v->ev_fam; f >= 0; f--) {
+    for (int f = from; f >= 0; f--) {
         const unsigned lanes = rl & v->fam_lanes[f];
         if (lanes == 0)
             continue;
@@ -500,8 +502,8 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
  * async or flow event whose common case lean_id() settles (the r1/r2
  * async begin). 1 if settled; 0 for slow_sequence(), which finds the
  * complete event fine again and the tables as they were. */
-static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                 uint64_t len, uint64_t h, const int be)
+static ALWAYS_INLINE int other_family_in(fxt_validator *v, const fxt__provider *pv,
+                                         const uint8_t *p, uint64_t len, uint64_t h, const int be)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
@@ -511,11 +513,20 @@ static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, cons
     if (lanes == 0)
         return 1;
     const unsigned kind = v->kind[f][raw];
+    if (kind <= FXT_ET_COUNTER) /* nothing to match */
+        return 1;
     if (kind == FXT_ET_DURATION_COMPLETE)
-        return 1; /* fine in both */
+        return load(p + len - 8, be) >= load(p + 8, be);
     if (kind < FXT_ET_ASYNC_BEGIN || kind > FXT_ET_FLOW_END || f > v->ev_fam)
         return 0;
     return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+}
+
+/* (out of line in the loop copy that does not count inline: not auto mode) */
+static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                 uint64_t len, uint64_t h, const int be)
+{
+    return other_family_in(v, pv, p, len, h, be);
 }
 
 /* An async or flow event read by one family (no lane reads the other):
@@ -526,7 +537,7 @@ static ALWAYS_INLINE int own_family_id(fxt_validator *v, const fxt__provider *pv
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
-    const unsigned lanes = v->lanes & ~skip;
+    const unsigned lanes = v->lanes & v->fam_lanes[v->ev_fam] & ~skip;
     const unsigned kind = v->kind[v->ev_fam][raw];
     return lanes != 0 && kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END &&
            lean_id(v, v->ev_fam, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
@@ -599,10 +610,33 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         return LEAN;
     }
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
-        return v->ev_one_fam || other_family(v, pv, p, len, h, be) ? LEAN : LEAN_SEQUENCE;
-    if (kind >= FXT_ET_ASYNC_BEGIN && v->ev_one_fam && own_family_id(v, pv, p, len, h, be))
-        return LEAN;
+        return v->ev_one_fam ||
+                       (uinl ? other_family_in(v, pv, p, len, h, be) : other_family(v, pv, p, len, h, be))
+                   ? LEAN
+                   : LEAN_SEQUENCE;
+    if (kind >= FXT_ET_ASYNC_BEGIN) { /* async, flow: the family read, then any other */
+        if (!own_family_id(v, pv, p, len, h, be))
+            return LEAN_SEQUENCE;
+        return v->ev_one_fam ||
+                       (uinl ? other_family_in(v, pv, p, len, h, be) : other_family(v, pv, p, len, h, be))
+                   ? LEAN
+                   : LEAN_SEQUENCE_OTHER;
+    }
     return LEAN_SEQUENCE;
+}
+
+/* fast_event() for the records near the end of a chunk (argument words
+ * read with bounds checks), out of the hot loop */
+static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
+                                        const uint8_t *p, uint64_t len, uint64_t h, const int be)
+{
+    return fast_event(v, pv, p, len, h, be, 1, 0);
+}
+
+static NOINLINE int fast_event_near_end_u(fxt_validator *v, const fxt__provider *pv,
+                                          const uint8_t *p, uint64_t len, uint64_t h, const int be)
+{
+    return fast_event(v, pv, p, len, h, be, 1, 1);
 }
 
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
@@ -765,9 +799,10 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             if (LIKELY((uint64_t)(end - p) - rl >= ARG_SLACK))
                 ok = fast_event(v, pv, p, rl, h, be, 0, uinl);
             else
-                ok = fast_event(v, pv, p, rl, h, be, 1, uinl);
-            if (UNLIKELY(ok == LEAN_SEQUENCE)) {
-                slow_sequence(v, p, rl, h, be);
+                ok = uinl ? fast_event_near_end_u(v, pv, p, rl, h, be)
+                          : fast_event_near_end(v, pv, p, rl, h, be);
+            if (UNLIKELY(ok >= LEAN_SEQUENCE)) {
+                slow_sequence(v, p, rl, h, be, ok == LEAN_SEQUENCE ? v->ev_fam : !v->ev_fam);
                 if (!uinl && UNLIKELY(v->uinl_lanes | v->ev_uinl_lanes))
                     goto switch_copy;
             }
