@@ -169,10 +169,30 @@ void fxt__fast_build(fxt_validator *v)
         const uint64_t w = FXT_SET((uint64_t)0, FXT_REC_TYPE, FXT_RT_SCHEDULING);
         const fxt_word_desc *d =
             fxt_header_desc((fxt_revision)sub_one, FXT_SET(w, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH));
+        /* the legacy lanes grouped by header layout (no subtypes: one
+         * layout whatever the header says), each group's reserved fields */
         int legacy_ok = 1;
-        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-            if ((leg >> l) & 1) /* (no subtypes: one layout whatever the header says) */
-                legacy_ok &= (v->lcsw_desc[l] = fxt_header_desc((fxt_revision)l, w)) != NULL;
+        v->lcsw_groups = 0;
+        for (unsigned todo = leg; todo && legacy_ok;) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            const fxt_word_desc *ld = fxt_header_desc((fxt_revision)l, w);
+            fxt__lcsw_group *g = &v->lcsw_group[v->lcsw_groups++];
+            if (!(legacy_ok = ld != NULL))
+                break;
+            g->lanes = 0;
+            for (unsigned k = 0; k < FXT_REV_COUNT; k++)
+                if ((todo >> k) & 1 && fxt_header_desc((fxt_revision)k, w) == ld)
+                    g->lanes |= 1u << k;
+            todo &= ~g->lanes;
+            g->rule = ld->reserved_rule;
+            g->nrsv = 0;
+            g->rsv[0] = g->rsv[1] = g->rsv[2] = g->rsv[3] = 0;
+            for (unsigned i = 0; i < ld->nfields && g->nrsv < 4; i++)
+                if (ld->fields[i].kind == FXT_FK_RESERVED)
+                    g->rsv[g->nrsv++] = FXT_WIDTH_MASK_(ld->fields[i].lo, ld->fields[i].hi)
+                                        << ld->fields[i].lo;
+            legacy_ok &= (ld->reserved_mask & ~(g->rsv[0] | g->rsv[1] | g->rsv[2] | g->rsv[3])) == 0;
+        }
         if (d != NULL && legacy_ok) {
             v->lean_types |= 1u << FXT_RT_SCHEDULING;
             v->csw_rsv = d->reserved_mask;
@@ -681,20 +701,12 @@ static NOINLINE void sched_legacy(fxt_validator *v, const fxt__provider *pv, uin
                                   uint64_t h)
 {
     const unsigned lanes = v->csw_legacy & v->lanes;
-    for (unsigned todo = lanes; todo;) {
-        const fxt_word_desc *d = v->lcsw_desc[__builtin_ctz(todo)];
-        unsigned group = 0, n = 0;
-        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-            if ((todo >> l) & 1 && v->lcsw_desc[l] == d)
-                group |= 1u << l;
-        todo &= ~group;
-        if (h & d->reserved_mask)
-            for (unsigned i = 0; i < d->nfields; i++) {
-                const fxt_field_desc *f = &d->fields[i];
-                n += f->kind == FXT_FK_RESERVED && ((h >> f->lo) & FXT_WIDTH_MASK_(f->lo, f->hi));
-            }
+    for (unsigned i = 0; i < v->lcsw_groups; i++) {
+        const fxt__lcsw_group *g = &v->lcsw_group[i];
+        const unsigned n = ((h & g->rsv[0]) != 0) + ((h & g->rsv[1]) != 0) +
+                           ((h & g->rsv[2]) != 0) + ((h & g->rsv[3]) != 0);
         if (n)
-            fxt__count_only(v, group, d->reserved_rule, n);
+            fxt__count_only(v, g->lanes, g->rule, n);
     }
     const unsigned state = (unsigned)FXT_GET(h, FXT_LCSW_STATE);
     if (state == FXT_TS_RUNNING || state > FXT_TS_MAX)

@@ -107,6 +107,15 @@ typedef struct fxt__defs {
         large_format[16], sched[16], blob[256];
 } fxt__defs;
 
+/* fast.c: lanes reading a scheduling record as a legacy context switch
+ * with one header layout: its reserved fields (up to 4, zero-padded) */
+typedef struct fxt__lcsw_group {
+    unsigned lanes;
+    fxt_rule rule;
+    unsigned nrsv;
+    uint64_t rsv[4];
+} fxt__lcsw_group;
+
 struct fxt_validator {
     fxt_options o;
     fxt_stats st;
@@ -148,7 +157,8 @@ struct fxt_validator {
     uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
     unsigned csw_legacy;     /* fast.c: lanes reading context switches as legacy ones,
                                 counted only (auto mode) */
-    const fxt_word_desc *lcsw_desc[FXT_REV_COUNT]; /* their header layouts */
+    fxt__lcsw_group lcsw_group[FXT_REV_COUNT]; /* them, by header layout */
+    unsigned lcsw_groups;
     unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
     uint64_t blob_size_m;
     uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */

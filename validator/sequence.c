@@ -254,6 +254,13 @@ void fxt__report_unended(fxt_validator *v)
         unsigned lanes = v->fam_lanes[f];
         if (lanes == 0)
             continue;
+        if (!(lanes & v->reportable & v->lanes)) { /* counted only: one per open id */
+            if (v->async[f].count)
+                fxt__count_only(v, lanes, FXT_R_ASYNC_BEGIN_UNENDED, v->async[f].count);
+            if (v->flows[f].count)
+                fxt__count_only(v, lanes, FXT_R_FLOW_BEGIN_UNENDED, v->flows[f].count);
+            continue;
+        }
         counted[2] = 0;
         for (size_t i = 0; i <= v->async[f].mask; i++)
             if (v->async[f].s[i].used)

@@ -30,7 +30,7 @@ void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch)
         t->s[i].used = 0;
 }
 
-/* The async and flow tables start small and double when half full, up to
+/* The async and flow tables start small and grow when half full, up to
  * the memory planned for them: a few open ids then stay in a few cache
  * lines instead of being hashed across megabytes (a cache miss per async
  * or flow event cost 8% of the validation time). Slot pointers into these
@@ -41,9 +41,12 @@ static void tgrow(fxt__table *t)
     for (size_t i = 0; i < n; i++)
         if (t->s[i].used)
             t->scratch[c++] = t->s[i]; /* count <= n/2 <= full/4 */
-    for (size_t i = 0; i < 2 * n; i++)
+    /* four times as many slots (up to the memory there is): the rehashing
+     * of a table that fills up costs a third of what doubling costs */
+    size_t m = 4 * n < t->full ? 4 * n : t->full;
+    for (size_t i = 0; i < m; i++)
         t->s[i].used = 0;
-    t->mask = 2 * n - 1;
+    t->mask = m - 1;
     for (size_t k = 0; k < c; k++) {
         size_t i = fxt__hash3(t->scratch[k].k[0], t->scratch[k].k[1], t->scratch[k].k[2]) & t->mask;
         while (t->s[i].used)
