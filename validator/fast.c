@@ -424,9 +424,9 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned lanes, unsign
     const int counted = !(lanes & v->reportable) && !v->defer;
     fxt__table *t;
     uint64_t a = id, b = 0, c = 0; /* flows: by id */
-    if (kind <= FXT_ET_ASYNC_END) { /* async: by provider, process and id */
+    if (kind <= FXT_ET_ASYNC_END) { /* async: by id, process and provider (as sequence.c) */
         t = &v->async[f];
-        a = pv->id | ((uint64_t)pv->implicit << 32), b = pid, c = id;
+        b = pid, c = pv->id | ((uint64_t)pv->implicit << 32);
     } else {
         t = &v->flows[f];
     }

@@ -82,11 +82,11 @@ void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, ui
     uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
     switch (kind) {
     case FXT_ET_ASYNC_BEGIN:
-        open_id(v, &v->async[fam], prov, pid, id, id, "async", "async operations open at once");
+        open_id(v, &v->async[fam], id, pid, prov, id, "async", "async operations open at once");
         break;
     case FXT_ET_ASYNC_INSTANT:
     case FXT_ET_ASYNC_END:
-        if (!close_id(&v->async[fam], prov, pid, id, kind == FXT_ET_ASYNC_END))
+        if (!close_id(&v->async[fam], id, pid, prov, kind == FXT_ET_ASYNC_END))
             FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
                         "async %s with id %llu (process %llu) has no open async begin",
                         kind == FXT_ET_ASYNC_END ? "end" : "instant", (unsigned long long)id,
@@ -265,7 +265,7 @@ void fxt__report_unended(fxt_validator *v)
         for (size_t i = 0; i <= v->async[f].mask; i++)
             if (v->async[f].s[i].used)
                 PUSH(v->async[f].s[i].off, v->async[f].s[i].idx, FXT_R_ASYNC_BEGIN_UNENDED, lanes,
-                     v->async[f].s[i].k[2], 0, v->async[f].s[i].depth, 2);
+                     v->async[f].s[i].k[0], 0, v->async[f].s[i].depth, 2);
         if (counted[2])
             fxt__count_only(v, lanes, FXT_R_ASYNC_BEGIN_UNENDED, counted[2]);
         counted[2] = 0;
