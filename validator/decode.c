@@ -353,7 +353,7 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;
         pv->thr_tid[idx] = r->u.thread.tid;
-        pv->thr_slot[idx] = NULL;
+        pv->thr_slot[idx] = &v->no_slot;
     }
     return ok;
 }

@@ -617,15 +617,15 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (seq == 0)
         return LEAN;
     const unsigned kind = seq - 1;
-    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr];
+    fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr]; /* (v->no_slot fails both tests) */
     /* durations read alike in both numberings: their common cases inline */
-    if (kind == FXT_ET_DURATION_BEGIN && slot != NULL && slot->depth < FXT__DUR_STACK) {
+    if (kind == FXT_ET_DURATION_BEGIN && slot->depth < FXT__DUR_STACK) {
         uint64_t *st = v->threads.stk + slot->off + 2 * slot->depth;
         st[0] = v->lean_base + (uintptr_t)p, st[1] = v->rec_idx;
         slot->depth++;
         return LEAN;
     }
-    if (kind == FXT_ET_DURATION_END && slot != NULL && slot->depth > 0) {
+    if (kind == FXT_ET_DURATION_END && slot->depth - 1u < FXT__DUR_STACK) {
         slot->depth--;
         return LEAN;
     }

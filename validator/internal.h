@@ -59,7 +59,8 @@ typedef struct fxt__provider {
     uint32_t str_lim, thr_lim;
     uint32_t str_k; /* (0x8000 - str_lim) in both 16-bit halves (fast.c) */
     uint64_t thr_pid[256], thr_tid[256];
-    void *thr_slot[256]; /* duration-tracking slot of each registered thread */
+    void *thr_slot[256]; /* duration-tracking slot of each registered thread, or the
+                            validator's no_slot until sequencing sets it */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -117,6 +118,7 @@ typedef struct fxt__lcsw_group {
 } fxt__lcsw_group;
 
 struct fxt_validator {
+    fxt__slot no_slot; /* a provider's thread slot not set yet (depth: never a real one) */
     fxt_options o;
     fxt_stats st;
 

@@ -39,8 +39,12 @@ fxt__slot *fxt__event_thread(fxt_validator *v, const fxt_thread *t)
     if (t->ref == FXT_THREADREF_INLINE)
         return thread_slot(v, t->pid, t->tid);
     fxt__slot **c = (fxt__slot **)&v->cur->thr_slot[t->ref];
-    if (*c == NULL)
-        *c = thread_slot(v, t->pid, t->tid);
+    if (*c == &v->no_slot) { /* (kept when the thread table is full: tried again) */
+        fxt__slot *s = thread_slot(v, t->pid, t->tid);
+        if (s != NULL)
+            *c = s;
+        return s;
+    }
     return *c;
 }
 

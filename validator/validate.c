@@ -153,10 +153,12 @@ void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off,
 
 /* ---- providers ---- */
 
-static void prov_reset(fxt__provider *p, uint32_t id)
+static void prov_reset(fxt_validator *v, fxt__provider *p, uint32_t id)
 {
     memset(p, 0, sizeof *p);
     p->id = id;
+    for (unsigned i = 0; i < 256; i++)
+        p->thr_slot[i] = &v->no_slot;
     p->strbits[0] = 1; /* ref 0, the empty string, is always valid */
     p->str_lim = 1;
     p->str_k = (0x8000u - 1) * 0x10001u;
@@ -177,7 +179,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
         if (fresh) {
             uint64_t n = p->records, bt[16];
             memcpy(bt, p->by_type, sizeof bt);
-            prov_reset(p, id); /* a provider info starts the provider anew */
+            prov_reset(v, p, id); /* a provider info starts the provider anew */
             p->records = n;
             memcpy(p->by_type, bt, sizeof bt);
         }
@@ -187,7 +189,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
         fxt__provider *u = &v->prov[v->o.max_providers + 1];
         if (!v->prov_overflow) {
             v->prov_overflow = 1;
-            prov_reset(u, id);
+            prov_reset(v, u, id);
             u->untracked = 1;
             u->str_lim = 0;
             u->str_k = 0x80008000u; /* fails every ref: fast.c leaves them to decode.c */
@@ -199,7 +201,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
         return u;
     }
     p = &v->prov[v->nprov++];
-    prov_reset(p, id);
+    prov_reset(v, p, id);
     return p;
 }
 
@@ -433,7 +435,8 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
     v->f_len = 8, v->f_lo = v->f_hi = -1;
     v->prov = (fxt__provider *)(void *)(m + l.prov);
     v->nprov = 1;
-    prov_reset(&v->prov[0], 0);
+    v->no_slot.depth = 0x80000000u; /* fails fast.c's depth tests; never changes */
+    prov_reset(v, &v->prov[0], 0);
     v->prov[0].implicit = 1;
     v->prov[s.max_providers + 1].untracked = 0;
     v->cur = &v->prov[0];
