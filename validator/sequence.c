@@ -239,7 +239,7 @@ void fxt__report_unended(fxt_validator *v)
     } while (0)
     for (size_t i = 0; i <= v->threads.mask; i++) {
         fxt__slot *s = &v->threads.s[i];
-        if (!s->used)
+        if (!v->threads.tag[i])
             continue;
         const uint64_t *st = v->threads.stk + s->off;
         for (uint32_t d = 0; d < s->depth && d < FXT__DUR_STACK; d++)
@@ -267,14 +267,14 @@ void fxt__report_unended(fxt_validator *v)
         }
         counted[2] = 0;
         for (size_t i = 0; i <= v->async[f].mask; i++)
-            if (v->async[f].s[i].used)
+            if (v->async[f].tag[i])
                 PUSH(v->async[f].s[i].off, v->async[f].s[i].idx, FXT_R_ASYNC_BEGIN_UNENDED, lanes,
                      v->async[f].s[i].k[0], 0, v->async[f].s[i].depth, 2);
         if (counted[2])
             fxt__count_only(v, lanes, FXT_R_ASYNC_BEGIN_UNENDED, counted[2]);
         counted[2] = 0;
         for (size_t i = 0; i <= v->flows[f].mask; i++)
-            if (v->flows[f].s[i].used)
+            if (v->flows[f].tag[i])
                 PUSH(v->flows[f].s[i].off, v->flows[f].s[i].idx, FXT_R_FLOW_BEGIN_UNENDED, lanes,
                      v->flows[f].s[i].k[0], 0, v->flows[f].s[i].depth, 2);
         if (counted[2])

@@ -13,12 +13,13 @@
 typedef struct fxt__slot {
     uint64_t k[3];
     uint64_t off, idx; /* where the (first open) begin was */
-    uint32_t used;
     uint32_t depth; /* threads: duration nesting depth; async/flows: open begins of the id */
 } fxt__slot;
 
 typedef struct fxt__table {
     fxt__slot *s;
+    uint16_t *tag;      /* per slot: 0 if free, else a part of the key's hash (never 0):
+                           probes read these, 2 bytes a slot, and keys only on a match */
     uint64_t *stk;      /* threads only: per thread entry (slot.off holds where its pairs
                            start), DUR_STACK (offset, index) pairs of the outermost unended
                            begins */
@@ -30,6 +31,8 @@ typedef struct fxt__table {
     int overflow;       /* a begin could not be tracked */
 } fxt__table;
 
+/* Bytes of memory a table for MAX entries needs (slots and tags). */
+size_t fxt__table_bytes(size_t max);
 void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
 /* Insert key (A, B, C) with hash H at the empty slot I its probe ended
  * at (growing the table first when due), the table not being full. */
@@ -43,13 +46,21 @@ static inline uint64_t fxt__hash3(uint64_t a, uint64_t b, uint64_t c)
     return h ^ (h >> 31);
 }
 
+/* The tag of hash H. */
+static inline uint16_t fxt__tag(uint64_t h)
+{
+    return (uint16_t)((h >> 48) | 1);
+}
+
 static inline fxt__slot *fxt__tfind(const fxt__table *t, uint64_t a, uint64_t b, uint64_t c)
 {
-    for (size_t i = fxt__hash3(a, b, c) & t->mask;; i = (i + 1) & t->mask) {
-        fxt__slot *s = &t->s[i];
-        if (!s->used)
+    const uint64_t h = fxt__hash3(a, b, c);
+    const uint16_t tg = fxt__tag(h);
+    for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
+        if (t->tag[i] == 0)
             return NULL;
-        if (s->k[0] == a && s->k[1] == b && s->k[2] == c)
+        fxt__slot *s = &t->s[i];
+        if (t->tag[i] == tg && s->k[0] == a && s->k[1] == b && s->k[2] == c)
             return s;
     }
 }
@@ -58,12 +69,13 @@ static inline fxt__slot *fxt__tfind(const fxt__table *t, uint64_t a, uint64_t b,
 static inline fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
 {
     const uint64_t h = fxt__hash3(a, b, c);
+    const uint16_t tg = fxt__tag(h);
     size_t i = h & t->mask;
     for (;; i = (i + 1) & t->mask) {
-        fxt__slot *s = &t->s[i];
-        if (!s->used)
+        if (t->tag[i] == 0)
             break;
-        if (s->k[0] == a && s->k[1] == b && s->k[2] == c) {
+        fxt__slot *s = &t->s[i];
+        if (t->tag[i] == tg && s->k[0] == a && s->k[1] == b && s->k[2] == c) {
             *fresh = 0;
             return s;
         }

@@ -271,15 +271,15 @@ static layout_plan plan(const fxt_options *o)
     l.prov = at;
     at += (o->max_providers + 2) * sizeof(fxt__provider);
     l.threads = at;
-    at += pow2_at_least(o->max_threads * 2) * sizeof(fxt__slot);
+    at += fxt__table_bytes(o->max_threads);
     l.stacks = at;
     at += o->max_threads * FXT__DUR_WORDS * sizeof(uint64_t);
     for (int f = 0; f < 2; f++) {
         int used = family_used(lanes, f);
         l.async[f] = at;
-        at += used ? pow2_at_least(o->max_async * 2) * sizeof(fxt__slot) : 0;
+        at += used ? fxt__table_bytes(o->max_async) : 0;
         l.flows[f] = at;
-        at += used ? pow2_at_least(o->max_flows * 2) * sizeof(fxt__slot) : 0;
+        at += used ? fxt__table_bytes(o->max_flows) : 0;
     }
     l.scratch = at; /* shared: the tables never grow at the same time */
     at += pow2_at_least((o->max_async > o->max_flows ? o->max_async : o->max_flows) * 2) / 4 *
