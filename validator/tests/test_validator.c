@@ -538,6 +538,33 @@ END_TEST
 
 /* Auto mode gives, for each revision, the verdict and counts that checking
  * that revision alone gives. */
+/* Validate B under auto and under each revision alone: auto's error and
+ * warning counts per revision equal each revision's own; ERRORS gets
+ * those. */
+static void auto_matches_each(const uint8_t *b, size_t len, uint64_t errors[FXT_REV_COUNT])
+{
+    fxt_options o = fxt_options_default();
+    o.revision = FXT_REV_AUTO;
+    fxt_validator *v = fxt_validator_new(&o);
+    fxt_validator_feed(v, b, len);
+    fxt_validator_finish(v);
+    fxt_revision_verdict all[FXT_REV_COUNT];
+    fxt_validator_verdicts(v, all);
+    fxt_validator_free(v);
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        o.revision = (fxt_revision)r;
+        v = fxt_validator_new(&o);
+        fxt_validator_feed(v, b, len);
+        fxt_validator_finish(v);
+        fxt_revision_verdict one[FXT_REV_COUNT];
+        fxt_validator_verdicts(v, one);
+        fxt_validator_free(v);
+        ck_assert_uint_eq(all[r].errors, one[r].errors);
+        ck_assert_uint_eq(all[r].warnings, one[r].warnings);
+        errors[r] = one[r].errors;
+    }
+}
+
 /* Auto mode on a trace without a magic record: r1, r2 and r3 conform until
  * the first boolean argument (type 9, only in current), whose error can be
  * reported for them; from then on their boolean arguments are counted on
@@ -561,26 +588,10 @@ START_TEST(auto_counts_after_first_error)
         put64(b + at, 1000 + (uint64_t)i), at += 8;
         put64(b + at, 0x9ull | (1ull << 4) | (1ull << 16) | (1ull << 32)), at += 8;
     }
-    fxt_options o = fxt_options_default();
-    o.revision = FXT_REV_AUTO;
-    fxt_validator *v = fxt_validator_new(&o);
-    fxt_validator_feed(v, b, at);
-    fxt_validator_finish(v);
-    fxt_revision_verdict all[FXT_REV_COUNT];
-    fxt_validator_verdicts(v, all);
-    fxt_validator_free(v);
-    for (int r = 0; r < FXT_REV_COUNT; r++) {
-        o.revision = (fxt_revision)r;
-        v = fxt_validator_new(&o);
-        fxt_validator_feed(v, b, at);
-        fxt_validator_finish(v);
-        fxt_revision_verdict one[FXT_REV_COUNT];
-        fxt_validator_verdicts(v, one);
-        fxt_validator_free(v);
-        ck_assert_uint_eq(one[r].errors, r == FXT_REV_CURRENT ? 0 : N);
-        ck_assert_uint_eq(all[r].errors, one[r].errors);
-        ck_assert_uint_eq(all[r].warnings, one[r].warnings);
-    }
+    uint64_t errors[FXT_REV_COUNT];
+    auto_matches_each(b, at, errors);
+    for (int r = 0; r < FXT_REV_COUNT; r++)
+        ck_assert_uint_eq(errors[r], r == FXT_REV_CURRENT ? 0 : N);
 }
 END_TEST
 
@@ -625,27 +636,11 @@ START_TEST(auto_counts_legacy_context_switches)
     put64(b + at, 2002), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
     put64(b + at, i32), put64(b + at + 8, i32), at += 16;
     ck_assert_uint_le(at, sizeof b);
-    fxt_options o = fxt_options_default();
-    o.revision = FXT_REV_AUTO;
-    fxt_validator *v = fxt_validator_new(&o);
-    fxt_validator_feed(v, b, at);
-    fxt_validator_finish(v);
-    fxt_revision_verdict all[FXT_REV_COUNT];
-    fxt_validator_verdicts(v, all);
-    fxt_validator_free(v);
-    for (int r = 0; r < FXT_REV_COUNT; r++) {
-        o.revision = (fxt_revision)r;
-        v = fxt_validator_new(&o);
-        fxt_validator_feed(v, b, at);
-        fxt_validator_finish(v);
-        fxt_revision_verdict one[FXT_REV_COUNT];
-        fxt_validator_verdicts(v, one);
-        fxt_validator_free(v);
+    uint64_t errors[FXT_REV_COUNT];
+    auto_matches_each(b, at, errors);
+    for (int r = 0; r < FXT_REV_COUNT; r++)
         if (r != FXT_REV_CURRENT)
-            ck_assert_uint_ge(one[r].errors, 5); /* the records above are errors there */
-        ck_assert_uint_eq(all[r].errors, one[r].errors);
-        ck_assert_uint_eq(all[r].warnings, one[r].warnings);
-    }
+            ck_assert_uint_ge(errors[r], 5); /* the records above are errors there */
 }
 END_TEST
 
