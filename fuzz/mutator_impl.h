@@ -217,6 +217,8 @@ typedef struct mut_lay {
     mut_stm st[MUT_MAX_STREAMS];
     uint32_t arg[FXT_MAX_ARGS];     /* offsets of the argument headers */
     uint8_t arg_words[FXT_MAX_ARGS]; /* words each argument's type and inline refs need */
+    unsigned nword;
+    uint32_t word[4]; /* offsets of the data words (ticks, timestamps, koids, ids) */
 } mut_lay;
 
 /* Walk record P/LEN (byte order BE) as m's revision lays it out. Tolerant:
@@ -298,6 +300,7 @@ int fxt__mut_op_arg_size(mut *m);
 int fxt__mut_op_arg_extend(mut *m);
 int fxt__mut_op_length_field(mut *m);
 int fxt__mut_op_size_wrap(mut *m);
+int fxt__mut_op_data_word(mut *m);
 int fxt__mut_op_retarget_ref(mut *m);
 int fxt__mut_op_corrupt_utf8(mut *m);
 int fxt__mut_op_corrupt_padding(mut *m);

@@ -338,7 +338,8 @@ static int tweak_rest(mut *m, const mut_regs *R, fxt_record *r)
         r->u.thread.tid = mut_chance(m, 50) ? 5000 + mut_rnd(m, 64) : fxt__mut_interesting(m, 64);
         return 1;
     case FXT_RT_INIT:
-        r->u.ticks_per_second = mut_chance(m, 90) ? 1 + mut_rnd(m, 0xffffffffffull) : 0;
+        /* 0 ticks per second: readers divide by it */
+        r->u.ticks_per_second = mut_chance(m, 70) ? 1 + mut_rnd(m, 0xffffffffffull) : 0;
         return 1;
     case FXT_RT_LOG:
         if (mut_chance(m, 50)) {
