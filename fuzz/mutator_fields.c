@@ -434,40 +434,45 @@ int fxt__mut_op_undefined_type(mut *m)
     return 1;
 }
 
-/* A record of a type with data words, in *OUT and walked into L. The type
- * is drawn evenly among the types the trace holds, then a record of it: a
- * trace has one initialization record among hundreds of events, and its
- * ticks per second (a divisor in every reader) deserve as many tries. */
-static int pick_word_rec(mut *m, size_t *out, mut_lay *L)
+int fxt__mut_pick_by_type(mut *m, size_t *out, unsigned types)
 {
-    static const unsigned k_types = 1u << FXT_RT_INIT | 1u << FXT_RT_THREAD |
-                                    1u << FXT_RT_EVENT | 1u << FXT_RT_USERSPACE |
-                                    1u << FXT_RT_KERNEL_OBJECT | 1u << FXT_RT_SCHEDULING |
-                                    1u << FXT_RT_LOG | 1u << FXT_RT_LARGE;
     const mut_trace *t = &m->t;
     size_t count[16] = {0};
     unsigned present = 0;
     for (size_t i = 0; i < t->n; i++)
-        if (t->r[i].len >= 16) {
+        if (t->r[i].len >= 8 && !fxt__mut_is_magic(&t->r[i])) {
             unsigned ty = mut_rec_type(&t->r[i], t->be);
             count[ty]++;
             present |= 1u << ty;
         }
-    present &= k_types;
-    for (int tries = 0; present != 0 && tries < 4; tries++) {
-        unsigned k = (unsigned)mut_rnd(m, (uint64_t)__builtin_popcount(present)), ty = 0;
-        while (!((present >> ty) & 1) || k-- != 0)
-            ty++;
-        size_t nth = (size_t)mut_rnd(m, count[ty]), i = 0;
-        for (;; i++)
-            if (t->r[i].len >= 16 && mut_rec_type(&t->r[i], t->be) == ty && nth-- == 0)
-                break;
-        fxt__mut_walk(m, t->r[i].p, t->r[i].len, t->be, L);
-        if (L->nword) {
-            *out = i;
+    present &= types;
+    if (present == 0)
+        return 0;
+    unsigned k = (unsigned)mut_rnd(m, (uint64_t)__builtin_popcount(present)), ty = 0;
+    while (!((present >> ty) & 1) || k-- != 0)
+        ty++;
+    size_t nth = (size_t)mut_rnd(m, count[ty]), i = 0;
+    for (;; i++)
+        if (t->r[i].len >= 8 && !fxt__mut_is_magic(&t->r[i]) &&
+            mut_rec_type(&t->r[i], t->be) == ty && nth-- == 0)
+            break;
+    *out = i;
+    return 1;
+}
+
+/* A record with data words, in *OUT and walked into L; its type drawn
+ * evenly among the trace's (fxt__mut_pick_by_type). */
+static int pick_word_rec(mut *m, size_t *out, mut_lay *L)
+{
+    unsigned types = 1u << FXT_RT_INIT | 1u << FXT_RT_THREAD | 1u << FXT_RT_EVENT |
+                     1u << FXT_RT_USERSPACE | 1u << FXT_RT_KERNEL_OBJECT |
+                     1u << FXT_RT_SCHEDULING | 1u << FXT_RT_LOG | 1u << FXT_RT_LARGE;
+    for (int tries = 0; tries < 4 && fxt__mut_pick_by_type(m, out, types); tries++) {
+        fxt__mut_walk(m, m->t.r[*out].p, m->t.r[*out].len, m->t.be, L);
+        if (L->nword)
             return 1;
-        }
-        present &= ~(1u << ty); /* e.g. large records that are not blobs */
+        /* e.g. large records that are not blobs */
+        types &= ~(1u << mut_rec_type(&m->t.r[*out], m->t.be));
     }
     return 0;
 }

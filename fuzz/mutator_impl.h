@@ -289,6 +289,12 @@ unsigned fxt__mut_rand_event_kind(mut *m);
 /* A record index for a mutation: mostly not the magic record, and (if
  * AVOID_REG) mostly not a registration; shorter than a word only if ANY_LEN. */
 int fxt__mut_pick_rec(mut *m, size_t *out, int avoid_reg, int any_len);
+/* A record (not the magic record) whose type is in the mask TYPES, the type
+ * drawn evenly among those the trace holds, then a record of it: a trace has
+ * one initialization record among hundreds of events, and the records that
+ * set a reader's state (initialization, provider info) deserve as many
+ * tries as the events. 0 if the trace has none. */
+int fxt__mut_pick_by_type(mut *m, size_t *out, unsigned types);
 
 /* ---- the mutations ----------------------------------------------------------------------------- */
 
