@@ -13,6 +13,9 @@
  *     format words,
  *   - set record, argument and stream length fields to 0, +-1 or huge
  *     values, or extend a record / argument consistently (appended words),
+ *   - set data words (ticks per second, timestamps, koids, ids) to 0, 1,
+ *     the top of the range..., picking record types evenly (the one
+ *     initialization record of a trace as often as its many events),
  *   - set the widest size fields (a large blob's 64-bit size) to values
  *     where a reader's "offset + size" or padding arithmetic wraps, or that
  *     no allocation can honour,
@@ -77,6 +80,7 @@ typedef enum fxt_mut_op {
     FXT_MUT_TWEAK_MODEL,       /**< change a decoded record, re-encode it */
     FXT_MUT_BYTE_SWAP,         /**< the whole trace in the other byte order */
     FXT_MUT_SIZE_WRAP,         /**< a wide size field (large blob size word) near its top */
+    FXT_MUT_DATA_WORD,         /**< a data word (ticks per second, timestamp, koid) to 0, 1, max... */
     FXT_MUT_OP_COUNT
 } fxt_mut_op;
 

@@ -58,13 +58,31 @@ static unsigned lay_count(const mut_lay *L, int want)
     }
 }
 
+/* Whether record S may carry arguments, from its header alone: records
+ * without are not walked when looking for one (most traces have few
+ * arguments, and 24 blind walks cost more than the mutation). */
+static int may_have_args(const mut *m, const mut_span *s)
+{
+    uint64_t h = mut_rd(s->p, m->t.be);
+    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE)
+        return 1; /* the count is in the format word */
+    const fxt_word_desc *d = fxt_header_desc(m->rev, h);
+    for (unsigned k = 0; d != NULL && k < d->nfields; k++)
+        if (d->fields[k].kind == FXT_FK_COUNT)
+            return mut_get(h, d->fields[k].lo, d->fields[k].hi) != 0;
+    return 0;
+}
+
 /* A record whose walk has something of WANT. */
 static int pick_with(mut *m, int want, size_t *out, mut_lay *L)
 {
-    for (int k = 0; k < 24; k++) {
+    for (int k = 0, walks = 0; k < 64 && walks < 24; k++) {
         size_t i;
         if (!fxt__mut_pick_rec(m, &i, 0, 0))
             return 0;
+        if (want == W_ARG && !may_have_args(m, &m->t.r[i]))
+            continue;
+        walks++;
         fxt__mut_walk(m, m->t.r[i].p, m->t.r[i].len, m->t.be, L);
         if (lay_count(L, want)) {
             *out = i;
@@ -292,7 +310,7 @@ int fxt__mut_op_retarget_ref(mut *m)
 {
     mut_lay L;
     size_t i;
-    if (!pick_with(m, W_REF, &i, &L) || !fxt__mut_compute_ctx(m))
+    if (!pick_with(m, W_REF, &i, &L))
         return 0;
     int be = m->t.be;
     /* prefer refs whose form does not change the layout: indexed or empty
@@ -308,6 +326,20 @@ int fxt__mut_op_retarget_ref(mut *m)
         f = &L.ref[cand[mut_rnd(m, nc)]];
     else
         f = &L.ref[mut_rnd(m, L.nref)];
+    if (f->kind == MUT_K_STR && mut_chance(m, 25)) {
+        /* an inline string running past its record: a reader that trusts
+         * the 15-bit length reads the next records, or past the trace */
+        uint64_t len = m->t.r[i].len;
+        uint64_t l = mut_chance(m, 50) ? FXT_STRREF_VALUE_MASK : len + 1 + mut_rnd(m, len + 1);
+        uint8_t *p = fxt__mut_own(m, i, 0);
+        if (p == NULL)
+            return 0;
+        l = l < FXT_STRREF_VALUE_MASK ? l : FXT_STRREF_VALUE_MASK;
+        set_field(p, f, be, FXT_STRREF_INLINE_FLAG | l);
+        return 1;
+    }
+    if (!fxt__mut_compute_ctx(m))
+        return 0;
     mut_regs R;
     fxt__mut_regs_at(m, i, &R);
     R.ctx = fxt__mut_ctx_of(m, i);
@@ -399,5 +431,72 @@ int fxt__mut_op_undefined_type(mut *m)
     if (p == NULL)
         return 0;
     set_field(p, f, m->t.be, fxt__mut_undefined_value(m, f));
+    return 1;
+}
+
+int fxt__mut_pick_by_type(mut *m, size_t *out, unsigned types)
+{
+    const mut_trace *t = &m->t;
+    size_t count[16] = {0};
+    unsigned present = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (t->r[i].len >= 8 && !fxt__mut_is_magic(&t->r[i])) {
+            unsigned ty = mut_rec_type(&t->r[i], t->be);
+            count[ty]++;
+            present |= 1u << ty;
+        }
+    present &= types;
+    if (present == 0)
+        return 0;
+    unsigned k = (unsigned)mut_rnd(m, (uint64_t)__builtin_popcount(present)), ty = 0;
+    while (!((present >> ty) & 1) || k-- != 0)
+        ty++;
+    size_t nth = (size_t)mut_rnd(m, count[ty]), i = 0;
+    for (;; i++)
+        if (t->r[i].len >= 8 && !fxt__mut_is_magic(&t->r[i]) &&
+            mut_rec_type(&t->r[i], t->be) == ty && nth-- == 0)
+            break;
+    *out = i;
+    return 1;
+}
+
+/* A record with data words, in *OUT and walked into L; its type drawn
+ * evenly among the trace's (fxt__mut_pick_by_type). */
+static int pick_word_rec(mut *m, size_t *out, mut_lay *L)
+{
+    unsigned types = 1u << FXT_RT_INIT | 1u << FXT_RT_THREAD | 1u << FXT_RT_EVENT |
+                     1u << FXT_RT_USERSPACE | 1u << FXT_RT_KERNEL_OBJECT |
+                     1u << FXT_RT_SCHEDULING | 1u << FXT_RT_LOG | 1u << FXT_RT_LARGE;
+    for (int tries = 0; tries < 4 && fxt__mut_pick_by_type(m, out, types); tries++) {
+        fxt__mut_walk(m, m->t.r[*out].p, m->t.r[*out].len, m->t.be, L);
+        if (L->nword)
+            return 1;
+        /* e.g. large records that are not blobs */
+        types &= ~(1u << mut_rec_type(&m->t.r[*out], m->t.be));
+    }
+    return 0;
+}
+
+/* A data word of a record to 0 (a divisor: ticks per second), 1, +-1, the
+ * top of the range or another interesting value, in place. */
+int fxt__mut_op_data_word(mut *m)
+{
+    mut_lay L;
+    size_t i;
+    if (!pick_word_rec(m, &i, &L))
+        return 0;
+    uint8_t *p = fxt__mut_own(m, i, 0);
+    if (p == NULL)
+        return 0;
+    uint8_t *w = p + L.word[mut_rnd(m, L.nword)];
+    uint64_t cur = mut_rd(w, m->t.be), v;
+    switch (mut_rnd(m, 8)) {
+    case 0:
+    case 1: v = 0; break;
+    case 2: v = 1; break;
+    case 3: v = mut_chance(m, 50) ? cur + 1 : cur - 1; break;
+    default: v = fxt__mut_interesting(m, 64); break;
+    }
+    mut_wr(w, v == cur ? ~cur : v, m->t.be);
     return 1;
 }

@@ -217,6 +217,8 @@ typedef struct mut_lay {
     mut_stm st[MUT_MAX_STREAMS];
     uint32_t arg[FXT_MAX_ARGS];     /* offsets of the argument headers */
     uint8_t arg_words[FXT_MAX_ARGS]; /* words each argument's type and inline refs need */
+    unsigned nword;
+    uint32_t word[4]; /* offsets of the data words (ticks, timestamps, koids, ids) */
 } mut_lay;
 
 /* Walk record P/LEN (byte order BE) as m's revision lays it out. Tolerant:
@@ -287,6 +289,12 @@ unsigned fxt__mut_rand_event_kind(mut *m);
 /* A record index for a mutation: mostly not the magic record, and (if
  * AVOID_REG) mostly not a registration; shorter than a word only if ANY_LEN. */
 int fxt__mut_pick_rec(mut *m, size_t *out, int avoid_reg, int any_len);
+/* A record (not the magic record) whose type is in the mask TYPES, the type
+ * drawn evenly among those the trace holds, then a record of it: a trace has
+ * one initialization record among hundreds of events, and the records that
+ * set a reader's state (initialization, provider info) deserve as many
+ * tries as the events. 0 if the trace has none. */
+int fxt__mut_pick_by_type(mut *m, size_t *out, unsigned types);
 
 /* ---- the mutations ----------------------------------------------------------------------------- */
 
@@ -298,6 +306,7 @@ int fxt__mut_op_arg_size(mut *m);
 int fxt__mut_op_arg_extend(mut *m);
 int fxt__mut_op_length_field(mut *m);
 int fxt__mut_op_size_wrap(mut *m);
+int fxt__mut_op_data_word(mut *m);
 int fxt__mut_op_retarget_ref(mut *m);
 int fxt__mut_op_corrupt_utf8(mut *m);
 int fxt__mut_op_corrupt_padding(mut *m);

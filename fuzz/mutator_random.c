@@ -261,7 +261,8 @@ int fxt__mut_rand_model(mut *m, const mut_regs *R, fxt_record *r)
         rand_sched(m, R, r, ts);
     } else if (x < 83) {
         fxt__mut_rec_init(r, FXT_RT_INIT);
-        r->u.ticks_per_second = mut_chance(m, 50) ? 1000000000u : 1 + mut_rnd(m, 0xffffffffu);
+        unsigned x2 = (unsigned)mut_rnd(m, 100); /* 0: readers divide by it */
+        r->u.ticks_per_second = x2 < 50 ? 1000000000u : x2 < 80 ? 1 + mut_rnd(m, 0xffffffffu) : 0;
     } else if (x < 89) {
         fxt__mut_rec_init(r, FXT_RT_STRING);
         unsigned idx = R->nstr && mut_chance(m, 30) ? fxt__mut_pick_str(m, R)

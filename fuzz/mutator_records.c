@@ -69,10 +69,18 @@ int fxt__mut_op_duplicate(mut *m)
     return 1;
 }
 
+/* Record types delete and swap draw evenly half the time (registrations
+ * aside, which fxt__mut_pick_rec mostly avoids deleting): state set before
+ * the records that use it, taken away or moved after them. */
+#define STATE_TYPES (~(1u << FXT_RT_STRING | 1u << FXT_RT_THREAD))
+
 int fxt__mut_op_delete(mut *m)
 {
     size_t i;
-    if (m->t.n < 2 || !fxt__mut_pick_rec(m, &i, 1, 1))
+    if (m->t.n < 2)
+        return 0;
+    if (mut_chance(m, 50) ? !fxt__mut_pick_by_type(m, &i, STATE_TYPES)
+                          : !fxt__mut_pick_rec(m, &i, 1, 1))
         return 0;
     size_t k = mut_chance(m, 80) ? 1 : 2 + (size_t)mut_rnd(m, 3);
     fxt__mut_delete(&m->t, i, k);
@@ -83,7 +91,10 @@ int fxt__mut_op_swap(mut *m)
 {
     size_t i, j;
     mut_trace *t = &m->t;
-    if (t->n < 2 || !fxt__mut_pick_rec(m, &i, 0, 1))
+    if (t->n < 2)
+        return 0;
+    if (mut_chance(m, 50) ? !fxt__mut_pick_by_type(m, &i, STATE_TYPES)
+                          : !fxt__mut_pick_rec(m, &i, 0, 1))
         return 0;
     if (mut_chance(m, 60))
         j = i + 1 < t->n ? i + 1 : i - 1;
@@ -338,7 +349,8 @@ static int tweak_rest(mut *m, const mut_regs *R, fxt_record *r)
         r->u.thread.tid = mut_chance(m, 50) ? 5000 + mut_rnd(m, 64) : fxt__mut_interesting(m, 64);
         return 1;
     case FXT_RT_INIT:
-        r->u.ticks_per_second = mut_chance(m, 90) ? 1 + mut_rnd(m, 0xffffffffffull) : 0;
+        /* 0 ticks per second: readers divide by it */
+        r->u.ticks_per_second = mut_chance(m, 70) ? 1 + mut_rnd(m, 0xffffffffffull) : 0;
         return 1;
     case FXT_RT_LOG:
         if (mut_chance(m, 50)) {

@@ -242,7 +242,7 @@ static const uint8_t *recipe(const walk *w, uint64_t h)
 void fxt__mut_walk(const mut *m, const uint8_t *p, size_t len, int be, mut_lay *L)
 {
     walk w = {m->lay, m->rev, p, len, be, L};
-    L->nref = L->nrsv = L->ntyp = L->nsize = L->nstm = L->narg = 0;
+    L->nref = L->nrsv = L->ntyp = L->nsize = L->nstm = L->narg = L->nword = 0;
     if (len < 8)
         return;
     uint64_t h = word_at(&w, 0);
@@ -252,6 +252,8 @@ void fxt__mut_walk(const mut *m, const uint8_t *p, size_t len, int be, mut_lay *
     for (const uint8_t *s = recipe(&w, h); *s != S_END; s++) {
         switch (*s) {
         case S_WORD:
+            if (has(&w, pos) && L->nword < CAP(L->word))
+                L->word[L->nword++] = (uint32_t)pos;
             pos += 8;
             break;
         case S_STRS:

@@ -267,12 +267,15 @@ run_trial() { # run_trial CONFIG TRIAL
             -V "$SECS" -t $((HANG * 1000)) -m none -s $((trial * 7919)) -- "$BIN/naive_reader_afl" \
             >"$dir/fuzzer.log" 2>&1 || true
         mkdir -p "$dir/artifacts"
-        # crashes/ and hangs/ of every AFL++ instance (default/)
+        # crashes/ and hangs/ of every AFL++ instance (default/); -tMS keeps
+        # AFL++'s own time of the find (the name's time:, ms since its start_time)
         for f in "$dir"/out/*/crashes/id:* "$dir"/out/*/hangs/id:*; do
             [ -e "$f" ] || continue
             kind=crash
             case $f in */hangs/*) kind=timeout ;; esac
-            cp -p "$f" "$dir/artifacts/$kind-$(basename "$(dirname "$(dirname "$f")")")-$(basename "$f" | cut -d, -f1 | tr : _)"
+            b=$(basename "$f")
+            ms=$(sed -n 's/.*,time:\([0-9]*\).*/-t\1/p' <<<"$b")
+            cp -p "$f" "$dir/artifacts/$kind-$(basename "$(dirname "$(dirname "$f")")")-$(cut -d, -f1 <<<"$b" | tr : _)$ms"
         done
         ;;
     esac
@@ -358,6 +361,8 @@ def attribute(path):
     return bug
 
 rows = []          # (config, trial, bug, seconds, artifact)
+afl_rows = []      # the same on AFL++'s own clock (-tMS in the artifact's name)
+AFL_MS = re.compile(r"-t(\d+)$")
 others = []
 for cfg in configs:
     for t in range(1, trials + 1):
@@ -375,6 +380,7 @@ for cfg in configs:
                     files.append((os.path.getmtime(p), p))
         files.sort()
         first = {}
+        afl_first = {}
         timeouts_done = False
         for mtime, p in files:
             if len(first) == len(BUGS):
@@ -388,6 +394,9 @@ for cfg in configs:
             if bug in BUGS:
                 if bug not in first:
                     first[bug] = (max(0.0, mtime - start), p)
+                ms = AFL_MS.search(os.path.basename(p))
+                if ms and (bug not in afl_first or int(ms.group(1)) / 1000 < afl_first[bug]):
+                    afl_first[bug] = int(ms.group(1)) / 1000
             elif bug == "other":
                 others.append((cfg, t, p))
         for b in BUGS:
@@ -395,6 +404,8 @@ for cfg in configs:
                 rows.append((cfg, t, b, first[b][0], first[b][1]))
             else:
                 rows.append((cfg, t, b, None, ""))
+            if cfg.startswith("afl"):
+                afl_rows.append((cfg, t, b, afl_first.get(b), ""))
 
 with open(os.path.join(out, "results.tsv"), "w") as f:
     f.write("config\ttrial\tbug\tseconds\tartifact\n")
@@ -412,16 +423,21 @@ lines = []
 lines.append("median time to first hit per planted bug (found in k of n trials); "
              "%d trial(s) x %ds, hang = %ds" % (trials, secs, hang))
 w = max(20, max(len(c) for c in configs) + 2) if configs else 20
-hdr = "%-3s %-32s" % ("bug", "") + "".join("%*s" % (w, c) for c in configs)
-lines.append(hdr)
-lines.append("-" * len(hdr))
-for b, (func, what) in BUGS.items():
-    cells = []
-    for cfg in configs:
-        times = [s for c, t, bb, s, p in rows if c == cfg and bb == b]
-        cells.append(median_cell(times))
-    lines.append("%-3d %-32s" % (b, what) + "".join("%*s" % (w, x) for x in cells))
-lines.append("-" * len(hdr))
+
+def table(rows, configs):
+    hdr = "%-3s %-32s" % ("bug", "") + "".join("%*s" % (w, c) for c in configs)
+    lines.append(hdr)
+    lines.append("-" * len(hdr))
+    for b, (func, what) in BUGS.items():
+        cells = []
+        for cfg in configs:
+            times = [s for c, t, bb, s, p in rows if c == cfg and bb == b]
+            cells.append(median_cell(times))
+        lines.append("%-3d %-32s" % (b, what) + "".join("%*s" % (w, x) for x in cells))
+    lines.append("-" * len(hdr))
+    return hdr
+
+hdr = table(rows, configs)
 cells = []
 for cfg in configs:
     per_trial = []
@@ -438,6 +454,12 @@ for cfg in configs:
             txt = ""
         if cfg == "libfuzzer-mut" and "LLVMFuzzerCustomMutator" not in txt:
             lines.append("note: %s: libFuzzer did not report the custom mutator in its log" % cfg)
+afl_configs = [c for c in configs if c.startswith("afl")]
+if afl_rows and any(s is not None for c, t, b, s, p in afl_rows):
+    lines.append("")
+    lines.append("AFL++ on its own clock (time: in the crash's name, from afl-fuzz's start_time,")
+    lines.append("seed dry run and calibration included, afl-fuzz's own start-up not):")
+    table(afl_rows, afl_configs)
 if others:
     lines.append("")
     lines.append("UNPLANTED failures (not one of the planted bugs) - look at these:")

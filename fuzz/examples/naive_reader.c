@@ -36,6 +36,10 @@
  * order. Everything else it checks against the end of the file only, like
  * most readers: it is tolerant, not strict.
  *
+ * Built with -DNAIVE_READER_FIXED, every planted bug is its fixed variant
+ * (NR_FIXED below): a reader of the same shape and cost that does not crash
+ * within seconds, for measuring a fuzzer's executions per second.
+ *
  * The program around it (naive_reader FILE, --jsonl) is naive_reader_main.c.
  */
 #include "naive_reader.h"
@@ -57,6 +61,13 @@
 #define NR_MAGIC 0x0016547846040010ull
 #define NR_STRING_MAX 0x7fff /* an inline string's length is 15 bits */
 #define NR_OPEN_MAX 256      /* open duration begins remembered */
+
+/* NR_FIXED: 1 selects the fixed variant of every planted bug. */
+#ifdef NAIVE_READER_FIXED
+#define NR_FIXED 1
+#else
+#define NR_FIXED 0
+#endif
 
 /* ---- a small hash map: 64-bit key -> two 64-bit values ---- */
 
@@ -264,6 +275,8 @@ NR_NOINLINE static double nr_ticks_to_seconds(uint64_t ticks, uint64_t tps)
     /* PLANTED BUG 1: ticks per second comes straight from the initialization
      * record and is never checked; an initialization record saying 0 makes
      * this an integer division by zero (SIGFPE; UBSan "division by zero"). */
+    if (NR_FIXED && tps == 0)
+        tps = 1000000000u; /* fixed: as if 1 tick were 1 ns */
     uint64_t whole = ticks / tps;
     uint64_t rest = ticks % tps;
     return (double)whole + (double)rest / (double)tps;
@@ -275,6 +288,8 @@ NR_NOINLINE static double nr_event_time(const nr_reader *r, uint64_t ticks)
     /* PLANTED BUG 9: the clock exists once an initialization record was
      * read. The record is optional (without it 1 tick is 1 ns), so an event
      * before any initialization record, which is legal, dereferences NULL. */
+    if (NR_FIXED && r->clock == NULL)
+        return nr_ticks_to_seconds(ticks, 1000000000u); /* fixed: 1 tick = 1 ns */
     return nr_ticks_to_seconds(ticks, r->clock->tps);
 }
 
@@ -288,6 +303,8 @@ NR_NOINLINE static nr_text nr_read_inline_string(nr_reader *r, size_t *cur, unsi
      * past the end of the file reads beyond the buffer (ASan:
      * heap-buffer-overflow in memcpy). The cursor then walks on past the
      * record's end too. */
+    if (NR_FIXED)
+        need(r, *cur, len); /* fixed: checked against the file, at least */
     memcpy(text, r->buf + *cur, len);
     text[len] = 0;
     nr_text t = {r->buf + *cur, len};
@@ -302,8 +319,10 @@ NR_NOINLINE static void nr_count_event(nr_reader *r, unsigned etype)
      * table code copes with "no provider yet" (prov_ord), this does not: an
      * event before any provider info or provider section record (legal: the
      * records then belong to an implicit provider) dereferences NULL. */
-    r->cur->events++;
-    r->cur->records++;
+    if (!NR_FIXED || r->cur != NULL) { /* fixed: the implicit provider counts nothing */
+        r->cur->events++;
+        r->cur->records++;
+    }
     r->sum->events_by_type[etype]++;
 }
 
@@ -332,6 +351,8 @@ NR_NOINLINE static const char *nr_event_kind_name(nr_event_kind kind)
     /* PLANTED BUG 8: the 4-bit event type field was loaded into the enum
      * unchecked; types 11-15 are not defined, so the table is read past its
      * end (ASan: global-buffer-overflow; plain builds get a stray pointer). */
+    if (NR_FIXED && (unsigned)kind >= NR_EV_COUNT)
+        return "unknown";
     return k_event_kind_names[kind];
 }
 
@@ -368,6 +389,8 @@ NR_NOINLINE static void nr_check_size_limit(const nr_reader *r, size_t off)
      * field (352 for the magic record itself), so short, valid big-endian
      * traces hit the assert. */
     uint64_t stored = load_le64(r->buf + off);
+    if (NR_FIXED && r->be) /* fixed: in the trace's byte order */
+        stored = bswap64(stored);
     assert(((stored >> 4) & 0xfff) <= (r->len - off) / 8);
 }
 
@@ -380,6 +403,8 @@ static uint64_t nr_record_words(uint64_t h)
      * as records, or a valid large blob is rejected as overrunning its
      * record), and a truncated large record whose low 12 size bits happen
      * to fit is accepted. */
+    if (NR_FIXED && (h & 0xf) == 15)
+        return (h >> 4) & 0xffffffffu;
     return (h >> 4) & 0xfff;
 }
 
@@ -561,6 +586,9 @@ static void read_large(nr_reader *r, size_t off, uint64_t h, uint64_t words)
     if (format == 0) {
         /* keeps a copy of the payloads that come with metadata */
         uint64_t padded = (size + 7) & ~(uint64_t)7;
+        if (NR_FIXED && (cur > end || size > end - cur)) /* fixed: before allocating */
+            nr_fail(r, cur - 8, "large blob payload of %llu bytes overruns its record",
+                    (unsigned long long)size);
         uint8_t *copy = nr_blob_alloc(r, padded);
         /* PLANTED BUG 7: the padded size is checked, but for a size within 7
          * of 2^64 the padding arithmetic wraps it to 0, the check passes and
@@ -581,7 +609,7 @@ static void read_large(nr_reader *r, size_t off, uint64_t h, uint64_t words)
     /* PLANTED BUG 5: the payload must lie inside the record, but with SIZE
      * near 2^64 "cur + size" wraps around and the check passes; the checksum
      * then reads far past the buffer. (It should be size > end - cur.) */
-    if (cur + size > end)
+    if (NR_FIXED ? cur > end || size > end - cur : cur + size > end)
         nr_fail(r, cur - 8, "large blob payload of %llu bytes overruns its record",
                 (unsigned long long)size);
     r->sum->blobs++;
@@ -638,7 +666,7 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         /* PLANTED BUG 12: an index registered again keeps its first string
          * (the spec: the new registration replaces it). Nothing crashes; the
          * events after it just carry the wrong name. */
-        if (idx != 0 && map_find(&r->strings, key) == NULL) {
+        if (idx != 0 && (NR_FIXED || map_find(&r->strings, key) == NULL)) {
             nr_slot *e = map_put(r, &r->strings, key);
             e->a = off + 8;
             e->b = slen;
@@ -723,6 +751,8 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
         /* PLANTED BUG 4: a record of size 0 is not refused, so this does not
          * advance and the same record is read forever (a hang; Fuchsia's
          * reader stops for good at a size-0 header instead). */
+        if (NR_FIXED && words == 0)
+            nr_fail(r, off, "record of size 0");
         off += (size_t)words * 8;
     }
 }

@@ -2,7 +2,8 @@
  * test_mutator_edges - the mutator at the edges of its API and out of
  * memory (ctest fuzz_mutator_edges): NULL and empty inputs, tiny output
  * buffers, inputs no mutation applies to, revisions without a magic
- * record, traces beyond the record limit, and every allocation failing in
+ * record, traces beyond the record limit, data-word's choice of records,
+ * and every allocation failing in
  * turn. Linked with -Wl,--wrap=malloc,realloc,calloc: this file decides
  * which allocation fails. Whatever fails, a call returns a bounded,
  * non-empty output (a raw byte change at worst) inside its buffer.
@@ -216,6 +217,41 @@ START_TEST(test_size_wrap_old_revisions)
 }
 END_TEST
 
+/* data-word changes one data word in place, and draws record types evenly:
+ * the one initialization record among 40 events gets its ticks per second
+ * set to 0 far more often than 1 pick in 41 would. */
+START_TEST(test_data_word)
+{
+    enum { NEV = 40, WORDS = 1 + 2 + 2 * NEV };
+    uint8_t t[WORDS * 8], p[WORDS * 8];
+    mut_wr(t, FXT_MAGIC_RECORD, 0);
+    mut_wr(t + 8, FXT_SET(FXT_SET(0, FXT_REC_TYPE, FXT_RT_INIT), FXT_REC_SIZE, 2), 0);
+    mut_wr(t + 16, 1000000000u, 0);
+    for (int k = 0; k < NEV; k++) {
+        uint64_t h = FXT_SET(FXT_SET(0, FXT_REC_TYPE, FXT_RT_EVENT), FXT_REC_SIZE, 2);
+        mut_wr(t + 24 + 16 * k, FXT_SET(h, FXT_EV_THREAD, 1), 0);
+        mut_wr(t + 32 + 16 * k, 1000 + (uint64_t)k, 0);
+    }
+    unsigned zero_tps = 0;
+    for (uint64_t s = 0; s < 200; s++) {
+        memcpy(p, t, sizeof t);
+        fxt_mut_info info;
+        size_t n = fxt_mutate_ex(p, sizeof t, sizeof t, s, FXT_MUT_DATA_WORD, &info);
+        ck_assert_int_eq(info.fallback, 0);
+        ck_assert_uint_eq(n, sizeof t);
+        unsigned changed = 0;
+        for (size_t w = 0; w < WORDS; w++)
+            changed += memcmp(p + 8 * w, t + 8 * w, 8) != 0;
+        ck_assert_uint_eq(changed, 1);
+        /* headers stay: only data words change */
+        for (int k = 0; k < NEV; k++)
+            ck_assert(memcmp(p + 24 + 16 * k, t + 24 + 16 * k, 8) == 0);
+        zero_tps += mut_rd(p + 16, 0) == 0;
+    }
+    ck_assert_msg(zero_tps >= 12, "ticks per second set to 0 in %u of 200", zero_tps);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut edges");
@@ -225,6 +261,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_api_edges);
     tcase_add_test(tc, test_record_limit);
     tcase_add_test(tc, test_size_wrap_old_revisions);
+    tcase_add_test(tc, test_data_word);
     suite_add_tcase(s, tc);
     return s;
 }
