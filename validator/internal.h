@@ -7,6 +7,8 @@
  *   sequence.c  begin/end matching of durations, async operations and flows
  *   table.c     the open-addressing hash table sequence.c and fast.c use
  *               (table.h: its types and the lookups, inline)
+ *   fast.c      the lean checking path (no record model without a visitor)
+ *   fast_build.c  the tables fast.c reads
  *   utf8.c      UTF-8 validation
  *
  * Revisions: the validator checks one revision, or all four at once
@@ -289,6 +291,10 @@ const char *fxt__record_type_name(unsigned t);
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the fast path's masks for the lanes checked (again after a freeze). */
 void fxt__fast_build(fxt_validator *v);
+/* fast.c / fast_build.c: where an argument header's bits [32..63] start;
+ * in ev_seq, the flag of an event number counted inline (ev_uinl) */
+#define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
+#define FXT__EV_UINL 0x80u
 /* Count what fast.c counted inline (before the lanes change). */
 void fxt__fast_flush(fxt_validator *v);
 
