@@ -233,18 +233,11 @@ struct fxt_validator {
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
 
-/* Report for the lanes reading the current record. */
-/* The lanes reading the current record get RULE. Issues that can never
- * be reported (auto mode: see fxt__report) are counted before any of the
- * message's arguments are worked out. */
+/* Report for the lanes reading the current record (fxt__report counts,
+ * with no message, what can never be reported). */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
-    do {                                                                                     \
-        if (!((v)->rl & (v)->reportable) && !(v)->defer)                                     \
-            fxt__count_one((v), (v)->rl, (rule));                                            \
-        else                                                                                 \
-            fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type,           \
-                        (field_off), __VA_ARGS__);                                           \
-    } while (0)
+    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
+                __VA_ARGS__)
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
@@ -257,8 +250,6 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 /* Count N issues of rule R for LANES, none of them reportable (the fast
  * path's undefined argument types in auto mode). */
 void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
-/* One such issue, in place of fxt__report() (which calls it for them). */
-void fxt__count_one(fxt_validator *v, unsigned lanes, fxt_rule r);
 /* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
 

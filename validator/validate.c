@@ -91,12 +91,6 @@ void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n)
     }
 }
 
-void fxt__count_one(fxt_validator *v, unsigned lanes, fxt_rule r)
-{
-    v->f_len = 8, v->f_lo = v->f_hi = -1; /* the detail was for this issue only */
-    fxt__count_only(v, lanes, r, 1);
-}
-
 void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
@@ -104,7 +98,8 @@ void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off,
      * (current excepted) can never be reported: count it, nothing more
      * (unless a streamed head holds issues back, which may be dropped). */
     if (!(lanes & v->reportable) && !v->defer) {
-        fxt__count_one(v, lanes, r);
+        v->f_len = 8, v->f_lo = v->f_hi = -1;
+        fxt__count_only(v, lanes, r, 1);
         return;
     }
     const fxt_rule_info *ri = fxt_rule_get(r);
