@@ -239,8 +239,9 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned lanes, unsign
                                  const fxt__provider *pv, uint64_t pid, uint64_t id,
                                  const uint8_t *p)
 {
-    /* issues that can never be reported (auto mode) are counted here */
-    const int counted = !(lanes & v->reportable) && !v->defer;
+    /* issues that can never be reported (auto mode) are counted here (the
+     * lean loop never runs while a streamed head holds issues back) */
+    const int counted = !(lanes & v->reportable);
     fxt__table *t;
     uint64_t a = id, b = 0, c = 0; /* flows: by id */
     if (kind <= FXT_ET_ASYNC_END) { /* async: by id, process and provider (as sequence.c) */
@@ -292,7 +293,12 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint64_t ts = load(p + 8, be), d = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
-    int ready = 0;
+    flush(v, v->rec_idx + 1); /* this event included: what follows may report */
+    at_record(v, p);
+    v->r_off = v->off;
+    v->r_idx = v->rec_idx;
+    v->r_type = FXT_RT_EVENT;
+    v->r_errors = 0;
     /* (lanes that lack the event number skip the record) */
     const unsigned rl = v->rl = v->lanes & ~((v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0);
     for (int f = from; f >= 0; f--) {
@@ -300,23 +306,12 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
         if (lanes == 0)
             continue;
         const unsigned kind = v->kind[f][raw];
-        const int id = kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END;
-        if ((id && lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], d, p)) ||
-            (kind == FXT_ET_DURATION_COMPLETE && d >= ts))
-            continue;
-        if (!ready) { /* what follows may report */
-            ready = 1;
-            flush(v, v->rec_idx + 1); /* this event included */
-            at_record(v, p);
-            v->r_off = v->off;
-            v->r_idx = v->rec_idx;
-            v->r_type = FXT_RT_EVENT;
-            v->r_errors = 0;
-        }
-        if (id) {
-            v->rl = lanes;
-            fxt__sequence_id(v, f, kind, pv->thr_pid[thr], d);
-            v->rl = rl;
+        if (kind >= FXT_ET_ASYNC_BEGIN) { /* async, flow (meanings end there) */
+            if (!lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], d, p)) {
+                v->rl = lanes;
+                fxt__sequence_id(v, f, kind, pv->thr_pid[thr], d);
+                v->rl = rl;
+            }
             continue;
         }
         fxt_event e;
@@ -351,14 +346,10 @@ static ALWAYS_INLINE int other_family_in(fxt_validator *v, const fxt__provider *
     const unsigned lanes = v->lanes & v->fam_lanes[f] & ~skip;
     if (lanes == 0)
         return 1;
-    const unsigned kind = v->kind[f][raw];
-    if (kind <= FXT_ET_COUNTER) /* nothing to match */
-        return 1;
-    if (kind == FXT_ET_DURATION_COMPLETE)
-        return load(p + len - 8, be) >= load(p + 8, be);
-    if (kind < FXT_ET_ASYNC_BEGIN || kind > FXT_ET_FLOW_END || f > v->ev_fam)
-        return 0;
-    return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+    /* the older family (f is 0 here) reads what the newer reads as a
+     * complete, async or flow event as an async or flow event
+     * (test_validator's layout_words_are_consistent checks it) */
+    return lean_id(v, f, lanes, v->kind[f][raw], pv, pv->thr_pid[thr], load(p + len - 8, be), p);
 }
 
 /* (out of line in the loop copy that does not count inline: not auto mode) */
@@ -376,10 +367,11 @@ static ALWAYS_INLINE int own_family_id(fxt_validator *v, const fxt__provider *pv
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
+    /* (not empty: a newer revision defines every event number an older
+     * one does, as layout_words_are_consistent checks) */
     const unsigned lanes = v->lanes & v->fam_lanes[v->ev_fam] & ~skip;
-    const unsigned kind = v->kind[v->ev_fam][raw];
-    return lanes != 0 && kind >= FXT_ET_ASYNC_BEGIN && kind <= FXT_ET_FLOW_END &&
-           lean_id(v, v->ev_fam, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+    return lean_id(v, v->ev_fam, lanes, v->kind[v->ev_fam][raw], pv, pv->thr_pid[thr],
+                   load(p + len - 8, be), p);
 }
 
 /* The refs of an event that fast_event() did not find in the dense
@@ -524,8 +516,7 @@ static NOINLINE void sched_legacy(fxt_validator *v, const fxt__provider *pv, uin
         const fxt__lcsw_group *g = &v->lcsw_group[i];
         const unsigned n = ((h & g->rsv[0]) != 0) + ((h & g->rsv[1]) != 0) +
                            ((h & g->rsv[2]) != 0) + ((h & g->rsv[3]) != 0);
-        if (n)
-            fxt__count_only(v, g->lanes, g->rule, n);
+        fxt__count_only(v, g->lanes, g->rule, n); /* (n >= 1: the subtype bits are reserved there) */
     }
     const unsigned state = (unsigned)FXT_GET(h, FXT_LCSW_STATE);
     if (state == FXT_TS_RUNNING || state > FXT_TS_MAX)
@@ -536,7 +527,7 @@ static NOINLINE void sched_legacy(fxt_validator *v, const fxt__provider *pv, uin
                              (unsigned)FXT_GET(h, FXT_LCSW_IN_THREAD)};
     for (int i = 0; i <= 2; i++) {
         if (i > 0 && ref[i - 1] != FXT_THREADREF_INLINE) {
-            if (!registered(pv->thrbits, ref[i - 1]) && !pv->untracked)
+            if (!registered(pv->thrbits, ref[i - 1])) /* (fast_sched: tracked) */
                 fxt__count_only(v, lanes, FXT_R_THREAD_REF_UNREGISTERED, 1);
             continue;
         }
@@ -567,13 +558,15 @@ static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, c
     if (pos != len) /* or FAIL */
         return 0;
     if (v->csw_legacy & v->lanes) {
-        if (v->undef_rec == p || (nu && (v->uinl_lanes & ~v->csw_legacy)))
-            return 0; /* counted for lanes that read no arguments here: decode.c */
+        /* the lanes that lack argument types are older revisions, which
+         * read no arguments here: undefined types counted inline (nu) are
+         * dropped; those counted by fast_arg_other() need decode.c */
+        if (v->undef_rec == p)
+            return 0;
         sched_legacy(v, pv, len, h);
         return 1;
     }
-    if (uinl)
-        v->uinl_n += nu;
+    v->uinl_n += nu; /* (0 but in auto mode) */
     return 1;
 }
 
@@ -716,6 +709,6 @@ size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
         else
             done += v->be ? fast_run_be(v, p + done, len - done)
                           : fast_run_le(v, p + done, len - done);
-    } while (v->fast_switch && !v->stopped);
+    } while (v->fast_switch);
     return done;
 }

@@ -22,13 +22,11 @@ void fxt__fast_build(fxt_validator *v)
 {
     fxt__fast_flush(v); /* under the old lanes */
     uint16_t defined = 0; /* by some lane; arg_undef says which lanes lack it */
-    uint16_t rec_all = 0xffff;
-    unsigned nlanes = 0, one = 0;
+    unsigned one = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)
         if ((v->lanes >> l) & 1) {
             defined |= v->lay[l]->arg_types;
-            rec_all &= v->lay[l]->record_types;
-            nlanes++, one = l;
+            one = l;
         }
     v->arg_some = defined;
     for (unsigned t = 0; t < 16; t++)
@@ -54,14 +52,15 @@ void fxt__fast_build(fxt_validator *v)
         v->arg_e[t] = v->arg_undef[t] ? 1 : v->arg_pe[t];
     }
     /* Auto mode: the types that only lanes that can no longer be reported
-     * lack (one set of lanes: the first found) are checked like any other
-     * on the fast path and counted there (fast_args' UINL copy). */
+     * lack are checked like any other on the fast path and counted there
+     * (fast_args' UINL copy). The lanes lacking a type some revision
+     * defines are one set (test_validator's layout_words_are_consistent
+     * checks it); a type no lane defines stays one that is never plain. */
     v->uinl_lanes = 0;
     for (unsigned t = 0; t < 16; t++) {
         const unsigned u = v->arg_undef[t];
         v->arg_uinl[t] = 0;
-        if (u == 0 || (u & v->reportable) || !((defined >> t) & 1) ||
-            (v->uinl_lanes && u != v->uinl_lanes))
+        if (u == 0 || (u & v->reportable))
             continue;
         v->uinl_lanes = u;
         v->arg_uinl[t] = 1;
@@ -86,8 +85,7 @@ void fxt__fast_build(fxt_validator *v)
     v->ev_uinl = 0, v->ev_uinl_lanes = 0;
     for (unsigned t = 0; t < 16; t++) {
         const unsigned u = v->lanes & ~v->defs.event[t];
-        if (u == 0 || u == v->lanes || (u & v->reportable) ||
-            (v->ev_uinl_lanes && u != v->ev_uinl_lanes))
+        if (u == 0 || u == v->lanes || (u & v->reportable)) /* (one set: as for arguments) */
             continue;
         v->ev_uinl_lanes = u;
         v->ev_uinl |= (uint16_t)(1u << t);
@@ -103,17 +101,12 @@ void fxt__fast_build(fxt_validator *v)
         if ((v->ev_uinl >> t) & 1)
             v->ev_seq[t] |= FXT__EV_UINL;
     }
-    /* other record types: those every lane defines, with one header layout */
-    v->lean_types = 0;
-    /* (log and kernel object headers read alike in every revision: hdesc) */
-    if ((rec_all >> FXT_RT_LOG) & 1) {
-        v->lean_types |= 1u << FXT_RT_LOG;
-        v->log_rsv = v->hdesc[FXT_RT_LOG]->reserved_mask;
-    }
-    if ((rec_all >> FXT_RT_KERNEL_OBJECT) & 1) {
-        v->lean_types |= 1u << FXT_RT_KERNEL_OBJECT;
-        v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
-    }
+    /* other record types (every revision defines them, and log and kernel
+     * object headers read alike in every revision: hdesc; the layout
+     * guard test checks what this file assumes of the layout table) */
+    v->lean_types = 1u << FXT_RT_LOG | 1u << FXT_RT_KERNEL_OBJECT;
+    v->log_rsv = v->hdesc[FXT_RT_LOG]->reserved_mask;
+    v->kobj_rsv = v->hdesc[FXT_RT_KERNEL_OBJECT]->reserved_mask;
     /* Scheduling records: context switches (the common subtype) read by
      * the one lane with subtypes (current). The lanes without subtypes
      * read every scheduling record as a legacy context switch: none, or
@@ -128,21 +121,19 @@ void fxt__fast_build(fxt_validator *v)
             else
                 leg |= 1u << l;
         }
-    if (((rec_all >> FXT_RT_SCHEDULING) & 1) && sub && (sub & (sub - 1)) == 0 &&
-        ((v->defs.sched[FXT_ST_CONTEXT_SWITCH] >> sub_one) & 1) && !(leg & v->reportable)) {
+    /* (one revision has subtypes, and it defines context switches) */
+    if (sub && !(leg & v->reportable)) {
         const uint64_t w = FXT_SET((uint64_t)0, FXT_REC_TYPE, FXT_RT_SCHEDULING);
         const fxt_word_desc *d =
             fxt_header_desc((fxt_revision)sub_one, FXT_SET(w, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH));
         /* the legacy lanes grouped by header layout (no subtypes: one
-         * layout whatever the header says), each group's reserved fields */
-        int legacy_ok = 1;
+         * layout whatever the header says), each group's reserved fields
+         * (at most 4, covering its reserved bits) */
         v->lcsw_groups = 0;
-        for (unsigned todo = leg; todo && legacy_ok;) {
+        for (unsigned todo = leg; todo;) {
             const unsigned l = (unsigned)__builtin_ctz(todo);
             const fxt_word_desc *ld = fxt_header_desc((fxt_revision)l, w);
             fxt__lcsw_group *g = &v->lcsw_group[v->lcsw_groups++];
-            if (!(legacy_ok = ld != NULL))
-                break;
             g->lanes = 0;
             for (unsigned k = 0; k < FXT_REV_COUNT; k++)
                 if ((todo >> k) & 1 && fxt_header_desc((fxt_revision)k, w) == ld)
@@ -151,39 +142,29 @@ void fxt__fast_build(fxt_validator *v)
             g->rule = ld->reserved_rule;
             g->nrsv = 0;
             g->rsv[0] = g->rsv[1] = g->rsv[2] = g->rsv[3] = 0;
-            for (unsigned i = 0; i < ld->nfields && g->nrsv < 4; i++)
+            for (unsigned i = 0; i < ld->nfields; i++)
                 if (ld->fields[i].kind == FXT_FK_RESERVED)
                     g->rsv[g->nrsv++] = FXT_WIDTH_MASK_(ld->fields[i].lo, ld->fields[i].hi)
                                         << ld->fields[i].lo;
-            legacy_ok &= (ld->reserved_mask & ~(g->rsv[0] | g->rsv[1] | g->rsv[2] | g->rsv[3])) == 0;
         }
-        if (d != NULL && legacy_ok) {
-            v->lean_types |= 1u << FXT_RT_SCHEDULING;
-            v->csw_rsv = d->reserved_mask;
-            v->csw_legacy = leg;
-        }
+        v->lean_types |= 1u << FXT_RT_SCHEDULING;
+        v->csw_rsv = d->reserved_mask;
+        v->csw_legacy = leg;
     }
     /* Blob layouts differ by revision (r1's size field is a bit wider).
      * With several lanes: the union of their reserved bits must be zero
-     * and the narrowest size field is read, which is only right if the
+     * and the narrowest size field is read, which is right because the
      * bits the wider fields add are reserved in some lane (so zero), and
-     * all fields start at one bit. */
-    if ((rec_all >> FXT_RT_BLOB) & 1) {
-        uint64_t rsv = 0, narrow = ~(uint64_t)0, wide = 0;
-        int same_lo = 1;
-        for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-            if ((v->lanes >> l) & 1) {
-                const fxt_layout *ly = v->lay[l];
-                uint64_t m = FXT_WIDTH_MASK_(ly->blob_size_lo, ly->blob_size_hi) << ly->blob_size_lo;
-                rsv |= fxt_header_desc((fxt_revision)l, FXT_RT_BLOB)->reserved_mask;
-                narrow &= m, wide |= m;
-                same_lo &= ly->blob_size_lo == v->lay[one]->blob_size_lo;
-            }
-        if (same_lo && ((wide & ~narrow) & ~rsv) == 0) {
-            v->lean_types |= 1u << FXT_RT_BLOB;
-            v->blob_rsv = rsv;
-            v->blob_size_lo = v->lay[one]->blob_size_lo;
-            v->blob_size_m = narrow >> v->blob_size_lo;
+     * all fields start at one bit (the layout guard test checks both). */
+    uint64_t rsv = 0, narrow = ~(uint64_t)0;
+    for (unsigned l = 0; l < FXT_REV_COUNT; l++)
+        if ((v->lanes >> l) & 1) {
+            const fxt_layout *ly = v->lay[l];
+            narrow &= FXT_WIDTH_MASK_(ly->blob_size_lo, ly->blob_size_hi) << ly->blob_size_lo;
+            rsv |= fxt_header_desc((fxt_revision)l, FXT_RT_BLOB)->reserved_mask;
         }
-    }
+    v->lean_types |= 1u << FXT_RT_BLOB;
+    v->blob_rsv = rsv;
+    v->blob_size_lo = v->lay[one]->blob_size_lo;
+    v->blob_size_m = narrow >> v->blob_size_lo;
 }

@@ -106,8 +106,6 @@ void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, ui
                         "flow %s with id %llu has no open flow begin",
                         kind == FXT_ET_FLOW_END ? "end" : "step", (unsigned long long)id);
         break;
-    default:
-        break;
     }
 }
 
@@ -224,14 +222,13 @@ void fxt__report_unended(fxt_validator *v)
     pending *q = (pending *)(void *)v->buf;
     size_t cap = FXT__BUF_CAP / sizeof *q, n = 0;
     char msg[200];
-    /* what cannot be reported is counted, rule by rule */
-    uint64_t counted[3] = {0, 0, 0}; /* durations: unended, past the stack; async/flows */
-#define PUSH(o, i, r, l, x, y, c, k)                                                           \
+    /* (what no reportable lane has is counted below, family by family; the
+     * durations' lanes are all, among them the one reported, which is
+     * never frozen) */
+#define PUSH(o, i, r, l, x, y, c)                                                              \
     do {                                                                                       \
         pending e_ = {(o), (i), (r), (l), (x), (y), (c)};                                     \
-        if (!(e_.lanes & v->reportable & v->lanes))                                            \
-            counted[k]++;                                                                      \
-        else if (n < cap)                                                                      \
+        if (n < cap)                                                                           \
             q[n++] = e_;                                                                       \
         else                                                                                   \
             fxt__report(v, e_.lanes, e_.rule, e_.off, e_.idx, FXT_RT_EVENT, e_.off, "%s",      \
@@ -244,16 +241,12 @@ void fxt__report_unended(fxt_validator *v)
         const uint64_t *st = v->threads.stk + s->off;
         for (uint32_t d = 0; d < s->depth && d < FXT__DUR_STACK; d++)
             PUSH(st[2 * d], st[2 * d + 1], FXT_R_DURATION_BEGIN_UNENDED, FXT_REV_ALL, s->k[0],
-                 s->k[1], 1, 0);
+                 s->k[1], 1);
         if (s->depth > FXT__DUR_STACK) /* never silent: say what was not remembered */
             PUSH(st[2 * FXT__DUR_STACK], st[2 * FXT__DUR_STACK + 1],
                  FXT_R_TRACKING_LIMIT, FXT_REV_ALL, s->k[0], s->k[1],
-                 (uint64_t)(s->depth - FXT__DUR_STACK), 1);
+                 (uint64_t)(s->depth - FXT__DUR_STACK));
     }
-    if (counted[0])
-        fxt__count_only(v, FXT_REV_ALL, FXT_R_DURATION_BEGIN_UNENDED, counted[0]);
-    if (counted[1])
-        fxt__count_only(v, FXT_REV_ALL, FXT_R_TRACKING_LIMIT, counted[1]);
     for (int f = 0; f < 2; f++) {
         unsigned lanes = v->fam_lanes[f];
         if (lanes == 0)
@@ -265,20 +258,14 @@ void fxt__report_unended(fxt_validator *v)
                 fxt__count_only(v, lanes, FXT_R_FLOW_BEGIN_UNENDED, v->flows[f].count);
             continue;
         }
-        counted[2] = 0;
         for (size_t i = 0; i <= v->async[f].mask; i++)
             if (v->async[f].tag[i])
                 PUSH(v->async[f].s[i].off, v->async[f].s[i].idx, FXT_R_ASYNC_BEGIN_UNENDED, lanes,
-                     v->async[f].s[i].k[0], 0, v->async[f].s[i].depth, 2);
-        if (counted[2])
-            fxt__count_only(v, lanes, FXT_R_ASYNC_BEGIN_UNENDED, counted[2]);
-        counted[2] = 0;
+                     v->async[f].s[i].k[0], 0, v->async[f].s[i].depth);
         for (size_t i = 0; i <= v->flows[f].mask; i++)
             if (v->flows[f].tag[i])
                 PUSH(v->flows[f].s[i].off, v->flows[f].s[i].idx, FXT_R_FLOW_BEGIN_UNENDED, lanes,
-                     v->flows[f].s[i].k[0], 0, v->flows[f].s[i].depth, 2);
-        if (counted[2])
-            fxt__count_only(v, lanes, FXT_R_FLOW_BEGIN_UNENDED, counted[2]);
+                     v->flows[f].s[i].k[0], 0, v->flows[f].s[i].depth);
     }
 #undef PUSH
     qsort(q, n, sizeof *q, cmp_pending);

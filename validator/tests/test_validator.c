@@ -640,7 +640,8 @@ static void auto_matches_each(const uint8_t *b, size_t len, uint64_t errors[FXT_
 }
 
 /* Auto mode on a trace without a magic record: r1, r2 and r3 conform until
- * the first boolean argument (type 9, only in current), whose error can be
+ * (after some async-looking events) the first boolean argument (type 9,
+ * only in current), whose error can be
  * reported for them; from then on their boolean arguments are counted on
  * the lean path (fast.c switches to its counting copy mid-chunk). The
  * counts equal those of each revision alone. Words by hand: string record
@@ -649,13 +650,22 @@ static void auto_matches_each(const uint8_t *b, size_t len, uint64_t errors[FXT_
 START_TEST(auto_counts_after_first_error)
 {
     enum { N = 50 };
-    uint8_t b[48 + N * 24];
+    uint8_t b[48 + 4 * 24 + N * 24];
     size_t at = 0;
     put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
     put64(b + at, 'a'), at += 8;
     put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
     put64(b + at, 100), at += 8;
     put64(b + at, 101), at += 8;
+    /* first, while every revision may still be reported: events 4 and 5
+     * (data word 7), which r1/r2 read as async begin and instant, r3 and
+     * current as duration complete and async begin */
+    for (uint64_t et = 4; et <= 5; et++)
+        for (int i = 0; i < 2; i++) {
+            put64(b + at, 0x4ull | (3ull << 4) | (et << 16) | (1ull << 24) | (1ull << 32) |
+                              (1ull << 48)), at += 8;
+            put64(b + at, 5), put64(b + at + 8, 7), at += 16;
+        }
     for (int i = 0; i < N; i++) {
         put64(b + at, 0x4ull | (3ull << 4) | (1ull << 20) | (1ull << 24) | (1ull << 32) |
                           (1ull << 48)), at += 8;
@@ -709,6 +719,12 @@ START_TEST(auto_counts_legacy_context_switches)
     put64(b + at, csw | (6ull << 4) | (2ull << 16) | (0x10ull << 20)), at += 8;
     put64(b + at, 2002), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
     put64(b + at, i32), put64(b + at + 8, i32), at += 16;
+    /* a boolean argument with an inline name ("x"): undefined in r1-r3,
+     * which read no arguments in a context switch */
+    put64(b + at, csw | (6ull << 4) | (1ull << 16) | (0x10ull << 20)), at += 8;
+    put64(b + at, 2003), put64(b + at + 8, 100), put64(b + at + 16, 101), at += 24;
+    put64(b + at, 0x9ull | (2ull << 4) | (0x8001ull << 16) | (1ull << 32)), at += 8;
+    put64(b + at, 'x'), at += 8;
     ck_assert_uint_le(at, sizeof b);
     uint64_t errors[FXT_REV_COUNT];
     auto_matches_each(b, at, errors);
@@ -914,6 +930,91 @@ START_TEST(layout_words_are_consistent)
         for (int r = 0; r < FXT_REV_COUNT; r++)
             ck_assert_int_eq(fxt_rule_section(ri->rule, (fxt_revision)r) != NULL,
                              (ri->revisions >> r) & 1);
+    }
+    /* What validator/fast.c and fast_build.c assume of the layout table
+     * (they do not test it at run time): a revision that breaks one of
+     * these needs those files changed too. */
+    unsigned sub = 0, arg_lack = 0, ev_lack = 0;
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        const fxt_layout *l = fxt_layout_get((fxt_revision)r);
+        /* every revision has logs, kernel objects, blobs, scheduling records */
+        ck_assert(fxt_layout_defines(l->record_types, FXT_RT_LOG));
+        ck_assert(fxt_layout_defines(l->record_types, FXT_RT_KERNEL_OBJECT));
+        ck_assert(fxt_layout_defines(l->record_types, FXT_RT_BLOB));
+        ck_assert(fxt_layout_defines(l->record_types, FXT_RT_SCHEDULING));
+        const uint64_t w = 0x8; /* a scheduling record header, subtype 0 */
+        if (l->sched_types) {
+            sub |= 1u << r;
+            ck_assert(fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH));
+        } else { /* a legacy context switch: up to 4 reserved fields, the subtype's bits among them */
+            const fxt_word_desc *d = fxt_header_desc((fxt_revision)r, w);
+            uint64_t m = 0;
+            unsigned n = 0;
+            for (unsigned i = 0; i < d->nfields; i++)
+                if (d->fields[i].kind == FXT_FK_RESERVED)
+                    n++, m |= ((~0ull >> (63 - d->fields[i].hi)) >> d->fields[i].lo) << d->fields[i].lo;
+            ck_assert_uint_le(n, 4);
+            ck_assert_uint_eq(m, d->reserved_mask);
+            ck_assert_uint_eq(m & 0xf000000000000000ull, 0xf000000000000000ull);
+        }
+        for (unsigned t = 0; t < 16; t++) {
+            /* the revisions lacking an argument type or event number that
+             * some revision defines are one set */
+            unsigned lack = 0, some = 0;
+            for (int q = 0; q < FXT_REV_COUNT; q++) {
+                const fxt_layout *lq = fxt_layout_get((fxt_revision)q);
+                some |= fxt_layout_defines(lq->arg_types, t) ? 1u : 0;
+                lack |= fxt_layout_defines(lq->arg_types, t) ? 0 : 1u << q;
+            }
+            if (some && lack) {
+                ck_assert(arg_lack == 0 || arg_lack == lack);
+                arg_lack = lack;
+            }
+            lack = some = 0;
+            for (int q = 0; q < FXT_REV_COUNT; q++) {
+                const fxt_layout *lq = fxt_layout_get((fxt_revision)q);
+                some |= fxt_layout_defines(lq->event_types, t) ? 1u : 0;
+                lack |= fxt_layout_defines(lq->event_types, t) ? 0 : 1u << q;
+            }
+            if (some && lack) {
+                ck_assert(ev_lack == 0 || ev_lack == lack);
+                ev_lack = lack;
+            }
+            /* meanings end at flow end; the newer numbering defines every
+             * number the older does, and reads what the older reads as an
+             * async or flow event as complete, async or flow, which the
+             * older reads as async or flow */
+            const unsigned k = l->event_kind[t];
+            ck_assert(k == FXT_ET_NONE || k <= FXT_ET_FLOW_END);
+            for (int q = 0; q < FXT_REV_COUNT; q++) {
+                const fxt_layout *lq = fxt_layout_get((fxt_revision)q);
+                if (l->numbering != 0 || lq->numbering != 1 || k == FXT_ET_NONE)
+                    continue;
+                const unsigned kq = lq->event_kind[t];
+                ck_assert(kq != FXT_ET_NONE);
+                if (kq == FXT_ET_DURATION_COMPLETE || kq >= FXT_ET_ASYNC_BEGIN)
+                    ck_assert(k >= FXT_ET_ASYNC_BEGIN);
+                if (kq <= FXT_ET_DURATION_END)
+                    ck_assert_uint_eq(k, kq);
+            }
+        }
+    }
+    ck_assert_uint_eq(__builtin_popcount(sub), 1); /* one revision with scheduling subtypes */
+    /* blobs read across any set of revisions: size fields start at one
+     * bit, and what a wider one adds is reserved in some revision */
+    for (unsigned set = 1; set < (1u << FXT_REV_COUNT); set++) {
+        uint64_t narrow = ~0ull, wide = 0, rsv = 0;
+        unsigned lo = 99;
+        for (int r = 0; r < FXT_REV_COUNT; r++)
+            if ((set >> r) & 1) {
+                const fxt_layout *l = fxt_layout_get((fxt_revision)r);
+                uint64_t m = ((~0ull >> (63 - l->blob_size_hi)) >> l->blob_size_lo) << l->blob_size_lo;
+                narrow &= m, wide |= m;
+                rsv |= fxt_header_desc((fxt_revision)r, FXT_RT_BLOB)->reserved_mask;
+                ck_assert(lo == 99 || lo == l->blob_size_lo);
+                lo = l->blob_size_lo;
+            }
+        ck_assert_uint_eq((wide & ~narrow) & ~rsv, 0);
     }
 }
 END_TEST
