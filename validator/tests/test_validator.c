@@ -1,6 +1,7 @@
 /* Unit tests of the validator library: catalogue, streaming equivalence,
  * visitor, memory bounds. Spec conformance is in spec-tests/. */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,10 +90,44 @@ static void same(const issues *a, const issues *b, const char *what)
     }
 }
 
+/* Validate B three ways, with the lean path (no visitor), in chunks of up
+ * to CHUNK bytes drawn from SEED, and field by field (a visitor): the same
+ * issues each way (WHAT names the case). Returns the lean run's issues. */
+static issues three_ways(const uint8_t *b, size_t len, size_t chunk, unsigned seed,
+                         const char *what)
+{
+    g_visit = 0;
+    issues lean = run(b, len, 0, 0);
+    issues chunked = run(b, len, chunk, seed);
+    g_visit = 1;
+    issues full = run(b, len, 0, 0);
+    g_visit = 0;
+    same(&lean, &full, what);
+    same(&lean, &chunked, what);
+    free(chunked.v), free(full.v);
+    return lean;
+}
+
 static void put64(uint8_t *p, uint64_t w)
 {
     for (int i = 0; i < 8; i++)
         p[i] = (uint8_t)(w >> (8 * i));
+}
+
+/* Magic record (if MAGIC), string record 1 "a", thread record 1 (process
+ * 100, thread 101): the registrations most hand-made traces here start
+ * with. Returns the bytes written. */
+static size_t prologue(uint8_t *b, int magic)
+{
+    size_t at = 0;
+    if (magic)
+        put64(b + at, 0x0016547846040010ull), at += 8;
+    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
+    put64(b + at, 'a'), at += 8;
+    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
+    put64(b + at, 100), at += 8;
+    put64(b + at, 101), at += 8;
+    return at;
 }
 
 static uint8_t *slurp(const char *path, size_t *len)
@@ -336,13 +371,7 @@ START_TEST(lean_ids_by_construction)
 {
     uint8_t b[64 + 24 * 32];
     uint64_t off[32];
-    size_t at = 0, n = 0;
-    put64(b + at, 0x0016547846040010ull), at += 8;
-    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
-    b[at] = 'a', memset(b + at + 1, 0, 7), at += 8;
-    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
-    put64(b + at, 100), at += 8;
-    put64(b + at, 101), at += 8;
+    size_t at = prologue(b, 1), n = 0;
     /* event types (current): 5/6/7 async begin/instant/end, 8/9/10 flow
      * begin/step/end; the id is the data word */
     static const struct {
@@ -376,21 +405,15 @@ START_TEST(lean_ids_by_construction)
         {FXT_R_FLOW_BEGIN_UNENDED, 17},
     };
     g_max_ids = 2;
-    issues lean = run(b, at, 0, 0);
-    issues chunked = run(b, at, 24, 7);
-    g_visit = 1;
-    issues full = run(b, at, 0, 0);
-    g_visit = 0;
+    issues lean = three_ways(b, at, 24, 7, "ids");
     g_max_ids = 0;
-    same(&lean, &full, "ids");
-    same(&lean, &chunked, "ids chunked");
     ck_assert_uint_eq(lean.n, sizeof want / sizeof want[0]);
     for (size_t i = 0; i < lean.n; i++)
         ck_assert_msg(lean.v[i].rule == want[i].rule && lean.v[i].record_offset == off[want[i].ev],
                       "issue %zu: rule %d at 0x%llx, want rule %d at 0x%llx", i, lean.v[i].rule,
                       (unsigned long long)lean.v[i].record_offset, want[i].rule,
                       (unsigned long long)off[want[i].ev]);
-    free(lean.v), free(chunked.v), free(full.v);
+    free(lean.v);
 }
 END_TEST
 
@@ -408,13 +431,7 @@ START_TEST(lean_args_every_count)
 {
     static uint8_t b[20000];
     uint64_t bad_off[15];
-    size_t at = 0;
-    put64(b + at, 0x0016547846040010ull), at += 8;
-    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
-    put64(b + at, 'a'), at += 8;
-    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
-    put64(b + at, 100), at += 8;
-    put64(b + at, 101), at += 8;
+    size_t at = prologue(b, 1);
     const uint64_t i32 = 0x1ull | (1ull << 4) | (1ull << 16) | (7ull << 32);
     const uint64_t i32_inline = 0x1ull | (2ull << 4) | (0x8001ull << 16) | (7ull << 32);
     const uint64_t null_rsv = 0x0ull | (1ull << 4) | (1ull << 16) | (5ull << 32);
@@ -443,14 +460,7 @@ START_TEST(lean_args_every_count)
     ck_assert_uint_le(at, sizeof b);
     for (int rev = FXT_REV_CURRENT; rev <= FXT_REV_AUTO; rev++) {
         g_rev = (fxt_revision)rev;
-        g_visit = 0;
-        issues lean = run(b, at, 0, 0);
-        issues chunked = run(b, at, 300, 11);
-        g_visit = 1;
-        issues full = run(b, at, 0, 0);
-        g_visit = 0;
-        same(&lean, &full, "args");
-        same(&lean, &chunked, "args chunked");
+        issues lean = three_ways(b, at, 300, 11, "args");
         /* (auto also hands over r1/r2's magic-record issue, before it knows
          * which revision is reported: current's are the ones to look at) */
         unsigned n = 0;
@@ -463,7 +473,7 @@ START_TEST(lean_args_every_count)
             n++;
         }
         ck_assert_uint_eq(n, 15);
-        free(lean.v), free(chunked.v), free(full.v);
+        free(lean.v);
     }
     g_rev = FXT_REV_CURRENT;
 }
@@ -494,17 +504,10 @@ START_TEST(lean_path_equals_decoder)
                     }
                 }
                 g_rev = (fxt_revision)rev;
-                g_visit = 0;
-                issues lean = run(b, len, 0, 0);
-                issues chunked = run(b, len, 1000, seed);
-                g_visit = 1;
-                issues full = run(b, len, 0, 0);
-                g_visit = 0;
                 char what[64];
                 snprintf(what, sizeof what, "rev %d seed %u mutation %d", rev, seed, m);
-                same(&lean, &full, what);
-                same(&lean, &chunked, what);
-                free(lean.v), free(chunked.v), free(full.v);
+                issues lean = three_ways(b, len, 1000, seed, what);
+                free(lean.v);
             }
             free(b);
         }
@@ -577,14 +580,7 @@ START_TEST(lean_refs_dense_sparse_fresh)
     g_max_providers = 1;
     for (int rev = 0; rev <= FXT_REV_AUTO; rev++) {
         g_rev = (fxt_revision)rev;
-        g_visit = 0;
-        issues lean = run(b, at, 0, 0);
-        issues chunked = run(b, at, 24, 3);
-        g_visit = 1;
-        issues full = run(b, at, 0, 0);
-        g_visit = 0;
-        same(&lean, &full, "lean vs decoder");
-        same(&lean, &chunked, "lean vs chunked");
+        issues lean = three_ways(b, at, 24, 3, "lean refs");
         /* the unregistered refs; the thread ref of the last but one event
          * (provider 1 anew) too; and the tracking limit for provider 2 */
         size_t k = 0;
@@ -602,7 +598,7 @@ START_TEST(lean_refs_dense_sparse_fresh)
                               "rev %d: unexpected %s", rev, lean.v[i].message);
         }
         ck_assert_uint_eq(k, nbad);
-        free(lean.v), free(chunked.v), free(full.v);
+        free(lean.v);
     }
     g_rev = FXT_REV_CURRENT;
     g_max_providers = 0;
@@ -612,27 +608,37 @@ END_TEST
 
 /* Auto mode gives, for each revision, the verdict and counts that checking
  * that revision alone gives. */
+/* Validate B under REV, fed STEP bytes at a time (whole if 0): the
+ * verdicts in OUT, the stats in ST (if not NULL); fxt_validator_verdicts'
+ * result. */
+static int verdicts_of(const uint8_t *b, size_t len, fxt_revision rev, size_t step,
+                       fxt_revision_verdict out[FXT_REV_COUNT], fxt_stats *st)
+{
+    fxt_options o = fxt_options_default();
+    o.revision = rev;
+    fxt_validator *v = fxt_validator_new(&o);
+    ck_assert_ptr_nonnull(v);
+    if (step == 0)
+        step = len ? len : 1;
+    for (size_t at = 0; at < len; at += step)
+        fxt_validator_feed(v, b + at, len - at < step ? len - at : step);
+    fxt_validator_finish(v);
+    int r = fxt_validator_verdicts(v, out);
+    if (st != NULL)
+        fxt_validator_stats(v, st);
+    fxt_validator_free(v);
+    return r;
+}
+
 /* Validate B under auto and under each revision alone: auto's error and
  * warning counts per revision equal each revision's own; ERRORS gets
  * those. */
 static void auto_matches_each(const uint8_t *b, size_t len, uint64_t errors[FXT_REV_COUNT])
 {
-    fxt_options o = fxt_options_default();
-    o.revision = FXT_REV_AUTO;
-    fxt_validator *v = fxt_validator_new(&o);
-    fxt_validator_feed(v, b, len);
-    fxt_validator_finish(v);
-    fxt_revision_verdict all[FXT_REV_COUNT];
-    fxt_validator_verdicts(v, all);
-    fxt_validator_free(v);
+    fxt_revision_verdict all[FXT_REV_COUNT], one[FXT_REV_COUNT];
+    verdicts_of(b, len, FXT_REV_AUTO, 0, all, NULL);
     for (int r = 0; r < FXT_REV_COUNT; r++) {
-        o.revision = (fxt_revision)r;
-        v = fxt_validator_new(&o);
-        fxt_validator_feed(v, b, len);
-        fxt_validator_finish(v);
-        fxt_revision_verdict one[FXT_REV_COUNT];
-        fxt_validator_verdicts(v, one);
-        fxt_validator_free(v);
+        verdicts_of(b, len, (fxt_revision)r, 0, one, NULL);
         ck_assert_uint_eq(all[r].errors, one[r].errors);
         ck_assert_uint_eq(all[r].warnings, one[r].warnings);
         errors[r] = one[r].errors;
@@ -651,12 +657,7 @@ START_TEST(auto_counts_after_first_error)
 {
     enum { N = 50 };
     uint8_t b[48 + 4 * 24 + N * 24];
-    size_t at = 0;
-    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
-    put64(b + at, 'a'), at += 8;
-    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
-    put64(b + at, 100), at += 8;
-    put64(b + at, 101), at += 8;
+    size_t at = prologue(b, 0);
     /* first, while every revision may still be reported: events 4 and 5
      * (data word 7), which r1/r2 read as async begin and instant, r3 and
      * current as duration complete and async begin */
@@ -692,13 +693,7 @@ END_TEST
 START_TEST(auto_counts_legacy_context_switches)
 {
     uint8_t b[512];
-    size_t at = 0;
-    put64(b + at, 0x0016547846040010ull), at += 8;
-    put64(b + at, 0x2ull | (2ull << 4) | (1ull << 16) | (1ull << 32)), at += 8; /* string 1 */
-    put64(b + at, 'a'), at += 8;
-    put64(b + at, 0x3ull | (3ull << 4) | (1ull << 16)), at += 8; /* thread 1 */
-    put64(b + at, 100), at += 8;
-    put64(b + at, 101), at += 8;
+    size_t at = prologue(b, 1);
     put64(b + at, 0x4ull | (3ull << 4) | (1ull << 20) | (1ull << 24) | (1ull << 32) | (1ull << 48)),
         at += 8;
     put64(b + at, 1000), at += 8;
@@ -744,25 +739,12 @@ START_TEST(auto_agrees_with_each_revision)
         size_t len = 0;
         uint8_t *b = seed <= 4 ? gen_trace(seed, seed % 2, 0, &len)
                                : gen_trace_n(seed, 0, 0, 40000, &len);
-        fxt_options o = fxt_options_default();
-        o.revision = FXT_REV_AUTO;
-        fxt_validator *v = fxt_validator_new(&o);
-        for (size_t at = 0, step = seed == 6 ? 4096 : len; at < len; at += step)
-            fxt_validator_feed(v, b + at, len - at < step ? len - at : step);
-        fxt_validator_finish(v);
         fxt_revision_verdict all[FXT_REV_COUNT];
-        fxt_validator_verdicts(v, all);
-        fxt_validator_free(v);
+        verdicts_of(b, len, FXT_REV_AUTO, seed == 6 ? 4096 : 0, all, NULL);
         for (int r = 0; r < FXT_REV_COUNT; r++) {
-            o.revision = (fxt_revision)r;
-            v = fxt_validator_new(&o);
-            fxt_validator_feed(v, b, len);
-            fxt_validator_finish(v);
             fxt_revision_verdict one[FXT_REV_COUNT];
-            ck_assert_int_eq(fxt_validator_verdicts(v, one), r);
             fxt_stats st;
-            fxt_validator_stats(v, &st);
-            fxt_validator_free(v);
+            ck_assert_int_eq(verdicts_of(b, len, (fxt_revision)r, 0, one, &st), r);
             ck_assert(one[r].checked && all[r].checked);
             ck_assert(one[r].complete);
             ck_assert_int_eq(one[r].conforms, all[r].conforms);
@@ -884,6 +866,24 @@ static void check_word(const fxt_word_desc *d)
     ck_assert(rsv == 0 || d->reserved_rule != FXT_R_NONE);
 }
 
+/* The revisions lacking value T of a type field (its mask at OFF in
+ * fxt_layout), if some revision defines T and some does not, are *SET
+ * (the first such set met). */
+static void lacking_is_one_set(size_t off, unsigned t, unsigned *set)
+{
+    unsigned lack = 0, some = 0;
+    for (int q = 0; q < FXT_REV_COUNT; q++) {
+        uint16_t mask;
+        memcpy(&mask, (const char *)fxt_layout_get((fxt_revision)q) + off, sizeof mask);
+        some |= fxt_layout_defines(mask, t) ? 1u : 0;
+        lack |= fxt_layout_defines(mask, t) ? 0 : 1u << q;
+    }
+    if (some && lack) {
+        ck_assert(*set == 0 || *set == lack);
+        *set = lack;
+    }
+}
+
 START_TEST(layout_words_are_consistent)
 {
     for (int r = 0; r < FXT_REV_COUNT; r++) {
@@ -960,26 +960,8 @@ START_TEST(layout_words_are_consistent)
         for (unsigned t = 0; t < 16; t++) {
             /* the revisions lacking an argument type or event number that
              * some revision defines are one set */
-            unsigned lack = 0, some = 0;
-            for (int q = 0; q < FXT_REV_COUNT; q++) {
-                const fxt_layout *lq = fxt_layout_get((fxt_revision)q);
-                some |= fxt_layout_defines(lq->arg_types, t) ? 1u : 0;
-                lack |= fxt_layout_defines(lq->arg_types, t) ? 0 : 1u << q;
-            }
-            if (some && lack) {
-                ck_assert(arg_lack == 0 || arg_lack == lack);
-                arg_lack = lack;
-            }
-            lack = some = 0;
-            for (int q = 0; q < FXT_REV_COUNT; q++) {
-                const fxt_layout *lq = fxt_layout_get((fxt_revision)q);
-                some |= fxt_layout_defines(lq->event_types, t) ? 1u : 0;
-                lack |= fxt_layout_defines(lq->event_types, t) ? 0 : 1u << q;
-            }
-            if (some && lack) {
-                ck_assert(ev_lack == 0 || ev_lack == lack);
-                ev_lack = lack;
-            }
+            lacking_is_one_set(offsetof(fxt_layout, arg_types), t, &arg_lack);
+            lacking_is_one_set(offsetof(fxt_layout, event_types), t, &ev_lack);
             /* meanings end at flow end; the newer numbering defines every
              * number the older does, and reads what the older reads as an
              * async or flow event as complete, async or flow, which the
