@@ -1,14 +1,17 @@
 /*
  * fast.c - the lean checking path for the records that make up nearly all
- * of a real trace: events, logs, kernel objects and blobs. With no visitor
- * attached it checks such a record whole without building the record model
- * or a cursor: one AND per word for type, size, inline flags and reserved
- * bits, bitset tests for refs, eight bytes at a time for inline strings.
- * Anything unusual (an undefined type, a size that is not exactly what the
- * fields imply, an unregistered ref, a string that is not valid UTF-8) makes
- * it give up before changing any state, and decode.c then checks the record
- * field by field and reports. So this file never reports anything itself
- * except through the sequencing it shares with decode.c.
+ * of a real trace: events, logs, kernel objects, blobs and context
+ * switches. With no visitor attached it checks such a record whole without
+ * building the record model or a cursor: one AND per word for type, size,
+ * inline flags and reserved bits, one compare per ref against the
+ * provider's dense prefix of registered indexes, eight bytes at a time for
+ * inline strings. Anything unusual (an undefined type, a size that is not
+ * exactly what the fields imply, an unregistered ref, a string that is not
+ * valid UTF-8) makes it give up before changing any state, and decode.c
+ * then checks the record field by field and reports. So this file never
+ * reports anything itself except through the sequencing it shares with
+ * decode.c; in auto mode it counts (fxt__count_only) the issues of
+ * revisions that can no longer be the reported one.
  *
  * The loop runs in copies, one per byte order (and, in auto mode, one that
  * counts undefined types inline), so that word loads are plain loads;
@@ -602,7 +605,7 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
 /* One byte order's copy of the loop. The record offset is implied by P
  * (v->lean_base + P), its index is v->rec_idx; records are counted by
  * index (lean_other: those that are not events). Locals are few so
- * that the argument loop keeps everything in registers. */
+ * that the unrolled arguments keep everything in registers. */
 static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
                                       const int be, const int uinl)
 {
