@@ -284,11 +284,18 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, int f, unsigned lanes, unsign
     return 1;
 }
 
+/* The lanes reading event number RAW: those lacking it skip the record
+ * (auto mode, see fxt__fast_build). */
+static ALWAYS_INLINE unsigned reading_lanes(const fxt_validator *v, unsigned raw)
+{
+    return v->lanes & ~((v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0);
+}
+
 /* Sequencing of a lean event that fast_event() does not settle: what
  * fxt__sequence_lanes() comes to for a registered thread of a tracked
  * provider, family by family, without the event model where it is not
- * needed. Counts are flushed and the stream position set only before
- * something that may report. */
+ * needed (what may report comes after the counts are flushed and the
+ * stream position is set). */
 static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
                                    const int be, const int from)
 {
@@ -302,8 +309,7 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     v->r_idx = v->rec_idx;
     v->r_type = FXT_RT_EVENT;
     v->r_errors = 0;
-    /* (lanes that lack the event number skip the record) */
-    const unsigned rl = v->rl = v->lanes & ~((v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0);
+    const unsigned rl = v->rl = reading_lanes(v, raw);
     for (int f = from; f >= 0; f--) {
         const unsigned lanes = rl & v->fam_lanes[f];
         if (lanes == 0)
@@ -334,47 +340,38 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     }
 }
 
-/* A duration complete event of family ev_fam that is fine there, in
- * auto mode: what the other family (r1/r2) reads it as, if that is an
- * async or flow event whose common case lean_id() settles (the r1/r2
- * async begin). 1 if settled; 0 for slow_sequence(), which finds the
- * complete event fine again and the tables as they were. */
-static ALWAYS_INLINE int other_family_in(fxt_validator *v, const fxt__provider *pv,
-                                         const uint8_t *p, uint64_t len, uint64_t h, const int be)
+/* The async or flow matching of numbering family F for the event at P, by
+ * lean_id() (1 if settled, or if no lane of F reads the event). The
+ * newer family reads it so when fast_event() calls this; the older
+ * (auto mode) reads what the newer reads as a complete, async or flow
+ * event as an async or flow event (test_validator's
+ * layout_words_are_consistent checks it). */
+static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be, const int f)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const int f = !v->ev_fam;
-    const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
-    const unsigned lanes = v->lanes & v->fam_lanes[f] & ~skip;
-    if (lanes == 0)
+    const unsigned lanes = reading_lanes(v, raw) & v->fam_lanes[f];
+    /* (the family read always has lanes here: a newer revision defines
+     * every event number an older one does) */
+    if (f != v->ev_fam && lanes == 0)
         return 1;
-    /* the older family (f is 0 here) reads what the newer reads as a
-     * complete, async or flow event as an async or flow event
-     * (test_validator's layout_words_are_consistent checks it) */
     return lean_id(v, f, lanes, v->kind[f][raw], pv, pv->thr_pid[thr], load(p + len - 8, be), p);
 }
 
-/* (out of line in the loop copy that does not count inline: not auto mode) */
-static NOINLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                 uint64_t len, uint64_t h, const int be)
+/* The other family's: inline in the loop copy that counts inline (auto
+ * mode), out of line in the other. */
+static NOINLINE int other_family_out(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                     uint64_t len, uint64_t h, const int be)
 {
-    return other_family_in(v, pv, p, len, h, be);
+    return family_id(v, pv, p, len, h, be, !v->ev_fam);
 }
 
-/* An async or flow event read by one family (no lane reads the other):
- * its common case by lean_id(), without slow_sequence(). 1 if settled. */
-static ALWAYS_INLINE int own_family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                  uint64_t len, uint64_t h, const int be)
+static ALWAYS_INLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                      uint64_t len, uint64_t h, const int be, const int uinl)
 {
-    const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const unsigned skip = (v->ev_uinl >> raw) & 1 ? v->ev_uinl_lanes : 0; /* see slow_sequence */
-    /* (not empty: a newer revision defines every event number an older
-     * one does, as layout_words_are_consistent checks) */
-    const unsigned lanes = v->lanes & v->fam_lanes[v->ev_fam] & ~skip;
-    return lean_id(v, v->ev_fam, lanes, v->kind[v->ev_fam][raw], pv, pv->thr_pid[thr],
-                   load(p + len - 8, be), p);
+    return uinl ? family_id(v, pv, p, len, h, be, !v->ev_fam)
+                : other_family_out(v, pv, p, len, h, be);
 }
 
 /* The refs of an event that fast_event() did not find in the dense
@@ -444,17 +441,12 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         return LEAN;
     }
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
-        return v->ev_one_fam ||
-                       (uinl ? other_family_in(v, pv, p, len, h, be) : other_family(v, pv, p, len, h, be))
-                   ? LEAN
-                   : LEAN_SEQUENCE;
+        return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN : LEAN_SEQUENCE;
     if (kind >= FXT_ET_ASYNC_BEGIN) { /* async, flow: the family read, then any other */
-        if (!own_family_id(v, pv, p, len, h, be))
+        if (!family_id(v, pv, p, len, h, be, v->ev_fam))
             return LEAN_SEQUENCE;
-        return v->ev_one_fam ||
-                       (uinl ? other_family_in(v, pv, p, len, h, be) : other_family(v, pv, p, len, h, be))
-                   ? LEAN
-                   : LEAN_SEQUENCE_OTHER;
+        return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN
+                                                                          : LEAN_SEQUENCE_OTHER;
     }
     return LEAN_SEQUENCE;
 }
@@ -462,15 +454,10 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
 /* fast_event() for the records near the end of a chunk (argument words
  * read with bounds checks), out of the hot loop */
 static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
-                                        const uint8_t *p, uint64_t len, uint64_t h, const int be)
+                                        const uint8_t *p, uint64_t len, uint64_t h, const int be,
+                                        const int uinl)
 {
-    return fast_event(v, pv, p, len, h, be, 1, 0);
-}
-
-static NOINLINE int fast_event_near_end_u(fxt_validator *v, const fxt__provider *pv,
-                                          const uint8_t *p, uint64_t len, uint64_t h, const int be)
-{
-    return fast_event(v, pv, p, len, h, be, 1, 1);
+    return fast_event(v, pv, p, len, h, be, 1, uinl);
 }
 
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
@@ -626,8 +613,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             if (LIKELY((uint64_t)(end - p) - rl >= ARG_SLACK))
                 ok = fast_event(v, pv, p, rl, h, be, 0, uinl);
             else
-                ok = uinl ? fast_event_near_end_u(v, pv, p, rl, h, be)
-                          : fast_event_near_end(v, pv, p, rl, h, be);
+                ok = fast_event_near_end(v, pv, p, rl, h, be, uinl);
             if (UNLIKELY(ok >= LEAN_SEQUENCE)) {
                 slow_sequence(v, p, rl, h, be, ok == LEAN_SEQUENCE ? v->ev_fam : !v->ev_fam);
                 if (!uinl && UNLIKELY(v->uinl_lanes | v->ev_uinl_lanes))
