@@ -159,52 +159,38 @@ static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t lo
 #define FALLTHROUGH ((void)0)
 #endif
 
-/* N arguments from POS: the position after them, or FAIL (which no
- * record length can match). Unchecked (far from the chunk's end, see
- * fast_loop's ARG_SLACK): a word may lie past the record but inside the
- * chunk, and the caller's size check fails; the arguments are then
- * unrolled (a jump into a run of N copies, no loop counter). */
-#define FAIL (~(uint64_t)0 >> 1)
-static ALWAYS_INLINE uint64_t fast_args(fxt_validator *v, const fxt__provider *pv,
-                                        const uint8_t *p, uint64_t pos, uint64_t len, unsigned n,
-                                        const int be, const int checked, const int uinl,
-                                        unsigned *nu)
-{
-    const uint32_t k = pv->str_k;
-    /* one argument: plain, or fast_arg_other() says */
-#define ARG_()                                                                                 \
+/* One argument at POS: plain (tables, one AND), or fast_arg_other() says;
+ * advances POS (and NU, the undefined types counted inline), or runs
+ * ON_FAIL. Uses v, pv, p, len, be, uinl and k (pv->str_k) of the caller. */
+#define ARG_(on_fail)                                                                          \
     do {                                                                                       \
         const uint64_t a = load(p + pos, be);                                                  \
         const size_t lo = (uint8_t)a; /* type, low size bits */                                \
         if (LIKELY(plain_arg(v, a, lo, k))) {                                                  \
             pos += v->a8_len[lo];                                                              \
             if (uinl)                                                                          \
-                *nu += v->a8_uinl[lo];                                                         \
+                nu += v->a8_uinl[lo];                                                          \
         } else if ((pos = fast_arg_other(v, pv, p, pos, len, a,                                \
                                          (unsigned)FXT_GET(a, FXT_ARG_TYPE))) == 0) {          \
-            return FAIL;                                                                       \
+            on_fail;                                                                           \
         }                                                                                      \
     } while (0)
-    if (checked) {
-        for (; n > 0; n--) {
-            if (UNLIKELY(pos + 8 > len))
-                return FAIL;
-            ARG_();
-        }
-        return pos;
+
+/* N arguments from POS, every word bounds-checked: the position after
+ * them, or 0; *NU: undefined argument types counted inline. */
+static ALWAYS_INLINE uint64_t args_checked(fxt_validator *v, const fxt__provider *pv,
+                                           const uint8_t *p, uint64_t pos, uint64_t len,
+                                           unsigned n, const int be, const int uinl,
+                                           unsigned *nu_out)
+{
+    const uint32_t k = pv->str_k;
+    unsigned nu = 0;
+    for (; n > 0; n--) {
+        if (UNLIKELY(pos + 8 > len))
+            return 0;
+        ARG_(return 0);
     }
-#define CASE_(c)                                                                               \
-    case c:                                                                                    \
-        ARG_();                                                                                \
-        FALLTHROUGH
-    switch (n) {
-        CASE_(15); CASE_(14); CASE_(13); CASE_(12); CASE_(11); CASE_(10); CASE_(9); CASE_(8);
-        CASE_(7); CASE_(6); CASE_(5); CASE_(4); CASE_(3); CASE_(2); CASE_(1);
-    default:
-        break;
-    }
-#undef CASE_
-#undef ARG_
+    *nu_out = nu;
     return pos;
 }
 
@@ -347,7 +333,8 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
  * event as an async or flow event (test_validator's
  * layout_words_are_consistent checks it). */
 static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, const int f)
+                                   uint64_t len, uint64_t h, const int be, const int f,
+                                   const unsigned kind)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
@@ -356,21 +343,23 @@ static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, co
      * every event number an older one does) */
     if (f != v->ev_fam && lanes == 0)
         return 1;
-    return lean_id(v, f, lanes, v->kind[f][raw], pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+    return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
 }
 
-/* The other family's: inline in the loop copy that counts inline (auto
- * mode), out of line in the other. */
+/* The other family's (KIND: its meaning there): inline in the loop copy
+ * that counts inline (auto mode), out of line in the other. */
 static NOINLINE int other_family_out(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                      uint64_t len, uint64_t h, const int be)
 {
-    return family_id(v, pv, p, len, h, be, !v->ev_fam);
+    const int f = !v->ev_fam;
+    return family_id(v, pv, p, len, h, be, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)]);
 }
 
 static ALWAYS_INLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                       uint64_t len, uint64_t h, const int be, const int uinl)
 {
-    return uinl ? family_id(v, pv, p, len, h, be, !v->ev_fam)
+    const int f = !v->ev_fam;
+    return uinl ? family_id(v, pv, p, len, h, be, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)])
                 : other_family_out(v, pv, p, len, h, be);
 }
 
@@ -391,43 +380,35 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
     return fast_ref(pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_NAME));
 }
 
-static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int checked,
-                                    const int uinl)
+/* What follows a lean event's arguments (POS: the position after them,
+ * NU: undefined argument types counted inline): the size check, the
+ * counts and sequencing. SEQ: what ev_seq says of the event number (its
+ * meaning + 1, or 0: sequencing does not look at it), a constant where
+ * fast_event's jump knows it, else SEQ_READ: read it here. */
+#define SEQ_READ 0x100u
+static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be, const int uinl,
+                                   uint64_t pos, unsigned nu, const unsigned seq)
 {
-    /* refs in the provider's dense prefixes (no inline thread, no inline
-     * strings, not untracked): category and name in two 16-bit lanes as
-     * in fast_args; an event number some lane lacks fails the size check
-     * below (ev_tail) */
-    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
-    uint64_t pos = 16; /* header, timestamp */
-    if (UNLIKELY(thr - 1u >= pv->thr_lim) ||
-        UNLIKELY(((refs | (refs + pv->str_k)) & 0x80008000u) != 0)) {
-        if ((pos = event_refs(v, pv, p, len, h)) == 0)
-            return NOT_LEAN;
-    }
-    unsigned nu = 0;
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_EV_ARGC), be, checked, uinl, &nu);
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
         return NOT_LEAN;
 
     /* conforming (but for counted issues): count it and match it */
-    unsigned seq = v->ev_seq[raw]; /* its meaning + 1 if sequencing looks at it */
     if (uinl) {
-        if (UNLIKELY(seq & EV_UINL)) { /* see fxt__fast_build */
+        if (UNLIKELY(v->ev_seq[raw] & EV_UINL)) { /* see fxt__fast_build */
             if (nu || v->undef_rec == p) /* undefined argument types counted */
                 return NOT_LEAN;
             v->ev_uinl_n++;
-            seq &= ~EV_UINL;
         }
         v->uinl_n += nu;
     }
     v->st.events_by_type[raw]++;
-    if (seq == 0)
+    const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] & ~EV_UINL : seq;
+    if (sq == 0)
         return LEAN;
-    const unsigned kind = seq - 1;
+    const unsigned kind = sq - 1;
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr]; /* (v->no_slot fails both tests) */
     /* durations read alike in both numberings: their common cases inline */
     if (kind == FXT_ET_DURATION_BEGIN && slot->depth < FXT__DUR_STACK) {
@@ -443,12 +424,74 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN : LEAN_SEQUENCE;
     if (kind >= FXT_ET_ASYNC_BEGIN) { /* async, flow: the family read, then any other */
-        if (!family_id(v, pv, p, len, h, be, v->ev_fam))
+        if (!family_id(v, pv, p, len, h, be, v->ev_fam, kind))
             return LEAN_SEQUENCE;
         return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN
                                                                           : LEAN_SEQUENCE_OTHER;
     }
     return LEAN_SEQUENCE;
+}
+
+/* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE[_OTHER].
+ * CHECKED: near the chunk's end, every argument word bounds-checked in a
+ * loop. Else the words are read unchecked (far from the chunk's end, see
+ * fast_loop's ARG_SLACK: a word may lie past the record but inside the
+ * chunk, and event_end's size check fails), and one jump on the event
+ * number's meaning and the argument count lands in a run of that many
+ * argument checks followed by that meaning's sequencing: one
+ * data-dependent jump per event where separate ones on the count and on
+ * the kind would each be mispredicted on a trace that mixes them. */
+static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                    uint64_t len, uint64_t h, const int be, const int checked,
+                                    const int uinl)
+{
+    /* refs in the provider's dense prefixes (no inline thread, no inline
+     * strings, not untracked): category and name in two 16-bit lanes as
+     * in plain_arg; an event number some lane lacks fails the size check
+     * (ev_tail) */
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
+    const uint32_t k = pv->str_k;
+    uint64_t pos = 16; /* header, timestamp */
+    if (UNLIKELY(thr - 1u >= pv->thr_lim) || UNLIKELY(((refs | (refs + k)) & 0x80008000u) != 0)) {
+        if ((pos = event_refs(v, pv, p, len, h)) == 0)
+            return NOT_LEAN;
+    }
+    unsigned nu = 0, n = (unsigned)FXT_GET(h, FXT_EV_ARGC);
+    if (checked) {
+        if ((pos = args_checked(v, pv, p, pos, len, n, be, uinl, &nu)) == 0)
+            return NOT_LEAN;
+        return event_end(v, pv, p, len, h, be, uinl, pos, nu, SEQ_READ);
+    }
+    /* ev_seq's values: 0 and each meaning + 1; 8 to 15 arguments (rare) in
+     * a loop, then the unrolled run of 7 */
+#define CASE_(s, i)                                                                            \
+    case (s) << 4 | (i):                                                                       \
+        ARG_(return NOT_LEAN);                                                                 \
+        FALLTHROUGH
+#define SEQ_(s)                                                                                \
+    case (s) << 4 | 15: case (s) << 4 | 14: case (s) << 4 | 13: case (s) << 4 | 12:           \
+    case (s) << 4 | 11: case (s) << 4 | 10: case (s) << 4 | 9: case (s) << 4 | 8:             \
+    case (s) << 4 | 7: case (s) << 4 | 6: case (s) << 4 | 5:                                   \
+        for (unsigned i = n - 4; i > 0; i--)                                                   \
+            ARG_(return NOT_LEAN);                                                             \
+        FALLTHROUGH;                                                                           \
+        CASE_(s, 4); CASE_(s, 3); CASE_(s, 2);                                                 \
+        CASE_(s, 1);                                                                           \
+    case (s) << 4:                                                                             \
+        return event_end(v, pv, p, len, h, be, uinl, pos, nu, s)
+    switch ((v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] & ~EV_UINL) << 4 | n) {
+        SEQ_(0); /* sequencing does not look at it */
+        SEQ_(FXT_ET_INSTANT + 1); SEQ_(FXT_ET_COUNTER + 1); /* (auto: the other numbering's) */
+        SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
+        SEQ_(FXT_ET_DURATION_COMPLETE + 1); SEQ_(FXT_ET_ASYNC_BEGIN + 1);
+        SEQ_(FXT_ET_ASYNC_INSTANT + 1); SEQ_(FXT_ET_ASYNC_END + 1); SEQ_(FXT_ET_FLOW_BEGIN + 1);
+        SEQ_(FXT_ET_FLOW_STEP + 1); SEQ_(FXT_ET_FLOW_END + 1);
+    default: /* (ev_seq holds the values above only; decode.c would do) */
+        return NOT_LEAN;
+    }
+#undef SEQ_
+#undef CASE_
 }
 
 /* fast_event() for the records near the end of a chunk (argument words
@@ -484,8 +527,8 @@ static ALWAYS_INLINE int fast_kobj(fxt_validator *v, const fxt__provider *pv, co
     if (pos == 0)
         return 0;
     unsigned nu = 0;
-    pos = fast_args(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be, 1, uinl, &nu);
-    if (pos != len) /* or FAIL */
+    pos = args_checked(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be, uinl, &nu);
+    if (pos != len) /* or 0 */
         return 0;
     if (uinl)
         v->uinl_n += nu;
@@ -544,8 +587,8 @@ static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, c
         return 0;
     unsigned nu = 0;
     /* header, timestamp, outgoing and incoming thread koids */
-    uint64_t pos = fast_args(v, pv, p, 32, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be, 1, uinl, &nu);
-    if (pos != len) /* or FAIL */
+    uint64_t pos = args_checked(v, pv, p, 32, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be, uinl, &nu);
+    if (pos != len) /* or 0 */
         return 0;
     if (v->csw_legacy & v->lanes) {
         /* the lanes that lack argument types are older revisions, which
