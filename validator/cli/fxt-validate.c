@@ -3,8 +3,8 @@
  *
  *     fxt-validate [OPTION]... FILE...      ('-' reads standard input)
  *
- * Each file is read (input.c: mmap windows for regular files, read(2) for
- * the rest) and fed to a fresh validator, so memory stays constant however
+ * Each file is read (input.c: by a reader thread, mmap windows for regular
+ * files, read(2) for the rest) and fed to a fresh validator, so memory stays constant however
  * large the input. Issues are printed as they arrive in the chosen format
  * (report.c); with --revision auto they wait in a temporary file until the
  * verdict says which revision's issues to print. Nothing else is kept but
@@ -27,7 +27,8 @@
 #include "cli.h"
 #include "fxt/version.h"
 
-/** Bytes per read(2) for inputs that are not mapped (pipes, devices). */
+/** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
+ *  reads into its SLOTS parts. */
 #define CHUNK_BYTES ((size_t)4 << 20)
 /** Default for --max-issues. */
 #define DEFAULT_MAX_ISSUES 20u
@@ -197,7 +198,7 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     if (!io_error) {
         input in;
         input_open(&in, fd, a->buf, CHUNK_BYTES);
-        if (cfg->explain && in.mappable) {
+        if (cfg->explain && in.regular) {
             r->fd = fd; /* --explain re-reads words with pread */
             r->fd_base = in.start;
         } else if (cfg->explain) {

@@ -1,18 +1,24 @@
 /*
  * input.c - reading one input for fxt-validate, and the progress line.
  *
- * A regular file is mapped in windows of WINDOW_BYTES (read in place, no
- * copy), each unmapped before the next: mapped page-cache pages count in
- * the resident set, so a window, not the file, bounds peak RSS. Anything
- * else (pipes, terminals, character devices, files whose size says 0 such
- * as /proc files, or a failed mmap) is read with read(2) into the caller's
- * buffer; each read is fed as it comes, so a slow writer is never waited
- * for beyond what it has written.
+ * A reader thread stays up to SLOTS parts ahead of the caller, who checks
+ * one part while the thread brings the next: on two cores the kernel's
+ * work (mapping page-cache pages, copying from a pipe) costs the checking
+ * no time. A regular file is mapped in windows of WINDOW_BYTES, populated
+ * by the thread and unmapped when their slot comes round again: mapped
+ * page-cache pages count in the resident set, so SLOTS windows, not the
+ * file, bound peak RSS. Anything else (pipes, terminals, character
+ * devices, files whose size says 0 such as /proc files, or a failed mmap)
+ * is read with read(2) into parts of the caller's buffer; each read is
+ * handed over as it comes, so a slow writer is never waited for beyond
+ * what it has written. Where no thread can be started, the caller does
+ * the same in turn.
  */
-#define _DEFAULT_SOURCE /* MAP_POPULATE */
+#define _GNU_SOURCE /* MAP_POPULATE, F_SETPIPE_SZ */
 #include "input.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -22,11 +28,14 @@
 #include "cli.h"
 
 /** Bytes mapped at a time (a multiple of any page size). */
-#define WINDOW_BYTES ((size_t)4 << 20)
+#define WINDOW_BYTES ((size_t)2 << 20)
 /** Inputs larger than this get a progress line on a terminal. */
 #define PROGRESS_MIN_BYTES ((uint64_t)64 << 20)
 /** Seconds between progress updates. */
 #define PROGRESS_EVERY 0.25
+/** A pipe's buffer: larger than the default 64 KiB, so that the writer
+ *  and this reader wake each other less often (the system may refuse). */
+#define PIPE_BYTES (1 << 20)
 
 double now_seconds(void)
 {
@@ -35,87 +44,173 @@ double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static void unmap(input *in, unsigned i)
+{
+    if (in->map[i]) {
+        munmap(in->map[i], in->map_len[i]);
+        in->map[i] = NULL;
+    }
+}
+
+/** Map the next window into slot I; 0 if mmap refused. */
+static int map_slot(input *in, unsigned i)
+{
+    uint64_t off = in->start + in->mapped;
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t base = off - off % page; /* mmap offsets are page-aligned */
+    uint64_t end = in->start + in->size;
+    size_t len = (size_t)(end - base < WINDOW_BYTES ? end - base : WINDOW_BYTES);
+    void *m = mmap(NULL, len, PROT_READ, MAP_SHARED | MAP_POPULATE, in->fd, (off_t)base);
+    if (m == MAP_FAILED)
+        return 0;
+    (void)posix_madvise(m, len, POSIX_MADV_SEQUENTIAL);
+    in->map[i] = m;
+    in->map_len[i] = len;
+    in->p[i] = (const unsigned char *)m + (off - base);
+    in->got[i] = (ssize_t)(len - (size_t)(off - base));
+    in->mapped += (uint64_t)in->got[i];
+    return 1;
+}
+
+/* Fill slot I: a window, or one read(2) into its part of the buffer; its
+ * length, 0 at the end, -1 with its errno. */
+static void fill_slot(input *in, unsigned i)
+{
+    unmap(in, i);
+    in->err[i] = 0;
+    if (in->mappable) {
+        if (in->mapped >= in->size) {
+            in->got[i] = 0;
+            return;
+        }
+        if (map_slot(in, i))
+            return;
+        /* read(2) from where mapping stopped */
+        in->mappable = 0;
+        if (lseek(in->fd, (off_t)(in->start + in->mapped), SEEK_SET) < 0) {
+            in->got[i] = -1;
+            in->err[i] = errno;
+            return;
+        }
+    }
+    unsigned char *b = in->buf + (size_t)i * in->slot_size;
+    ssize_t k;
+    do
+        k = read(in->fd, b, in->slot_size);
+    while (k < 0 && errno == EINTR);
+    in->p[i] = b;
+    in->got[i] = k;
+    in->err[i] = k < 0 ? errno : 0;
+}
+
+/* The reader thread: fills free slots in turn until the end, an error or
+ * input_close(). Cancelled only while blocked in read(2) (a terminal or
+ * a pipe whose writer waits), never while holding the lock. */
+static void *reader(void *arg)
+{
+    input *in = arg;
+    int old;
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+    for (;;) {
+        pthread_mutex_lock(&in->mu);
+        while (!in->stop && in->filled - in->taken == SLOTS)
+            pthread_cond_wait(&in->cv, &in->mu);
+        int stop = in->stop;
+        unsigned i = in->filled % SLOTS;
+        pthread_mutex_unlock(&in->mu);
+        if (stop)
+            return NULL;
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+        fill_slot(in, i);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+        pthread_mutex_lock(&in->mu);
+        in->filled++;
+        pthread_cond_broadcast(&in->cv);
+        pthread_mutex_unlock(&in->mu);
+        if (in->got[i] <= 0)
+            return NULL;
+    }
+}
+
 void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
 {
     memset(in, 0, sizeof *in);
     in->fd = fd;
     in->buf = buf;
-    in->buf_size = buf_size;
+    in->slot_size = buf_size / SLOTS;
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0)
-        return;
-    off_t at = lseek(fd, 0, SEEK_CUR); /* standard input may not be at 0 */
-    if (at < 0 || at >= sb.st_size)
-        return;
-    in->mappable = 1;
-    in->start = (uint64_t)at;
-    in->size = (uint64_t)(sb.st_size - at);
-}
-
-static void unmap(input *in)
-{
-    if (in->map) {
-        munmap(in->map, in->map_len);
-        in->map = NULL;
+    if (fstat(fd, &sb) == 0 && S_ISFIFO(sb.st_mode))
+        (void)fcntl(fd, F_SETPIPE_SZ, PIPE_BYTES);
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
+        off_t at = lseek(fd, 0, SEEK_CUR); /* standard input may not be at 0 */
+        if (at >= 0 && at < sb.st_size) {
+            in->regular = in->mappable = 1;
+            in->start = (uint64_t)at;
+            in->size = (uint64_t)(sb.st_size - at);
+        }
     }
-}
-
-/** Map the next window; 1 done, 0 mmap refused (fall back to read). */
-static int map_next(input *in, const unsigned char **p, size_t *n)
-{
-    uint64_t off = in->start + in->pos;
-    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t base = off - off % page; /* mmap offsets are page-aligned */
-    uint64_t end = in->start + in->size;
-    size_t len = (size_t)(end - base < WINDOW_BYTES ? end - base : WINDOW_BYTES);
-    int flags = MAP_SHARED;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE; /* one call fills the window: no fault per page */
-#endif
-    void *m = mmap(NULL, len, PROT_READ, flags, in->fd, (off_t)base);
-    if (m == MAP_FAILED)
-        return 0;
-    (void)posix_madvise(m, len, POSIX_MADV_SEQUENTIAL);
-    in->map = m;
-    in->map_len = len;
-    *p = (const unsigned char *)m + (off - base);
-    *n = len - (size_t)(off - base);
-    return 1;
+    if (pthread_mutex_init(&in->mu, NULL) != 0)
+        return;
+    if (pthread_cond_init(&in->cv, NULL) != 0) {
+        pthread_mutex_destroy(&in->mu);
+        return;
+    }
+    if (pthread_create(&in->th, NULL, reader, in) != 0) {
+        pthread_cond_destroy(&in->cv);
+        pthread_mutex_destroy(&in->mu);
+        return;
+    }
+    in->threaded = 1;
 }
 
 int input_next(input *in, const unsigned char **p, size_t *n)
 {
-    unmap(in);
-    if (in->mappable) {
-        if (in->pos >= in->size)
-            return 0;
-        if (map_next(in, p, n)) {
-            in->pos += *n;
-            return 1;
+    if (in->ended)
+        return 0;
+    unsigned i = in->taken % SLOTS;
+    if (in->threaded) {
+        pthread_mutex_lock(&in->mu);
+        if (in->holding) { /* the slot handed out last time is free again */
+            in->taken++;
+            i = in->taken % SLOTS;
+            pthread_cond_broadcast(&in->cv);
         }
-        /* fall back to read(2) from where mapping stopped */
-        in->mappable = 0;
-        if (lseek(in->fd, (off_t)(in->start + in->pos), SEEK_SET) < 0)
-            return -1;
+        while (in->filled == in->taken)
+            pthread_cond_wait(&in->cv, &in->mu);
+        pthread_mutex_unlock(&in->mu);
+    } else {
+        fill_slot(in, i);
     }
-    for (;;) {
-        ssize_t k = read(in->fd, in->buf, in->buf_size);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            return -1;
-        if (k == 0)
-            return 0;
-        in->pos += (uint64_t)k;
-        *p = in->buf;
-        *n = (size_t)k;
-        return 1;
+    in->holding = 1;
+    if (in->got[i] <= 0) {
+        in->ended = 1;
+        errno = in->err[i];
+        return in->got[i] < 0 ? -1 : 0;
     }
+    in->pos += (uint64_t)in->got[i];
+    *p = in->p[i];
+    *n = (size_t)in->got[i];
+    return 1;
 }
 
 void input_close(input *in)
 {
-    unmap(in);
+    if (!in->threaded) {
+        unmap(in, 0);
+        return;
+    }
+    pthread_mutex_lock(&in->mu);
+    in->stop = 1;
+    pthread_cond_broadcast(&in->cv);
+    pthread_mutex_unlock(&in->mu);
+    if (!in->ended)
+        pthread_cancel(in->th); /* (acts only in a read(2) that may never return) */
+    pthread_join(in->th, NULL);
+    pthread_cond_destroy(&in->cv);
+    pthread_mutex_destroy(&in->mu);
+    in->threaded = 0;
+    for (unsigned i = 0; i < SLOTS; i++)
+        unmap(in, i);
 }
 
 /* ---- progress line ------------------------------------------------------------ */

@@ -1,24 +1,41 @@
 /*
- * input.h - one input of fxt-validate (input.c): mmap windows for regular
- * files, read(2) for the rest, and the progress line of long runs.
+ * input.h - one input of fxt-validate (input.c): a reader thread that
+ * maps regular files in windows and reads the rest with read(2), a few
+ * parts ahead of the caller, and the progress line of long runs.
  */
 #ifndef FXT_CLI_INPUT_H
 #define FXT_CLI_INPUT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
+#include <sys/types.h>
+
+/** Windows or parts of the caller's buffer the reader thread keeps ready. */
+#define SLOTS 4
 
 /** An open input. */
 typedef struct input {
     int fd;
-    int mappable;       /**< regular file with a size: read through mmap windows */
+    int regular;        /**< a regular file with a size (pread-able) */
+    int mappable;       /**< and read through mmap windows (until mmap fails) */
+    uint64_t mapped;    /**< bytes of it in windows so far */
     uint64_t start;     /**< file offset where reading began */
     uint64_t size;      /**< bytes from start to the end (regular files), else 0 */
     uint64_t pos;       /**< bytes handed out so far */
-    void *map;          /**< the current window, or NULL */
-    size_t map_len;
-    unsigned char *buf; /**< read(2) buffer (the caller's) */
-    size_t buf_size;
+    unsigned char *buf; /**< the caller's buffer, SLOTS parts of slot_size */
+    size_t slot_size;
+    const unsigned char *p[SLOTS]; /**< per slot: its bytes (a window or a part) */
+    ssize_t got[SLOTS];            /**< how many; 0 the end; -1 an error */
+    int err[SLOTS];                /**< and its errno */
+    void *map[SLOTS];              /**< the window mapped, or NULL */
+    size_t map_len[SLOTS];
+    int threaded;       /**< the reader thread runs (else reads in turn) */
+    pthread_t th;
+    pthread_mutex_t mu; /**< guards filled, taken and stop */
+    pthread_cond_t cv;
+    unsigned filled, taken; /**< parts read, parts given back (counters) */
+    int stop, holding, ended;
 } input;
 
 /** Set up reading FD (already open) with BUF for read(2). */

@@ -14,11 +14,13 @@
  *   read pread fstat lseek mmap tmpfile
  *                    returns -1 (MAP_FAILED, NULL) with errno EIO (ENOMEM
  *                    for mmap), or with :EINTR errno EINTR (a retry works)
+ *   pthread_create   returns EAGAIN (no thread)
  * Calls the C library makes internally are not seen. Not for sanitizer
  * builds (their allocator comes first) or valgrind.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,9 +33,13 @@
 
 #define BIG ((size_t)512 << 10)
 
-enum { F_BIGALLOC, F_SMALL_AFTER, F_READ, F_PREAD, F_FSTAT, F_LSEEK, F_MMAP, F_TMPFILE, F_N };
-static const char *const k_names[F_N] = {"bigalloc", "smallalloc_after", "read", "pread",
-                                         "fstat", "lseek", "mmap", "tmpfile"};
+enum {
+    F_BIGALLOC, F_SMALL_AFTER, F_READ, F_PREAD, F_FSTAT, F_LSEEK, F_MMAP, F_TMPFILE, F_THREAD,
+    F_N
+};
+static const char *const k_names[F_N] = {"bigalloc", "smallalloc_after", "read",
+                                         "pread",    "fstat",            "lseek",
+                                         "mmap",     "tmpfile",          "pthread_create"};
 
 static struct {
     int parsed;
@@ -156,3 +162,7 @@ void *mmap64(void *a, size_t n, int prot, int flags, int fd, off64_t off)
 }
 FILE *tmpfile(void) { FAIL_OR(F_TMPFILE, NULL, NEXT(tmpfile)()); }
 FILE *tmpfile64(void) { FAIL_OR(F_TMPFILE, NULL, NEXT(tmpfile64)()); }
+int pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg)
+{
+    FAIL_OR(F_THREAD, EAGAIN, NEXT(pthread_create)(t, a, fn, arg));
+}

@@ -7,7 +7,8 @@ library) out-of-memory and I/O errors.
 usage: test_cli_edges.py FXT_VALIDATE FXT_DUMP CORPUS_DIR [FAULTS_SO]
 
 FAULTS_SO is libfxt_faults.so (faults.c: FXT_FAULTS=WHAT:N makes the Nth
-big allocation, read, pread, fstat, lseek, mmap or tmpfile fail); without
+big allocation, read, pread, fstat, lseek, mmap, tmpfile or pthread_create
+fail); without
 it (sanitizer builds, whose allocator comes first) those cases say
 "skipped". Expected outputs are stated here from the documented formats,
 the corpus manifest (offsets known from construction) and the words built
@@ -534,7 +535,9 @@ def validate_io_errors():
     expect(p, 2, err='fxt-validate: %s: %s\n' % (f, EIO), what='fstat')
     # the input's own fstat or lseek failing, or mmap refused: read(2)
     # instead, the same output
-    for faults in ('fstat:2', 'lseek:1', 'mmap:1', 'pread:1:EINTR'):
+    # (or no reader thread: the same, read in turn)
+    for faults in ('fstat:2', 'lseek:1', 'mmap:1', 'pread:1:EINTR', 'pthread_create:1',
+                   'pthread_create:1,mmap:1'):
         p = run([VALIDATE, '--explain', f], faults=faults)
         check(p.returncode == 1 and p.out == normal.out, '%s: exit %d\n%s' % (faults, p.returncode, p.out))
     # mmap refused and the way back to read(2) fails
@@ -550,6 +553,11 @@ def validate_io_errors():
     p = run([VALIDATE, '-'], input_bytes=data, faults='read:1')
     expect(p, 2, err='fxt-validate: <stdin>: %s\n' % EIO, what='read EIO')
     check('records' not in p.out, 'a summary after a read error: %s' % p.out)
+    for faults in ('pthread_create:1', 'pthread_create:1,read:1:EINTR'):
+        p = run([VALIDATE, '-'], input_bytes=data, faults=faults)
+        expect(p, 1, out='<stdin>:0x808: error: [E0004 record-too-small]', what=faults)
+    p = run([VALIDATE, '-'], input_bytes=data, faults='pthread_create:1,read:1')
+    expect(p, 2, err='fxt-validate: <stdin>: %s\n' % EIO, what='read EIO, no thread')
 
 
 @fault_test
