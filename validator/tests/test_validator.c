@@ -1001,7 +1001,9 @@ START_TEST(layout_words_are_consistent)
             /* meanings end at flow end; the newer numbering defines every
              * number the older does, and reads what the older reads as an
              * async or flow event as complete, async or flow, which the
-             * older reads as async or flow */
+             * older reads as async or flow (so a number is an instant or
+             * counter event in both numberings or in neither: fast.c's
+             * jump has no case for one that the other sequences) */
             const unsigned k = l->event_kind[t];
             ck_assert(k == FXT_ET_NONE || k <= FXT_ET_FLOW_END);
             for (int q = 0; q < FXT_REV_COUNT; q++) {
