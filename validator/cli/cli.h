@@ -3,7 +3,8 @@
  * file's run, and the functions of each part.
  *
  *   fxt-validate.c  options, the per-file driver, main
- *   input.c         reading a file: mmap windows or read(2), progress line
+ *   input.c         reading a file: a reader thread (mmap windows or
+ *                   read(2)) a few parts ahead, progress line
  *   report.c        the output formats: text, JSON, SARIF, GitHub annotations
  *   explain.c       --explain (the offending word, ruler, fields), --explain-rule
  *   escape.c        writing untrusted bytes: terminal text, JSON, workflow
