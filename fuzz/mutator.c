@@ -65,6 +65,8 @@ fxt_mut_options fxt_mut_options_default(void)
     memset(&o, 0, sizeof o);
     o.revision = FXT_REV_CURRENT;
     o.force_op = -1;
+    o.crop_pct = 50;
+    o.crop_min_size = 4096;
     return o;
 }
 
@@ -83,6 +85,36 @@ static int fit(mut_trace *t, size_t max)
         t->n--;
     }
     return s <= max || t->n == 1; /* one record: the write cuts it */
+}
+
+/* The number of records up to the last one the mutations touched: the
+ * records after it are the input's own tail, unchanged (records point into
+ * DATA only while unchanged) and in place (each ends where the next one of
+ * the input began, the last at the end of the input's SIZE bytes). */
+static size_t changed_end(const mut_trace *t, const uint8_t *data, size_t size)
+{
+    const uint8_t *tail = data + size;
+    size_t i = t->n;
+    while (i > 0) {
+        const mut_span *s = &t->r[i - 1];
+        if (s->p < data || s->p >= tail || s->p + s->len != tail)
+            break;
+        tail = s->p;
+        i--;
+    }
+    return i;
+}
+
+/* The crop of O (see fxt_mut_options): drops the unchanged tail past
+ * FXT_MUT_CROP_KEEP records after the last change, now and then. */
+static void crop(mut *m, const fxt_mut_options *o, const uint8_t *data, size_t size)
+{
+    if (o->crop_pct == 0 || fxt__mut_total(&m->t) < o->crop_min_size ||
+        !mut_chance(m, o->crop_pct))
+        return;
+    size_t keep = changed_end(&m->t, data, size) + FXT_MUT_CROP_KEEP;
+    if (keep < m->t.n)
+        m->t.n = keep;
 }
 
 /* A minimal valid trace, for empty inputs: the magic record (where the
@@ -230,7 +262,10 @@ size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed
             }
         }
     }
-    if (info->nops == 0 || !fit(&m.t, max_size) || m.t.n == 0)
+    if (info->nops == 0)
+        goto raw;
+    crop(&m, o, data, size);
+    if (!fit(&m.t, max_size) || m.t.n == 0)
         goto raw;
     out = fxt__mut_write_back(&m, data, max_size);
     if (out == 0)

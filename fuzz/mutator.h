@@ -39,7 +39,8 @@
  *
  * Most calls apply one mutation to one record and leave the magic record and
  * the string/thread registrations alone, so that a good share of the outputs
- * stays valid and reaches deep reader code.
+ * stays valid and reaches deep reader code. Half the calls on traces of
+ * 4 KB or more drop the unchanged tail past the change (crop_pct).
  *
  * Deterministic: the same (input, max_size, seed) always gives the same
  * output, on every platform (fxt_rng from fxt/gen.h). Not thread-safe per
@@ -102,9 +103,22 @@ typedef struct fxt_mut_options {
     /** >= 0: apply exactly this mutation (fxt_mut_op), falling back to a
      *  raw byte change if it does not apply; -1: the mutator's choice. */
     int force_op;
+    /** Crop: when the mutated trace holds at least CROP_MIN_SIZE bytes,
+     *  CROP_PCT percent of the calls write it only up to FXT_MUT_CROP_KEEP
+     *  records past the last record the mutations changed, inserted, moved
+     *  or deleted next to; the prefix (magic, initialization, providers,
+     *  registrations) stays whole. A mutation's effect is local to where it
+     *  lands, and a reader re-reading the unchanged tail of a well-formed
+     *  trace only makes the execution dearer. 0: never crop. */
+    unsigned crop_pct;
+    size_t crop_min_size;
 } fxt_mut_options;
 
-/** Defaults: the current revision, the mutator's choice of mutations. */
+/** Records a crop keeps past the last changed one (see crop_pct). */
+#define FXT_MUT_CROP_KEEP 8
+
+/** Defaults: the current revision, the mutator's choice of mutations,
+ *  crop 50 % of the calls on traces of 4 KB or more. */
 fxt_mut_options fxt_mut_options_default(void);
 
 /** Mutate the SIZE bytes at DATA in place (DATA holds MAX_SIZE bytes) and

@@ -391,6 +391,98 @@ START_TEST(test_write_back)
 }
 END_TEST
 
+/* The records of P (N bytes) as the mutator frames them: their count, and
+ * in END[i] where record i ends. */
+static size_t record_ends(const uint8_t *p, size_t n, size_t *end, size_t cap)
+{
+    mut m;
+    fxt__mut_init(&m, 0, FXT_REV_CURRENT);
+    ck_assert(fxt__mut_parse(&m, &m.t, p, n));
+    ck_assert_uint_le(m.t.n, cap);
+    size_t o = 0;
+    for (size_t i = 0; i < m.t.n; i++)
+        end[i] = o += m.t.r[i].len;
+    size_t k = m.t.n;
+    fxt__mut_free(&m);
+    return k;
+}
+
+/* Crop: with crop_pct 100, an in-place mutation's output is the uncropped
+ * output up to FXT_MUT_CROP_KEEP records past the changed one, exactly (the
+ * whole prefix kept, the unchanged tail dropped); a list edit's output is a
+ * prefix of the uncropped one that keeps the edit. Traces under
+ * crop_min_size keep everything; the default crops about half of the
+ * calls. */
+START_TEST(test_crop)
+{
+    buf t = gen(61, 400, FXT_GEN_REALISTIC, _i & 1);
+    ck_assert_uint_gt(t.n, 8192);
+    size_t max = t.n + 4096, cap = 4096;
+    uint8_t *full = malloc(max), *cut = malloc(max);
+    size_t *end = malloc(cap * sizeof *end);
+    fxt_mut_options keep_all = fxt_mut_options_default(), crop_all = keep_all;
+    keep_all.crop_pct = 0;
+    crop_all.crop_pct = 100;
+    static const int k_ops[] = {FXT_MUT_DATA_WORD, FXT_MUT_FLIP_RESERVED, FXT_MUT_UNDEFINED_TYPE,
+                                FXT_MUT_DELETE, FXT_MUT_INSERT_MODEL, FXT_MUT_SWAP};
+    unsigned cropped = 0, exact = 0;
+    for (uint64_t seed = 0; seed < 240; seed++) {
+        int op = k_ops[seed % 6];
+        keep_all.force_op = crop_all.force_op = op;
+        fxt_mut_info fi, ci;
+        memcpy(full, t.p, t.n);
+        memcpy(cut, t.p, t.n);
+        size_t nf = fxt_mutate_opt(full, t.n, max, seed, &keep_all, &fi);
+        size_t nc = fxt_mutate_opt(cut, t.n, max, seed, &crop_all, &ci);
+        if (fi.fallback)
+            continue;
+        ck_assert_uint_le(nc, nf);
+        ck_assert_msg(memcmp(cut, full, nc) == 0, "seed %llu: the crop is not a prefix",
+                      (unsigned long long)seed);
+        cropped += nc < nf;
+        size_t nrec = record_ends(full, nf, end, cap);
+        if (op <= FXT_MUT_UNDEFINED_TYPE && nf == t.n) { /* in place: one record changed */
+            size_t last = nf;
+            while (last > 0 && full[last - 1] == t.p[last - 1])
+                last--;
+            if (last == 0) /* a value set to what it was */
+                continue;
+            size_t c = 0;
+            while (end[c] < last)
+                c++;
+            size_t want = c + FXT_MUT_CROP_KEEP < nrec ? end[c + FXT_MUT_CROP_KEEP] : nf;
+            ck_assert_msg(nc == want, "seed %llu (%s): cropped to %zu bytes, want %zu",
+                          (unsigned long long)seed, fxt_mut_op_name(op), nc, want);
+            exact++;
+        } else {
+            /* a list edit: the first byte that differs from the input is kept */
+            size_t d = 0;
+            while (d < nf && d < t.n && full[d] == t.p[d])
+                d++;
+            ck_assert(nc > d || nc == nf);
+        }
+    }
+    ck_assert_uint_gt(exact, 80);
+    ck_assert_uint_gt(cropped, 150);
+    /* defaults: about half the calls crop; under crop_min_size, none */
+    fxt_mut_options def = fxt_mut_options_default();
+    def.force_op = FXT_MUT_DATA_WORD;
+    unsigned def_cropped = 0, small_cropped = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        memcpy(cut, t.p, t.n);
+        def_cropped += fxt_mutate_opt(cut, t.n, max, seed, &def, NULL) < t.n;
+        crop_all.crop_min_size = t.n + 1;
+        crop_all.force_op = FXT_MUT_DATA_WORD;
+        memcpy(cut, t.p, t.n);
+        small_cropped += fxt_mutate_opt(cut, t.n, max, seed, &crop_all, NULL) < t.n;
+    }
+    ck_assert_uint_gt(def_cropped, 60);
+    ck_assert_uint_lt(def_cropped, 140);
+    ck_assert_uint_eq(small_cropped, 0);
+    free(full), free(cut), free(end), free(t.p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut");
@@ -403,6 +495,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_each_op);
     tcase_add_test(tc, test_byte_swap);
     tcase_add_test(tc, test_write_back);
+    tcase_add_loop_test(tc, test_crop, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
