@@ -33,7 +33,6 @@
 #endif
 
 #define HI_SHIFT FXT__ARG_HI_SHIFT
-#define EV_UINL FXT__EV_UINL
 
 static ALWAYS_INLINE int registered(const uint64_t *bits, unsigned i)
 {
@@ -382,9 +381,9 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
 
 /* What follows a lean event's arguments (POS: the position after them,
  * NU: undefined argument types counted inline): the size check, the
- * counts and sequencing. SEQ: what ev_seq says of the event number (its
- * meaning + 1, or 0: sequencing does not look at it), a constant where
- * fast_event's jump knows it, else SEQ_READ: read it here. */
+ * counts and sequencing. SEQ: what ev_seq says of the event number, shifted
+ * back (its meaning + 1, or 0: sequencing does not look at it), a constant
+ * where fast_event's jump knows it, else SEQ_READ: read it here. */
 #define SEQ_READ 0x100u
 static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                    uint64_t len, uint64_t h, const int be, const int uinl,
@@ -396,7 +395,7 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
 
     /* conforming (but for counted issues): count it and match it */
     if (uinl) {
-        if (UNLIKELY(v->ev_seq[raw] & EV_UINL)) { /* see fxt__fast_build */
+        if (UNLIKELY((v->ev_uinl >> raw) & 1)) { /* see fxt__fast_build */
             if (nu || v->undef_rec == p) /* undefined argument types counted */
                 return NOT_LEAN;
             v->ev_uinl_n++;
@@ -404,7 +403,7 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
         v->uinl_n += nu;
     }
     v->st.events_by_type[raw]++;
-    const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] & ~EV_UINL : seq;
+    const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] >> 4u : seq;
     if (sq == 0)
         return LEAN;
     const unsigned kind = sq - 1;
@@ -463,8 +462,9 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
             return NOT_LEAN;
         return event_end(v, pv, p, len, h, be, uinl, pos, nu, SEQ_READ);
     }
-    /* ev_seq's values: 0 and each meaning + 1 that sequencing looks at; 5
-     * to 15 arguments (rarer) in a loop, then the unrolled run of 4 */
+    /* ev_seq's values: 0, and (meaning + 1) << 4 for each meaning that
+     * sequencing looks at; 5 to 15 arguments (rarer) in a loop, then the
+     * unrolled run of 4 */
 #define CASE_(s, i)                                                                            \
     case (s) << 4 | (i):                                                                       \
         ARG_(return NOT_LEAN);                                                                 \
@@ -480,7 +480,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         CASE_(s, 1);                                                                           \
     case (s) << 4:                                                                             \
         return event_end(v, pv, p, len, h, be, uinl, pos, nu, s)
-    switch ((v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] & ~EV_UINL) << 4 | n) {
+    switch (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] | n) {
         SEQ_(0); /* sequencing does not look at it */
         SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
         SEQ_(FXT_ET_DURATION_COMPLETE + 1); SEQ_(FXT_ET_ASYNC_BEGIN + 1);

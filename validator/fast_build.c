@@ -97,9 +97,8 @@ void fxt__fast_build(fxt_validator *v)
         /* an event number some lane lacks: odd, so that no record length
          * (a multiple of 8) matches (fast_event checks it there) */
         v->ev_tail[t] = !((v->ev_ok >> t) & 1) ? 1 : v->ev_data[t] != NULL ? 8 : 0;
-        v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)(v->kind[v->ev_fam][t] + 1) : 0;
-        if ((v->ev_uinl >> t) & 1)
-            v->ev_seq[t] |= FXT__EV_UINL;
+        /* (shifted: fast.c jumps on it or'ed with the argument count) */
+        v->ev_seq[t] = (v->seq_raw >> t) & 1 ? (uint8_t)((v->kind[v->ev_fam][t] + 1) << 4) : 0;
     }
     /* other record types (every revision defines them, and log and kernel
      * object headers read alike in every revision: hdesc; the layout

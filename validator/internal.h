@@ -155,8 +155,8 @@ struct fxt_validator {
     uint16_t arg_some;       /* argument types some lane checked defines */
     int ev_fam, ev_one_fam;  /* the numbering family read; no lane reads the other */
     uint8_t ev_tail[16];     /* by event number: bytes after the arguments (data word) */
-    uint8_t ev_seq[16];      /* by event number: meaning + 1 in family ev_fam if
-                                sequencing looks at it, else 0 */
+    uint8_t ev_seq[16];      /* by event number: (meaning + 1) << 4 in family
+                                ev_fam if sequencing looks at it, else 0 */
     unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
     uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
     unsigned csw_legacy;     /* fast.c: lanes reading context switches as legacy ones,
@@ -282,10 +282,8 @@ const char *fxt__record_type_name(unsigned t);
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the fast path's masks for the lanes checked (again after a freeze). */
 void fxt__fast_build(fxt_validator *v);
-/* fast.c / fast_build.c: where an argument header's bits [32..63] start;
- * in ev_seq, the flag of an event number counted inline (ev_uinl) */
+/* fast.c / fast_build.c: where an argument header's bits [32..63] start */
 #define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
-#define FXT__EV_UINL 0x80u
 /* Count what fast.c counted inline (before the lanes change). */
 void fxt__fast_flush(fxt_validator *v);
 
