@@ -13,7 +13,7 @@
  *   - from a temporary file holding the trace: a cat-equivalent pass
  *     (read() into a 1 MiB buffer, nothing else) and validation through
  *     fxt-validate's own input (validator/cli/input.c: a reader thread
- *     mapping 2 MiB windows ahead of the checking), as a ratio to cat.
+ *     mapping 1 MiB windows ahead of the checking), as a ratio to cat.
  * Beside MB/s it prints instructions and branch misses per record from
  * perf_event_open, or "n/a" where the kernel refuses (VMs without hardware
  * counters: use bench/instructions.sh, which counts with callgrind).

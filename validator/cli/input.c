@@ -28,7 +28,7 @@
 #include "cli.h"
 
 /** Bytes mapped at a time (a multiple of any page size). */
-#define WINDOW_BYTES ((size_t)2 << 20)
+#define WINDOW_BYTES ((size_t)1 << 20)
 /** Inputs larger than this get a progress line on a terminal. */
 #define PROGRESS_MIN_BYTES ((uint64_t)64 << 20)
 /** Seconds between progress updates. */
