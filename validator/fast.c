@@ -345,21 +345,25 @@ static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, co
     return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
 }
 
-/* The other family's (KIND: its meaning there): inline in the loop copy
- * that counts inline (auto mode), out of line in the other. */
-static NOINLINE int other_family_out(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                     uint64_t len, uint64_t h, const int be)
+/* The other family's, with the event's meaning there: inline in the loop
+ * copy that counts inline (auto mode), out of line in the other. */
+static ALWAYS_INLINE int other_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                  uint64_t len, uint64_t h, const int be)
 {
     const int f = !v->ev_fam;
     return family_id(v, pv, p, len, h, be, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)]);
 }
 
+static NOINLINE int other_family_out(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                     uint64_t len, uint64_t h, const int be)
+{
+    return other_id(v, pv, p, len, h, be);
+}
+
 static ALWAYS_INLINE int other_family(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                       uint64_t len, uint64_t h, const int be, const int uinl)
 {
-    const int f = !v->ev_fam;
-    return uinl ? family_id(v, pv, p, len, h, be, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)])
-                : other_family_out(v, pv, p, len, h, be);
+    return uinl ? other_id(v, pv, p, len, h, be) : other_family_out(v, pv, p, len, h, be);
 }
 
 /* The refs of an event that fast_event() did not find in the dense
