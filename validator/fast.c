@@ -26,10 +26,12 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNREACHABLE() __builtin_unreachable()
 #else
 #define ALWAYS_INLINE inline
 #define NOINLINE
 #define LIKELY(x) (x)
+#define UNREACHABLE() return NOT_LEAN
 #endif
 
 #define HI_SHIFT FXT__ARG_HI_SHIFT
@@ -435,6 +437,10 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
     return LEAN_SEQUENCE;
 }
 
+/* fast_event's jump has a case for every byte: the meanings' cases end at
+ * (FXT_ET_FLOW_END + 1) << 4 | 15, the values above them are listed. */
+_Static_assert(FXT_ET_FLOW_END + 1 == 11, "fast_event: the cases past the meanings start at 12");
+
 /* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE[_OTHER].
  * CHECKED: near the chunk's end, every argument word bounds-checked in a
  * loop. Else the words are read unchecked (far from the chunk's end, see
@@ -484,19 +490,30 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         CASE_(s, 1);                                                                           \
     case (s) << 4:                                                                             \
         return event_end(v, pv, p, len, h, be, uinl, pos, nu, s)
+#define NOSEQ_(s)                                                                              \
+    case (s) << 4 | 15: case (s) << 4 | 14: case (s) << 4 | 13: case (s) << 4 | 12:           \
+    case (s) << 4 | 11: case (s) << 4 | 10: case (s) << 4 | 9: case (s) << 4 | 8:             \
+    case (s) << 4 | 7: case (s) << 4 | 6: case (s) << 4 | 5: case (s) << 4 | 4:               \
+    case (s) << 4 | 3: case (s) << 4 | 2: case (s) << 4 | 1: case (s) << 4
     switch (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] | n) {
         SEQ_(0); /* sequencing does not look at it */
         SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
         SEQ_(FXT_ET_DURATION_COMPLETE + 1); SEQ_(FXT_ET_ASYNC_BEGIN + 1);
         SEQ_(FXT_ET_ASYNC_INSTANT + 1); SEQ_(FXT_ET_ASYNC_END + 1); SEQ_(FXT_ET_FLOW_BEGIN + 1);
         SEQ_(FXT_ET_FLOW_STEP + 1); SEQ_(FXT_ET_FLOW_END + 1);
-    default: /* an instant or counter event that the other numbering
-              * sequences: no revision numbers events so (the layout guard
-              * test, layout_words_are_consistent, checks it); decode.c
-              * would do */
+    /* an instant or counter event that the other numbering sequences: no
+     * revision numbers events so (the layout guard test,
+     * layout_words_are_consistent, checks it); decode.c would do */
+    NOSEQ_(FXT_ET_INSTANT + 1): NOSEQ_(FXT_ET_COUNTER + 1):
+    /* (and the values ev_seq never holds: with every byte a case, the
+     * jump needs no bound test) */
+    NOSEQ_(12): NOSEQ_(13): NOSEQ_(14): NOSEQ_(15):
         return NOT_LEAN;
+    default: /* (none left) */
+        UNREACHABLE();
     }
 #undef SEQ_
+#undef NOSEQ_
 #undef CASE_
 }
 
@@ -657,10 +674,14 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
         /* (rl - 1 below wraps for size 0) */
         int ok;
         if (LIKELY(type == FXT_RT_EVENT)) {
-            if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
-                break;
-            if (LIKELY((uint64_t)(end - p) - rl >= ARG_SLACK))
+            /* one test for two: the size is not 0 (else rl - 1 < 0) and
+             * ARG_SLACK bytes follow the record (room >= 0); the OR of
+             * two int64_t is negative iff one of them is */
+            const int64_t room = (int64_t)(end - p) - ARG_SLACK - (int64_t)rl;
+            if (LIKELY((room | ((int64_t)rl - 1)) >= 0))
                 ok = fast_event(v, pv, p, rl, h, be, 0, uinl);
+            else if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
+                break;
             else
                 ok = fast_event_near_end(v, pv, p, rl, h, be, uinl);
             if (UNLIKELY(ok >= LEAN_SEQUENCE)) {
