@@ -10,6 +10,16 @@
  * as one havoc mutation. With a second queue entry (add_buf), one call in
  * eight is a record-level crossover.
  *
+ * The first calls of the custom stage on each queue entry take away, one a
+ * call, the records that set state (fxt_mut_drop_state: initialization,
+ * provider metadata), as AFL++'s deterministic stages try each byte: the
+ * bug class of state used before it exists is tried at once on every new
+ * path, not by chance. AFL++ hands the stage the same entry again and
+ * again (a new entry is told by a hash of a sample of its words), and
+ * spends seconds on it before the next; so the next calls do the same to
+ * the random other entry it passes along (add_buf), its first and second
+ * state records in turn: entries not reached yet get the step too.
+ *
  * The traces are read and written in the revision named by the environment
  * variable FXT_MUTATE_REVISION (r1, r2, r3, current; default current); a
  * value that is not a revision makes afl_custom_init fail, and afl-fuzz
@@ -30,8 +40,18 @@ typedef struct fxt_afl {
     fxt_mut_info last;
     fxt_mut_options opts;
     int crossover;
+    uint64_t entry; /* the queue entry afl_custom_fuzz works on (entry_hash) */
+    unsigned drop;  /* its next state record to drop, DROP_DONE once none is left */
+    unsigned partner; /* drop steps done on the other entries passed with it */
+    int dropped;    /* the last output is a drop (for afl_custom_describe) */
     char desc[96];
 } fxt_afl;
+
+/* Drop steps per queue entry at most (a trace with many providers), and
+ * on the entries passed with it. */
+#define DROP_MAX 8u
+#define DROP_DONE (DROP_MAX + 1)
+#define PARTNER_STEPS 8u
 
 void *afl_custom_init(void *afl, unsigned int seed);
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
@@ -104,15 +124,72 @@ static size_t mutate(fxt_afl *st, const uint8_t *buf, size_t buf_size, uint8_t *
     return n;
 }
 
+/* The size and up to 64 words spread over the input: entries that hash
+ * alike (same size and sampled words) only share their drop steps. */
+static uint64_t entry_hash(const uint8_t *buf, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    size_t step = n / 8 / 64 + 1;
+    for (size_t i = 0; i + 8 <= n; i += 8 * step) {
+        uint64_t w;
+        memcpy(&w, buf + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* BUF without its K-th state record in st->buf: its size, else 0. */
+static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
+                   uint8_t **out_buf, size_t max_size)
+{
+    if (buf == NULL || buf_size == 0 || max_size == 0 || !ensure(st, max_size))
+        return 0;
+    size_t len = buf_size < max_size ? buf_size : max_size;
+    memcpy(st->buf, buf, len);
+    size_t n = fxt_mut_drop_state(st->buf, len, max_size, k, &st->opts);
+    if (n > 0) {
+        st->dropped = 1;
+        *out_buf = st->buf;
+    }
+    return n;
+}
+
+/* The next drop step for the entry BUF, on it or on ADD_BUF: the output's
+ * size, or 0 once the entry's steps are done. */
+static size_t drop_step(fxt_afl *st, const uint8_t *buf, size_t buf_size,
+                        const uint8_t *add_buf, size_t add_buf_size, uint8_t **out_buf,
+                        size_t max_size)
+{
+    const uint64_t h = entry_hash(buf, buf_size);
+    if (h != st->entry)
+        st->entry = h, st->drop = 0, st->partner = 0;
+    if (st->drop < DROP_MAX) {
+        size_t n = drop(st, buf, buf_size, st->drop, out_buf, max_size);
+        st->drop = n > 0 ? st->drop + 1 : DROP_DONE;
+        if (n > 0)
+            return n;
+    }
+    if (add_buf == NULL || st->partner >= PARTNER_STEPS)
+        return 0;
+    return drop(st, add_buf, add_buf_size, st->partner++ & 1, out_buf, max_size);
+}
+
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size)
 {
-    return mutate(data, buf, buf_size, out_buf, add_buf, add_buf_size, max_size);
+    fxt_afl *st = data;
+    st->dropped = 0;
+    size_t n = drop_step(st, buf, buf_size, add_buf, add_buf_size, out_buf, max_size);
+    if (n > 0)
+        return n;
+    return mutate(st, buf, buf_size, out_buf, add_buf, add_buf_size, max_size);
 }
 
 size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                                  size_t max_size)
 {
+    ((fxt_afl *)data)->dropped = 0;
     return mutate(data, buf, buf_size, out_buf, NULL, 0, max_size);
 }
 
@@ -127,7 +204,9 @@ const char *afl_custom_describe(void *data, size_t max_description_len)
     fxt_afl *st = data;
     size_t o = 0;
     o += (size_t)snprintf(st->desc, sizeof st->desc, "fxt");
-    if (st->crossover)
+    if (st->dropped)
+        snprintf(st->desc + o, sizeof st->desc - o, "-drop-state");
+    else if (st->crossover)
         snprintf(st->desc + o, sizeof st->desc - o, "-crossover");
     else if (st->last.fallback)
         snprintf(st->desc + o, sizeof st->desc - o, "-raw");

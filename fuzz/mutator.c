@@ -281,6 +281,48 @@ done:
     return out;
 }
 
+/* A record that sets state later records use (fxt_mut_drop_state): the
+ * initialization record, provider metadata; not the magic record, which
+ * only says the byte order. */
+static int sets_state(const mut_span *s, int be)
+{
+    if (s->len < 8)
+        return 0;
+    const uint64_t h = mut_rd(s->p, be);
+    const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
+    switch (FXT_GET(h, FXT_REC_TYPE)) {
+    case FXT_RT_INIT:
+        return 1;
+    case FXT_RT_METADATA:
+        return mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION ||
+               mt == FXT_MT_PROVIDER_EVENT;
+    default:
+        return 0;
+    }
+}
+
+size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned k,
+                          const fxt_mut_options *o)
+{
+    if (data == NULL || max_size == 0)
+        return 0;
+    if (size > max_size)
+        size = max_size;
+    mut m;
+    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
+    size_t out = 0;
+    if (fxt__mut_parse(&m, &m.t, data, size))
+        for (size_t i = 0; i < m.t.n; i++)
+            if (sets_state(&m.t.r[i], m.t.be) && k-- == 0) {
+                fxt__mut_delete(&m.t, i, 1);
+                if (m.t.n > 0)
+                    out = fxt__mut_write_back(&m, data, max_size);
+                break;
+            }
+    fxt__mut_free(&m);
+    return out;
+}
+
 size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
                      fxt_mut_info *info)
 {

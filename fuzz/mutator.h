@@ -147,6 +147,19 @@ size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, u
 size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
                          size_t max_out, uint64_t seed, const fxt_mut_options *o);
 
+/** The deterministic step of the state bug class (state used before the
+ *  record that sets it exists): delete the K-th record (from 0, in trace
+ *  order) that sets state later records use - the initialization record
+ *  and provider info, section and event metadata records - from the SIZE
+ *  bytes at DATA (which hold MAX_SIZE), read in O's revision (O may be
+ *  NULL: the defaults). Returns the new size, or 0 if the trace has no
+ *  K-th such record, or nothing would be left (DATA is then unchanged).
+ *  Fuzzer glue that sees the same input many times in a row (AFL++'s
+ *  custom stage) runs K = 0, 1, ... on each new input before its random
+ *  mutations. */
+size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned k,
+                          const fxt_mut_options *o);
+
 /** Name of the environment variable that selects the revision of the
  *  libFuzzer and AFL++ glue (libfuzzer_mutator.c, afl_mutator.c). */
 #define FXT_MUTATE_REVISION_ENV "FXT_MUTATE_REVISION"

@@ -155,12 +155,27 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
     CHECK(st != NULL, "AFL++ module: init failed");
     if (st == NULL)
         return;
-    trace_buf t = gen(rev, 5);
-    size_t max = t.n + 8192;
+    trace_buf t = gen(rev, 5), u = gen(rev, 6);
+    size_t max = (t.n > u.n ? t.n : u.n) + 8192;
     uint8_t *b = malloc(max);
     fxt_rng rng = {0x5eedf00du ^ (uint64_t)77 << 17};
     fxt_mut_options o = fxt_mut_options_default();
     o.revision = rev;
+    /* on each new entry the drop steps come first: its state records taken
+     * away one a call (fxt_mut_drop_state), the PRNG untouched */
+    unsigned drops = 0;
+    for (unsigned k = 0; k < 8; k++) {
+        memcpy(b, t.p, t.n);
+        size_t nb = fxt_mut_drop_state(b, t.n, max, k, &o);
+        if (nb == 0)
+            break;
+        uint8_t *out = NULL;
+        size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
+        CHECK(out != NULL && na == nb && memcmp(out, b, na) == 0,
+              "AFL++ module: call %u is not drop step %u", k, k);
+        drops++;
+    }
+    CHECK(drops >= 2, "AFL++ module: %u drop steps (initialization, provider)", drops);
     unsigned same = 0;
     for (unsigned k = 0; k < 100; k++) {
         uint8_t *out = NULL;
@@ -170,6 +185,31 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
         same += out != NULL && na == nb && memcmp(out, b, na) == 0;
     }
     CHECK(same == 100, "AFL++ module: %u of 100 outputs are %s's", same, fxt_revision_name(rev));
+    /* with a second entry passed along (add_buf), its first and second
+     * state records in turn, PARTNER_STEPS (8) times */
+    unsigned partner_drops = 0;
+    for (unsigned j = 0; j < 9; j++) {
+        uint8_t *out = NULL;
+        memcpy(b, u.p, u.n);
+        size_t nb = fxt_mut_drop_state(b, u.n, max, j & 1, &o);
+        size_t na = fuzz(st, t.p, t.n, &out, u.p, u.n, max);
+        int is_drop = nb > 0 && out != NULL && na == nb && memcmp(out, b, na) == 0;
+        partner_drops += (unsigned)is_drop;
+        CHECK(j < 8 ? is_drop : !is_drop, "AFL++ module: call %u with a partner: %s", j,
+              j < 8 ? "not its drop step" : "a ninth drop step");
+    }
+    CHECK(partner_drops == 8, "AFL++ module: %u partner drop steps", partner_drops);
+    /* another entry starts its drop steps; so does the first one again */
+    for (int i = 0; i < 2; i++) {
+        const trace_buf *e = i ? &t : &u;
+        uint8_t *out = NULL;
+        memcpy(b, e->p, e->n);
+        size_t nb = fxt_mut_drop_state(b, e->n, max, 0, &o);
+        size_t na = fuzz(st, e->p, e->n, &out, NULL, 0, max);
+        CHECK(nb > 0 && out != NULL && na == nb && memcmp(out, b, na) == 0,
+              "AFL++ module: a new entry does not start with drop step 0");
+    }
+    free(u.p);
     deinit(st);
     dlclose(so);
     free(b), free(t.p);

@@ -483,6 +483,71 @@ START_TEST(test_crop)
 }
 END_TEST
 
+/* Where the validator (the strict decoder, not the mutator's parse) says
+ * each record starts, and which set state: the initialization record
+ * (type 1) and provider metadata (type 0, metadata type 1-3). */
+typedef struct rec_map {
+    size_t n, nstate;
+    uint64_t off[1024];
+    size_t state[1024]; /* indexes into off of the state records */
+} rec_map;
+
+static void on_rec(void *ctx, const fxt_record *r)
+{
+    rec_map *m = ctx;
+    ck_assert_uint_lt(m->n, 1024);
+    unsigned mt = (unsigned)(r->header >> 16) & 15;
+    if (r->type == 1 || (r->type == 0 && mt >= 1 && mt <= 3))
+        m->state[m->nstate++] = m->n;
+    m->off[m->n++] = r->offset;
+}
+
+/* fxt_mut_drop_state(K): the input without its K-th state record, byte for
+ * byte; past the last, 0 and the input untouched. */
+START_TEST(test_drop_state)
+{
+    buf t = gen(71 + (uint64_t)_i, 300, FXT_GEN_REALISTIC, _i & 1);
+    rec_map *m = calloc(1, sizeof *m);
+    fxt_options vo = fxt_options_default();
+    vo.on_record = on_rec;
+    vo.ctx = m;
+    ck_assert_int_eq(fxt_validate_buffer(t.p, t.n, &vo, NULL), 0);
+    ck_assert_uint_ge(m->nstate, 2); /* initialization and a provider at least */
+    size_t max = t.n + 64;
+    uint8_t *b = malloc(max);
+    for (unsigned k = 0; k <= m->nstate; k++) {
+        memcpy(b, t.p, t.n);
+        size_t n = fxt_mut_drop_state(b, t.n, max, k, NULL);
+        if (k == m->nstate) {
+            ck_assert_uint_eq(n, 0);
+            ck_assert(memcmp(b, t.p, t.n) == 0);
+            break;
+        }
+        size_t i = m->state[k];
+        size_t lo = m->off[i], hi = i + 1 < m->n ? m->off[i + 1] : t.n;
+        ck_assert_uint_eq(n, t.n - (hi - lo));
+        ck_assert(memcmp(b, t.p, lo) == 0);
+        ck_assert(memcmp(b + lo, t.p + hi, t.n - hi) == 0);
+    }
+    /* a trace that is only its initialization record (type 1, 2 words):
+     * nothing would be left */
+    static const uint8_t init[16] = {0x21, 0, 0, 0, 0, 0, 0, 0, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0};
+    memcpy(b, init, 16);
+    ck_assert_uint_eq(fxt_mut_drop_state(b, 16, 16, 0, NULL), 0);
+    ck_assert(memcmp(b, init, 16) == 0);
+    /* SIZE past MAX_SIZE reads MAX_SIZE bytes, here up to the end of the
+     * first state record, which goes: what was before it is left */
+    memcpy(b, t.p, t.n);
+    ck_assert_uint_eq(fxt_mut_drop_state(b, t.n, m->off[m->state[0] + 1], 0, NULL),
+                      m->off[m->state[0]]);
+    /* not a trace: nothing to drop */
+    memset(b, 0xff, 64);
+    ck_assert_uint_eq(fxt_mut_drop_state(b, 64, 64, 0, NULL), 0);
+    ck_assert_uint_eq(fxt_mut_drop_state(NULL, 0, 64, 0, NULL), 0);
+    free(b), free(m), free(t.p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut");
@@ -496,6 +561,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_byte_swap);
     tcase_add_test(tc, test_write_back);
     tcase_add_loop_test(tc, test_crop, 0, 2);
+    tcase_add_loop_test(tc, test_drop_state, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
