@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fxt-validate on a 1 GB realistic trace, from a file and from stdin, as a
 # ratio to `cat FILE > /dev/null` measured in the same run (page cache warm,
-# best of 3 each), with peak RSS. The trace is written to $TMPDIR (or /tmp)
-# and deleted afterwards.
+# best of 3 rounds, the commands taken in turn), with peak RSS. The trace is
+# written to $TMPDIR (or /tmp) and deleted afterwards.
 #
 # usage: bench/validate_1g.sh BUILD_DIR [MB]    (MB default 1000)
 set -euo pipefail
@@ -30,19 +30,18 @@ tgen=$(elapsed "$t0" "$(now)")
 bytes=$(stat -c %s "$f")
 cat "$f" >/dev/null # warm the page cache
 
-# best_of NAME CMD: best wall time of $runs runs of the shell command CMD
-# (which sees $f, $val and $rss); peak RSS (KiB) of the last run in rss_NAME.
+# once NAME CMD: one wall time of the shell command CMD (which sees $f,
+# $val and $rssf), kept if it is NAME's best; peak RSS (KiB) of the last
+# run in rss[NAME].
 declare -A best rss
-best_of() {
-  local name=$1 cmd=$2 t r
-  for ((r = 0; r < runs; r++)); do
-    t0=$(now)
-    rssf=$work/rss bash -c "$cmd" || { echo "validate_1g.sh: failed: $cmd" >&2; exit 2; }
-    t=$(elapsed "$t0" "$(now)")
-    best[$name]=$(min "${best[$name]:-}" "$t")
-  done
+once() {
+  local name=$1 cmd=$2 t
+  t0=$(now)
+  rssf=$work/rss bash -c "$cmd" || { echo "validate_1g.sh: failed: $cmd" >&2; exit 2; }
+  t=$(elapsed "$t0" "$(now)")
+  best[$name]=$(min "${best[$name]:-}" "$t")
   rss[$name]=n/a
-  [ -s "$work/rss" ] && rss[$name]=$(cat "$work/rss") && rm -f "$work/rss"
+  if [ -s "$work/rss" ]; then rss[$name]=$(cat "$work/rss") && rm -f "$work/rss"; fi
   return 0
 }
 export f val
@@ -51,16 +50,21 @@ if [ -n "$timer" ]; then
 else
   measured=""
 fi
-best_of cat "cat \"\$f\" >/dev/null"
-best_of pipe "cat \"\$f\" | cat >/dev/null"
-best_of file "$measured \"\$val\" --quiet \"\$f\" >/dev/null"
-best_of stdin "cat \"\$f\" | $measured \"\$val\" --quiet - >/dev/null"
+# The four commands taken in turn, $runs rounds: a minute in which the
+# machine is slower weighs on each of them, not on one (a shared VM's cat
+# alone swings by a third within the hour).
+for ((r = 0; r < runs; r++)); do
+  once cat "cat \"\$f\" >/dev/null"
+  once pipe "cat \"\$f\" | cat >/dev/null"
+  once file "$measured \"\$val\" --quiet \"\$f\" >/dev/null"
+  once stdin "cat \"\$f\" | $measured \"\$val\" --quiet - >/dev/null"
+done
 summary=$("$val" --quiet "$f")
 
 echo "trace: $bytes bytes, $records records, fxt-gen random --seed 1 --profile realistic"
 echo "  generated in ${tgen} s ($(awk -v b="$bytes" -v t="$tgen" 'BEGIN { printf "%.0f", b / t / 1e6 }') MB/s, written to $f)"
 echo "  fxt-validate: $summary"
-echo "best of $runs runs, page cache warm, wall time:"
+echo "best of $runs rounds (the four commands in turn), page cache warm, wall time:"
 printf '  %-40s %8s %9s %9s %10s\n' "command" "seconds" "MB/s" "vs cat" "peak RSS"
 row() {
   local t=${best[$1]}
