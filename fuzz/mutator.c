@@ -286,19 +286,12 @@ done:
  * only says the byte order. */
 static int sets_state(const mut_span *s, int be)
 {
-    if (s->len < 8)
-        return 0;
-    const uint64_t h = mut_rd(s->p, be);
-    const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-    switch (FXT_GET(h, FXT_REC_TYPE)) {
-    case FXT_RT_INIT:
+    uint32_t id;
+    const unsigned type = mut_rec_type(s, be);
+    if (type == FXT_RT_INIT || fxt__mut_prov_switch(s, be, &id)) /* info, section */
         return 1;
-    case FXT_RT_METADATA:
-        return mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION ||
-               mt == FXT_MT_PROVIDER_EVENT;
-    default:
-        return 0;
-    }
+    return type == FXT_RT_METADATA &&
+           FXT_GET(mut_rd(s->p, be), FXT_META_TYPE) == FXT_MT_PROVIDER_EVENT;
 }
 
 size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned k,

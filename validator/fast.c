@@ -26,12 +26,10 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNREACHABLE() __builtin_unreachable()
 #else
 #define ALWAYS_INLINE inline
 #define NOINLINE
 #define LIKELY(x) (x)
-#define UNREACHABLE() return NOT_LEAN
 #endif
 
 #define HI_SHIFT FXT__ARG_HI_SHIFT
@@ -509,7 +507,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     case (FXT_ET_FLOW_END + 2) << 4 ... 0xff:
         return NOT_LEAN;
     default: /* (none left) */
-        UNREACHABLE();
+        __builtin_unreachable();
 #else
     default: /* the same, with a bound test */
         return NOT_LEAN;
