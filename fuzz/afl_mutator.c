@@ -20,6 +20,10 @@
  * the random other entry it passes along (add_buf), its first and second
  * state records in turn: entries not reached yet get the step too.
  *
+ * Trimming (AFL++ shrinks each new queue entry while its coverage stays
+ * the same, before fuzzing it) takes whole records away, not byte ranges:
+ * see TRIM_STEPS.
+ *
  * The traces are read and written in the revision named by the environment
  * variable FXT_MUTATE_REVISION (r1, r2, r3, current; default current); a
  * value that is not a revision makes afl_custom_init fail, and afl-fuzz
@@ -45,6 +49,12 @@ typedef struct fxt_afl {
     unsigned partner; /* drop steps done on the other entries passed with it */
     int dropped;    /* the last output is a drop (for afl_custom_describe) */
     char desc[96];
+    /* trimming: the entry as trimmed so far (AFL++'s copy matches it), its
+     * records, the span tried (records lo to end - 1), the span length of
+     * this pass, steps done, the candidate's size */
+    uint8_t *cur;
+    size_t cur_cap, cur_len, n, lo, end, chunk, cand;
+    unsigned step;
 } fxt_afl;
 
 /* Drop steps per queue entry at most (a trace with many providers), and
@@ -53,6 +63,16 @@ typedef struct fxt_afl {
 #define DROP_DONE (DROP_MAX + 1)
 #define PARTNER_STEPS 8u
 
+/* Trim steps (executions) per queue entry at most. Spans of records are
+ * taken away from the end of the trace towards its front, a quarter of
+ * the records (rounded down to a power of two) at a time, then half that
+ * in the next pass, down to single records; the first record (the magic
+ * record) stays. AFL++'s own trim cuts byte ranges of 1/16 down to 1/1024
+ * of the input (a 4 KB trace: 2032 executions if no cut is kept): on a
+ * framed format nearly every cut breaks the framing and changes the
+ * coverage. */
+#define TRIM_STEPS 32u
+
 void *afl_custom_init(void *afl, unsigned int seed);
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size);
@@ -60,6 +80,9 @@ size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint
                                  size_t max_size);
 uint8_t afl_custom_havoc_mutation_probability(void *data);
 const char *afl_custom_describe(void *data, size_t max_description_len);
+int32_t afl_custom_init_trim(void *data, uint8_t *buf, size_t buf_size);
+size_t afl_custom_trim(void *data, uint8_t **out_buf);
+int32_t afl_custom_post_trim(void *data, unsigned char success);
 void afl_custom_deinit(void *data);
 
 void *afl_custom_init(void *afl, unsigned int seed)
@@ -223,10 +246,74 @@ const char *afl_custom_describe(void *data, size_t max_description_len)
     return st->desc;
 }
 
+/* The first record of the span to try next: the SPAN records before
+ * st->end, never record 0. */
+static void trim_span(fxt_afl *st)
+{
+    st->lo = st->end > st->chunk + 1 ? st->end - st->chunk : 1;
+}
+
+int32_t afl_custom_init_trim(void *data, uint8_t *buf, size_t buf_size)
+{
+    fxt_afl *st = data;
+    st->step = 0;
+    st->n = 0;
+    if (buf_size > st->cur_cap) {
+        uint8_t *c = realloc(st->cur, buf_size);
+        if (c == NULL)
+            return 0; /* no trim (AFL++ then skips its own too) */
+        st->cur = c;
+        st->cur_cap = buf_size;
+    }
+    if (buf_size == 0 || !ensure(st, buf_size))
+        return 0;
+    memcpy(st->cur, buf, buf_size);
+    st->cur_len = buf_size;
+    st->n = fxt_mut_record_count(st->cur, st->cur_len, &st->opts);
+    if (st->n < 2)
+        return 0;
+    st->chunk = 1;
+    while (st->chunk * 2 <= (st->n - 1) / 4)
+        st->chunk *= 2;
+    st->end = st->n;
+    trim_span(st);
+    return (int32_t)TRIM_STEPS;
+}
+
+size_t afl_custom_trim(void *data, uint8_t **out_buf)
+{
+    fxt_afl *st = data;
+    memcpy(st->buf, st->cur, st->cur_len); /* (init_trim made room) */
+    *out_buf = st->buf;
+    st->cand = fxt_mut_delete_records(st->buf, st->cur_len, st->lo, st->end - st->lo, &st->opts);
+    return st->cand; /* 0: AFL++ counts a failed step without running it */
+}
+
+int32_t afl_custom_post_trim(void *data, unsigned char success)
+{
+    fxt_afl *st = data;
+    st->step++;
+    if (success && st->cand > 0) { /* AFL++'s entry is now the candidate */
+        memcpy(st->cur, st->buf, st->cand);
+        st->cur_len = st->cand;
+        st->n -= st->end - st->lo;
+    }
+    st->end = st->lo; /* the next span ends where this one began */
+    if (st->end <= 1) { /* the front reached: half the span, from the end again */
+        st->chunk /= 2;
+        st->end = st->n;
+    }
+    if (st->chunk == 0 || st->n < 2 || st->step >= TRIM_STEPS)
+        return (int32_t)TRIM_STEPS; /* done */
+    trim_span(st);
+    return (int32_t)st->step;
+}
+
 void afl_custom_deinit(void *data)
 {
     fxt_afl *st = data;
     if (st != NULL) {
+        free(st->cur);
         free(st->buf);
         free(st);
     }

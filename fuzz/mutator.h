@@ -160,6 +160,21 @@ size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t n
 size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned k,
                           const fxt_mut_options *o);
 
+/** The number of records in the SIZE bytes at DATA as the mutator reads
+ *  them (tolerantly, in O's revision, O may be NULL: the defaults: sizes
+ *  are clamped to the input, a size-0 record counts as one word, and past
+ *  4095 records the rest is one). The records fxt_mut_delete_records()
+ *  numbers. */
+size_t fxt_mut_record_count(const uint8_t *data, size_t size, const fxt_mut_options *o);
+
+/** A step of a structure-aware trim (the AFL++ glue's custom trim): delete
+ *  records FIRST to FIRST + COUNT - 1 (numbered from 0 as
+ *  fxt_mut_record_count() counts them) from the SIZE bytes at DATA, in
+ *  place. Returns the new size, or 0 if the range is empty or not inside
+ *  the trace, or nothing would be left (DATA is then unchanged). */
+size_t fxt_mut_delete_records(uint8_t *data, size_t size, size_t first, size_t count,
+                              const fxt_mut_options *o);
+
 /** Name of the environment variable that selects the revision of the
  *  libFuzzer and AFL++ glue (libfuzzer_mutator.c, afl_mutator.c). */
 #define FXT_MUTATE_REVISION_ENV "FXT_MUTATE_REVISION"

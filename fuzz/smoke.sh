@@ -191,6 +191,8 @@ hangs=$(astat saved_hangs); hangs=${hangs:-$(astat unique_hangs)}
 execs=$(astat execs_done)
 if ! grep -q 'custom mutator' "$AB/run/afl.log"; then
   record FAIL afl-fuzz "custom mutator not loaded (log: $AB/run/afl.log)"
+elif grep -q "symbol 'afl_custom_[a-z_]*trim' not found" "$AB/run/afl.log"; then
+  record FAIL afl-fuzz "the custom trim was not loaded (log: $AB/run/afl.log)"
 elif [ "${execs:-0}" -eq 0 ]; then
   record FAIL afl-fuzz "no executions (log: $AB/run/afl.log)"
 elif [ "${crashes:-1}" -ne 0 ] || [ "${hangs:-1}" -ne 0 ]; then

@@ -260,10 +260,21 @@ run_trial() { # run_trial CONFIG TRIAL
             >"$dir/fuzzer.log" 2>&1 || true
         ;;
     afl | afl-mut)
+        # AFL++'s own ASAN_OPTIONS defaults, but an allocation over 2 GiB is
+        # an error, as libFuzzer's -malloc_limit_mb (= -rss_limit_mb, 2048)
+        # makes it there: with none, a reader that allocates what a size
+        # field says runs on for 0.5-1 s touching gigabytes, at every such
+        # input
+        local asan=abort_on_error=1:symbolize=0:detect_leaks=0:malloc_context_size=0
+        asan+=:allocator_may_return_null=0:max_allocation_size_mb=2048:detect_odr_violation=0
+        asan+=:handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigfpe=0:handle_sigill=0
+        # (every variable here must be one afl-fuzz knows: on a name it does
+        # not know it warns "Mistyped AFL environment variable" and sleeps
+        # 2 s before it starts)
         local env=(AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
-            AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_NO_WARN_INSTABILITY=1 AFL_QUIET=1)
+            AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_QUIET=1 ASAN_OPTIONS="$asan")
         [ "$cfg" = afl-mut ] && env+=(AFL_CUSTOM_MUTATOR_LIBRARY="$BIN/libfxt_afl_mutator.so")
-        env -u ASAN_OPTIONS -u UBSAN_OPTIONS "${env[@]}" timeout -s INT -k 10 "$SECS" afl-fuzz -i "$SEED_DIR" -o "$dir/out" \
+        env -u UBSAN_OPTIONS "${env[@]}" timeout -s INT -k 10 "$SECS" afl-fuzz -i "$SEED_DIR" -o "$dir/out" \
             -V "$SECS" -t $((HANG * 1000)) -m none -s $((trial * 7919)) -- "$BIN/naive_reader_afl" \
             >"$dir/fuzzer.log" 2>&1 || true
         mkdir -p "$dir/artifacts"
@@ -325,6 +336,9 @@ FRAME = re.compile(r"#\d+ 0x[0-9a-f]+ in (\S+)")
 cache = {}
 env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:symbolize=1",
            UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+repro_afl = os.path.join(os.path.dirname(repro), "naive_reader_afl")
+env_afl = dict(env, ASAN_OPTIONS="detect_leaks=0:symbolize=1:allocator_may_return_null=0:"
+               "max_allocation_size_mb=2048")
 
 def attribute(path):
     data = open(path, "rb").read()
@@ -355,6 +369,19 @@ def attribute(path):
                 break
         if bug is None and "division by zero" in text:
             bug = 1
+        if bug is None and os.access(repro_afl, os.X_OK):
+            # the replay stopped without a reader frame (libFuzzer's RSS
+            # limit fired first, from its own thread): the AFL++ build
+            # under an ASan allocation limit names the allocating frame
+            try:
+                p = subprocess.run([repro_afl, path], env=env_afl, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, timeout=hang + 30)
+                for m in FRAME.finditer(p.stdout.decode("utf-8", "replace")):
+                    if m.group(1) in FUNC_TO_BUG:
+                        bug = FUNC_TO_BUG[m.group(1)]
+                        break
+            except subprocess.TimeoutExpired:
+                pass
         if bug is None:
             bug = "other" if rc != 0 else "no-repro"
     cache[key] = bug
@@ -458,7 +485,7 @@ afl_configs = [c for c in configs if c.startswith("afl")]
 if afl_rows and any(s is not None for c, t, b, s, p in afl_rows):
     lines.append("")
     lines.append("AFL++ on its own clock (time: in the crash's name, from afl-fuzz's start_time,")
-    lines.append("seed dry run and calibration included, afl-fuzz's own start-up not):")
+    lines.append("which it sets after the seeds' dry run and calibration; trimming included):")
     table(afl_rows, afl_configs)
 if others:
     lines.append("")

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fxt/gen.h"
+#include "fxt/validate.h"
 #include "mutator.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
@@ -120,6 +121,9 @@ static void check_libfuzzer(fxt_revision rev)
 typedef void *(*afl_init_fn)(void *, unsigned int);
 typedef size_t (*afl_fuzz_fn)(void *, uint8_t *, size_t, uint8_t **, uint8_t *, size_t, size_t);
 typedef void (*afl_deinit_fn)(void *);
+typedef int32_t (*afl_init_trim_fn)(void *, uint8_t *, size_t);
+typedef size_t (*afl_trim_fn)(void *, uint8_t **);
+typedef int32_t (*afl_post_trim_fn)(void *, unsigned char);
 
 static void *afl_sym(void *so, const char *name)
 {
@@ -129,6 +133,106 @@ static void *afl_sym(void *so, const char *name)
         exit(1);
     }
     return f;
+}
+
+/* What the test's stand-in for coverage keeps (AFL++ keeps a trim step
+ * whose coverage is unchanged). */
+enum { KEEP_ALL, KEEP_NONE, KEEP_VALID, KEEP_SINGLE };
+
+static int keeps(int oracle, const uint8_t *p, size_t n, const uint8_t *cur, size_t cur_n,
+                 fxt_revision rev)
+{
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    if (oracle == KEEP_SINGLE) /* one record less */
+        return fxt_mut_record_count(p, n, &o) + 1 == fxt_mut_record_count(cur, cur_n, &o);
+    if (oracle != KEEP_VALID)
+        return oracle == KEEP_ALL;
+    fxt_options vo = fxt_options_default();
+    vo.revision = rev;
+    fxt_stats stats;
+    return fxt_validate_buffer(p, n, &vo, &stats) == 0 && stats.by_type[FXT_RT_EVENT] > 0;
+}
+
+/* AFL++'s trim loop (trim_case_custom) over T with ORACLE: every candidate
+ * is the entry with one run of whole records taken away, never the first
+ * record; at most 32 steps. Returns the steps; *LEN: the trimmed size. */
+static unsigned trim_loop(void *so, void *st, const trace_buf *t, int oracle, fxt_revision rev,
+                          size_t *len)
+{
+    afl_init_trim_fn init_trim = (afl_init_trim_fn)afl_sym(so, "afl_custom_init_trim");
+    afl_trim_fn trim = (afl_trim_fn)afl_sym(so, "afl_custom_trim");
+    afl_post_trim_fn post_trim = (afl_post_trim_fn)afl_sym(so, "afl_custom_post_trim");
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    uint8_t *cur = malloc(t->n), *want = malloc(t->n);
+    memcpy(cur, t->p, t->n);
+    size_t n = t->n;
+    int32_t stage_max = init_trim(st, cur, n), stage = 0;
+    CHECK(stage_max == 32, "AFL++ trim: init_trim gives %d steps, not 32", stage_max);
+    unsigned steps = 0;
+    while (stage < stage_max && steps <= 32) {
+        uint8_t *out = NULL;
+        size_t k = trim(st, &out);
+        CHECK(out != NULL && k < n, "AFL++ trim: step %u: no smaller candidate", steps);
+        if (out == NULL)
+            break;
+        /* the records before the cut are the entry's, the rest its tail */
+        size_t nc = fxt_mut_record_count(cur, n, &o), nk = fxt_mut_record_count(out, k, &o);
+        size_t first = 0;
+        for (; first < nk; first++) {
+            memcpy(want, cur, n);
+            size_t w = fxt_mut_delete_records(want, n, first + 1, nc - nk, &o);
+            if (w == k && memcmp(want, out, k) == 0)
+                break;
+        }
+        CHECK(first + 1 < nc && first < nk,
+              "AFL++ trim: step %u is not the entry less a run of records after the first", steps);
+        int ok = keeps(oracle, out, k, cur, n, rev);
+        if (ok)
+            memcpy(cur, out, k), n = k;
+        stage = post_trim(st, (unsigned char)ok);
+        steps++;
+    }
+    CHECK(steps <= 32, "AFL++ trim: more than 32 steps");
+    *len = n;
+    free(cur), free(want);
+    return steps;
+}
+
+static void check_afl_trim(void *so, void *st, fxt_revision rev)
+{
+    trace_buf t = gen(rev, 7);
+    size_t len;
+    /* every step kept: spans of a quarter from the end; the first record
+     * is all that is left */
+    unsigned steps = trim_loop(so, st, &t, KEEP_ALL, rev, &len);
+    fxt_mut_options o = fxt_mut_options_default();
+    o.revision = rev;
+    uint8_t *b = malloc(t.n);
+    memcpy(b, t.p, t.n);
+    size_t first_len = fxt_mut_delete_records(b, t.n, 1, fxt_mut_record_count(t.p, t.n, &o) - 1, &o);
+    CHECK(len == first_len && steps <= 8, "AFL++ trim, all kept: %zu bytes in %u steps (want %zu)",
+          len, steps, first_len);
+    /* none kept: the budget spent, the entry whole */
+    steps = trim_loop(so, st, &t, KEEP_NONE, rev, &len);
+    CHECK(steps == 32 && len == t.n, "AFL++ trim, none kept: %zu bytes in %u steps", len, steps);
+    /* kept while it validates: smaller, and still valid */
+    steps = trim_loop(so, st, &t, KEEP_VALID, rev, &len);
+    CHECK(len < t.n / 2, "AFL++ trim, kept while valid: %zu of %zu bytes", len, t.n);
+    /* the spans halve down to single records (the first 20 records: spans
+     * of 4, 2, then 1 from the 16th step) */
+    trace_buf s20 = gen(rev, 8);
+    size_t n20 = fxt_mut_record_count(s20.p, s20.n, &o);
+    s20.n = fxt_mut_delete_records(s20.p, s20.n, 20, n20 - 20, &o);
+    CHECK(s20.n > 0 && fxt_mut_record_count(s20.p, s20.n, &o) == 20, "AFL++ trim: no 20 records");
+    steps = trim_loop(so, st, &s20, KEEP_SINGLE, rev, &len);
+    CHECK(len < s20.n, "AFL++ trim: no single record taken away in %u steps", steps);
+    free(s20.p);
+    /* nothing to take from a single record */
+    afl_init_trim_fn init_trim = (afl_init_trim_fn)afl_sym(so, "afl_custom_init_trim");
+    CHECK(init_trim(st, b, first_len) == 0, "AFL++ trim: steps offered on one record");
+    free(b), free(t.p);
 }
 
 /* The AFL++ module: its seeds come from its own PRNG (afl_mutator.c), the
@@ -199,6 +303,7 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
               j < 8 ? "not its drop step" : "a ninth drop step");
     }
     CHECK(partner_drops == 8, "AFL++ module: %u partner drop steps", partner_drops);
+    check_afl_trim(so, st, rev);
     /* another entry starts its drop steps; so does the first one again */
     for (int i = 0; i < 2; i++) {
         const trace_buf *e = i ? &t : &u;

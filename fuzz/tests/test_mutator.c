@@ -502,16 +502,23 @@ static void on_rec(void *ctx, const fxt_record *r)
     m->off[m->n++] = r->offset;
 }
 
+/* The records of the valid trace T as the validator reads them. */
+static rec_map *map_records(const buf *t)
+{
+    rec_map *m = calloc(1, sizeof *m);
+    fxt_options vo = fxt_options_default();
+    vo.on_record = on_rec;
+    vo.ctx = m;
+    ck_assert_int_eq(fxt_validate_buffer(t->p, t->n, &vo, NULL), 0);
+    return m;
+}
+
 /* fxt_mut_drop_state(K): the input without its K-th state record, byte for
  * byte; past the last, 0 and the input untouched. */
 START_TEST(test_drop_state)
 {
     buf t = gen(71 + (uint64_t)_i, 300, FXT_GEN_REALISTIC, _i & 1);
-    rec_map *m = calloc(1, sizeof *m);
-    fxt_options vo = fxt_options_default();
-    vo.on_record = on_rec;
-    vo.ctx = m;
-    ck_assert_int_eq(fxt_validate_buffer(t.p, t.n, &vo, NULL), 0);
+    rec_map *m = map_records(&t);
     ck_assert_uint_ge(m->nstate, 2); /* initialization and a provider at least */
     size_t max = t.n + 64;
     uint8_t *b = malloc(max);
@@ -548,6 +555,50 @@ START_TEST(test_drop_state)
 }
 END_TEST
 
+/* fxt_mut_record_count / fxt_mut_delete_records (the AFL++ glue's trim):
+ * record numbers and the bytes removed checked against the validator's
+ * record offsets, in both byte orders. */
+START_TEST(test_delete_records)
+{
+    buf t = gen(91 + (uint64_t)_i, 300, FXT_GEN_REALISTIC, _i & 1);
+    rec_map *m = map_records(&t);
+    ck_assert_uint_eq(fxt_mut_record_count(t.p, t.n, NULL), m->n);
+    uint8_t *b = malloc(t.n);
+    const size_t n = m->n;
+    /* (first, count): the first, middle and last records, runs, all but one */
+    const size_t cases[][2] = {{0, 1}, {1, 1}, {n / 2, 3}, {n - 1, 1}, {n - 5, 5}, {1, n - 1},
+                               {0, n - 1}, {n / 3, n / 3}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const size_t first = cases[c][0], count = cases[c][1];
+        size_t lo = m->off[first], hi = first + count < n ? m->off[first + count] : t.n;
+        memcpy(b, t.p, t.n);
+        size_t k = fxt_mut_delete_records(b, t.n, first, count, NULL);
+        ck_assert_msg(k == t.n - (hi - lo), "delete %zu+%zu: size %zu", first, count, k);
+        ck_assert(memcmp(b, t.p, lo) == 0);
+        ck_assert(memcmp(b + lo, t.p + hi, t.n - hi) == 0);
+    }
+    /* nothing, past the end, everything: 0 and DATA unchanged */
+    const size_t bad[][2] = {{0, 0}, {n, 1}, {n - 2, 3}, {0, n}, {SIZE_MAX, 2}, {1, SIZE_MAX}};
+    for (size_t c = 0; c < sizeof bad / sizeof bad[0]; c++) {
+        memcpy(b, t.p, t.n);
+        ck_assert_uint_eq(fxt_mut_delete_records(b, t.n, bad[c][0], bad[c][1], NULL), 0);
+        ck_assert(memcmp(b, t.p, t.n) == 0);
+    }
+    /* not a trace: one record (its size clamped to the input), never
+     * deleted; NULL */
+    memset(b, 0xff, 64);
+    ck_assert_uint_eq(fxt_mut_record_count(b, 64, NULL), 1);
+    ck_assert_uint_eq(fxt_mut_delete_records(b, 64, 0, 1, NULL), 0);
+    ck_assert_uint_eq(fxt_mut_record_count(NULL, 0, NULL), 0);
+    ck_assert_uint_eq(fxt_mut_delete_records(NULL, 0, 0, 1, NULL), 0);
+    free(b), free(m), free(t.p);
+    /* past 4095 records the rest is one */
+    buf big = gen(5, 6000, FXT_GEN_REALISTIC, 0);
+    ck_assert_uint_eq(fxt_mut_record_count(big.p, big.n, NULL), 4096);
+    free(big.p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut");
@@ -562,6 +613,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_write_back);
     tcase_add_loop_test(tc, test_crop, 0, 2);
     tcase_add_loop_test(tc, test_drop_state, 0, 2);
+    tcase_add_loop_test(tc, test_delete_records, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
