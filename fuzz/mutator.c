@@ -65,7 +65,7 @@ fxt_mut_options fxt_mut_options_default(void)
     memset(&o, 0, sizeof o);
     o.revision = FXT_REV_CURRENT;
     o.force_op = -1;
-    o.crop_pct = 50;
+    o.crop_pct = 90;
     o.crop_min_size = 4096;
     return o;
 }
