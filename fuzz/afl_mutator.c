@@ -107,16 +107,22 @@ void *afl_custom_init(void *afl, unsigned int seed)
     return st;
 }
 
+/* *B (holding *CAP bytes) made to hold N: 0 if that fails (*B kept). */
+static int grow(uint8_t **b, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return 1;
+    uint8_t *nb = realloc(*b, n);
+    if (nb == NULL)
+        return 0;
+    *b = nb;
+    *cap = n;
+    return 1;
+}
+
 static int ensure(fxt_afl *st, size_t n)
 {
-    if (n <= st->cap)
-        return 1;
-    uint8_t *b = realloc(st->buf, n);
-    if (b == NULL)
-        return 0;
-    st->buf = b;
-    st->cap = n;
-    return 1;
+    return grow(&st->buf, &st->cap, n);
 }
 
 static size_t mutate(fxt_afl *st, const uint8_t *buf, size_t buf_size, uint8_t **out_buf,
@@ -258,14 +264,8 @@ int32_t afl_custom_init_trim(void *data, uint8_t *buf, size_t buf_size)
     fxt_afl *st = data;
     st->step = 0;
     st->n = 0;
-    if (buf_size > st->cur_cap) {
-        uint8_t *c = realloc(st->cur, buf_size);
-        if (c == NULL)
-            return 0; /* no trim (AFL++ then skips its own too) */
-        st->cur = c;
-        st->cur_cap = buf_size;
-    }
-    if (buf_size == 0 || !ensure(st, buf_size))
+    /* (no room: no trim; AFL++ then skips its own too) */
+    if (buf_size == 0 || !grow(&st->cur, &st->cur_cap, buf_size) || !ensure(st, buf_size))
         return 0;
     memcpy(st->cur, buf, buf_size);
     st->cur_len = buf_size;
