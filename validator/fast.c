@@ -325,15 +325,15 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     }
 }
 
-/* The async or flow matching of numbering family F for the event at P, by
+/* The async or flow matching of numbering family F for the event at P
+ * with header H and data word D, by
  * lean_id() (1 if settled, or if no lane of F reads the event). The
  * newer family reads it so when fast_event() calls this; the older
  * (auto mode) reads what the newer reads as a complete, async or flow
  * event as an async or flow event (test_validator's
  * layout_words_are_consistent checks it). */
 static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, const int f,
-                                   const unsigned kind)
+                                   uint64_t h, const int f, const unsigned kind, const uint64_t d)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
@@ -342,7 +342,7 @@ static ALWAYS_INLINE int family_id(fxt_validator *v, const fxt__provider *pv, co
      * every event number an older one does) */
     if (f != v->ev_fam && lanes == 0)
         return 1;
-    return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p);
+    return lean_id(v, f, lanes, kind, pv, pv->thr_pid[thr], d, p);
 }
 
 /* The other family's, with the event's meaning there: inline in the loop
@@ -351,7 +351,7 @@ static ALWAYS_INLINE int other_id(fxt_validator *v, const fxt__provider *pv, con
                                   uint64_t len, uint64_t h, const int be)
 {
     const int f = !v->ev_fam;
-    return family_id(v, pv, p, len, h, be, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)]);
+    return family_id(v, pv, p, h, f, v->kind[f][FXT_GET(h, FXT_EV_TYPE)], load(p + len - 8, be));
 }
 
 static NOINLINE int other_family_out(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
@@ -389,9 +389,49 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
  * back (its meaning + 1, or 0: sequencing does not look at it), a constant
  * where fast_event's jump knows it, else SEQ_READ: read it here. */
 #define SEQ_READ 0x100u
+static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be, const int uinl,
+                                   const int replay, uint64_t d, const unsigned kind);
+
+/* On a look-ahead's copy (SPEC): what event_seq settles without looking at
+ * any state (a duration complete that ends after it starts, one numbering
+ * read; a duration end that closes a begin of the same thread ref in this
+ * chunk, which takes that begin out of the log) is done; anything else is
+ * logged for fxt__fast_replay. */
+static ALWAYS_INLINE int spec_log(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
+                                  const int be, const unsigned kind)
+{
+    const uint64_t d = load(p + len - 8, be);
+    if (kind == FXT_ET_DURATION_COMPLETE && v->ev_one_fam && d >= load(p + 8, be))
+        return LEAN;
+    fxt__spec_dur *sd = v->spec_dur;
+    const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
+    const unsigned n = sd->n[thr];
+    if (kind == FXT_ET_DURATION_END && n - 1u < FXT__SPEC_DEPTH) {
+        fxt__ahead_ent *b = &v->spec_log[sd->at[thr][n - 1]];
+        fxt__ahead_ent *c = &sd->can[sd->ncan++]; /* (at most one per begin logged) */
+        *c = *b;
+        c->d = v->rec_idx;
+        b->p = NULL; /* taken out (fxt__fast_spec) */
+        sd->n[thr] = (uint8_t)(n - 1);
+        sd->refs[thr >> 6] |= (uint64_t)1 << (thr & 63);
+        return LEAN;
+    }
+    if (UNLIKELY(v->spec_n == v->spec_cap))
+        return NOT_LEAN;
+    if (kind == FXT_ET_DURATION_BEGIN && n <= FXT__SPEC_DEPTH) {
+        if (n < FXT__SPEC_DEPTH)
+            sd->at[thr][n] = (uint32_t)v->spec_n;
+        sd->n[thr] = (uint8_t)(n + 1); /* (SPEC_DEPTH + 1: all in the log from here on) */
+    }
+    fxt__ahead_ent *e = &v->spec_log[v->spec_n++];
+    e->p = p, e->idx = v->rec_idx, e->h = h, e->d = d;
+    return LEAN;
+}
+
 static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                    uint64_t len, uint64_t h, const int be, const int uinl,
-                                   uint64_t pos, unsigned nu, const unsigned seq)
+                                   const int spec, uint64_t pos, unsigned nu, const unsigned seq)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
@@ -410,7 +450,19 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
     const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] >> 4u : seq;
     if (sq == 0)
         return LEAN;
-    const unsigned kind = sq - 1;
+    if (spec)
+        return spec_log(v, p, len, h, be, sq - 1);
+    return event_seq(v, pv, p, len, h, be, uinl, 0, 0, sq - 1);
+}
+
+/* The sequencing of a lean event of meaning KIND (event_end, and the
+ * REPLAY of a look-ahead's log, which gives the data word D and logs a
+ * duration complete only when it ends before it starts): LEAN if settled
+ * here, else LEAN_SEQUENCE[_OTHER] for slow_sequence(). */
+static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
+                                   uint64_t len, uint64_t h, const int be, const int uinl,
+                                   const int replay, uint64_t d, const unsigned kind)
+{
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__slot *slot = (fxt__slot *)pv->thr_slot[thr]; /* (v->no_slot fails both tests) */
     /* durations read alike in both numberings: their common cases inline */
@@ -424,10 +476,12 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
         slot->depth--;
         return LEAN;
     }
+    if (replay && kind < FXT_ET_ASYNC_BEGIN)
+        return LEAN_SEQUENCE;
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN : LEAN_SEQUENCE;
     if (kind >= FXT_ET_ASYNC_BEGIN) { /* async, flow: the family read, then any other */
-        if (!family_id(v, pv, p, len, h, be, v->ev_fam, kind))
+        if (!family_id(v, pv, p, h, v->ev_fam, kind, replay ? d : load(p + len - 8, be)))
             return LEAN_SEQUENCE;
         return v->ev_one_fam || other_family(v, pv, p, len, h, be, uinl) ? LEAN
                                                                           : LEAN_SEQUENCE_OTHER;
@@ -453,7 +507,7 @@ _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | a
  * the kind would each be mispredicted on a trace that mixes them. */
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                     uint64_t len, uint64_t h, const int be, const int checked,
-                                    const int uinl)
+                                    const int uinl, const int spec)
 {
     /* refs in the provider's dense prefixes (no inline thread, no inline
      * strings, not untracked): category and name in two 16-bit lanes as
@@ -471,7 +525,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (checked) {
         if ((pos = args_checked(v, pv, p, pos, len, n, be, uinl, &nu)) == 0)
             return NOT_LEAN;
-        return event_end(v, pv, p, len, h, be, uinl, pos, nu, SEQ_READ);
+        return event_end(v, pv, p, len, h, be, uinl, spec, pos, nu, SEQ_READ);
     }
     /* ev_seq's values: 0, and (meaning + 1) << 4 for each meaning that
      * sequencing looks at; 5 to 15 arguments (rarer) in a loop, then the
@@ -490,7 +544,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         CASE_(s, 4); CASE_(s, 3); CASE_(s, 2);                                                 \
         CASE_(s, 1);                                                                           \
     case (s) << 4:                                                                             \
-        return event_end(v, pv, p, len, h, be, uinl, pos, nu, s)
+        return event_end(v, pv, p, len, h, be, uinl, spec, pos, nu, s)
     switch (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] | n) {
         SEQ_(0); /* sequencing does not look at it */
         SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
@@ -521,9 +575,9 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
  * read with bounds checks), out of the hot loop */
 static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t len, uint64_t h, const int be,
-                                        const int uinl)
+                                        const int uinl, const int spec)
 {
-    return fast_event(v, pv, p, len, h, be, 1, uinl);
+    return fast_event(v, pv, p, len, h, be, 1, uinl, spec);
 }
 
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
@@ -603,7 +657,8 @@ static NOINLINE void sched_legacy(fxt_validator *v, const fxt__provider *pv, uin
  * reading it as a legacy context switch (auto mode) read no arguments,
  * so undefined argument types are not counted for them. */
 static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int uinl)
+                                    uint64_t len, uint64_t h, const int be, const int uinl,
+                                    const int spec)
 {
     if (FXT_GET(h, FXT_SCHED_TYPE) != FXT_ST_CONTEXT_SWITCH || (h & v->csw_rsv) ||
         FXT_GET(h, FXT_CSW_STATE) > FXT_TS_MAX || pv->untracked)
@@ -614,6 +669,8 @@ static ALWAYS_INLINE int fast_sched(fxt_validator *v, const fxt__provider *pv, c
     if (pos != len) /* or 0 */
         return 0;
     if (v->csw_legacy & v->lanes) {
+        if (spec) /* (auto mode has no look-ahead) */
+            return 0;
         /* the lanes that lack argument types are older revisions, which
          * read no arguments here: undefined types counted inline (nu) are
          * dropped; those counted by fast_arg_other() need decode.c */
@@ -660,7 +717,7 @@ static ALWAYS_INLINE int fast_blob(fxt_validator *v, const fxt__provider *pv,
  * index (lean_other: those that are not events). Locals are few so
  * that the unrolled arguments keep everything in registers. */
 static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t len,
-                                      const int be, const int uinl)
+                                      const int be, const int uinl, const int spec)
 {
     const uint8_t *const start = p, *const end = p + len;
     const fxt__provider *pv = v->cur;
@@ -679,11 +736,11 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
              * two int64_t is negative iff one of them is */
             const int64_t room = (int64_t)(end - p) - ARG_SLACK - (int64_t)rl;
             if (LIKELY((room | ((int64_t)rl - 1)) >= 0))
-                ok = fast_event(v, pv, p, rl, h, be, 0, uinl);
+                ok = fast_event(v, pv, p, rl, h, be, 0, uinl, spec);
             else if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
                 break;
             else
-                ok = fast_event_near_end(v, pv, p, rl, h, be, uinl);
+                ok = fast_event_near_end(v, pv, p, rl, h, be, uinl, spec);
             if (UNLIKELY(ok >= LEAN_SEQUENCE)) {
                 slow_sequence(v, p, rl, h, be, ok == LEAN_SEQUENCE ? v->ev_fam : !v->ev_fam);
                 if (!uinl && UNLIKELY(v->uinl_lanes | v->ev_uinl_lanes))
@@ -696,7 +753,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             if ((v->lean_types >> type) & 1) {
                 ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
                      : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be, uinl)
-                     : type == FXT_RT_SCHEDULING    ? fast_sched(v, pv, p, rl, h, be, uinl)
+                     : type == FXT_RT_SCHEDULING    ? fast_sched(v, pv, p, rl, h, be, uinl, spec)
                                                     : fast_blob(v, pv, p, rl, h);
                 if (ok) {
                     v->lean_other++;
@@ -706,6 +763,8 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             }
         }
         if (UNLIKELY(!ok)) {
+            if (spec) /* a look-ahead stops here: decode.c is for the validator */
+                break;
             if (UNLIKELY(v->undef_rec == p)) /* counted for a record that was not lean */
                 v->undef_acc_n -= v->undef_n, v->undef_rec = NULL;
             flush(v, v->rec_idx);
@@ -738,23 +797,87 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
 
 static size_t fast_run_le(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 0, 0);
+    return fast_loop(v, p, len, 0, 0, 0);
 }
 
 static size_t fast_run_be(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 1, 0);
+    return fast_loop(v, p, len, 1, 0, 0);
 }
 
 /* auto mode, with argument types counted inline */
 static size_t fast_run_le_uinl(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 0, 1);
+    return fast_loop(v, p, len, 0, 1, 0);
 }
 
 static size_t fast_run_be_uinl(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_loop(v, p, len, 1, 1);
+    return fast_loop(v, p, len, 1, 1, 0);
+}
+
+/* a look-ahead's copies (ahead.c): no counting inline, no decoding; in a
+ * section of their own, so that adding them did not move the validator's
+ * own loop (callgrind's simulated branch misses depend on addresses) */
+#if defined(__GNUC__) && !defined(__clang__)
+#define AHEAD_TEXT __attribute__((section(".text.fxt_ahead")))
+#else
+#define AHEAD_TEXT
+#endif
+static AHEAD_TEXT size_t fast_spec_le(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 0, 0, 1);
+}
+
+static AHEAD_TEXT size_t fast_spec_be(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    return fast_loop(v, p, len, 1, 0, 1);
+}
+
+size_t fxt__fast_spec(fxt_validator *v, const uint8_t *p, size_t len)
+{
+    size_t done = v->be ? fast_spec_be(v, p, len) : fast_spec_le(v, p, len);
+    /* the log without the begins that an end in the chunk took out */
+    fxt__ahead_ent *e = v->spec_log;
+    size_t k = 0;
+    for (size_t i = 0; i < v->spec_n; i++) {
+        e[k] = e[i];
+        k += e[i].p != NULL;
+    }
+    v->spec_n = k;
+    return done;
+}
+
+/* The replay of one byte order: each logged event's sequencing, as
+ * event_end would have done it in turn (its offset is v->lean_base + p). */
+static ALWAYS_INLINE size_t replay_loop(fxt_validator *v, const fxt__ahead_ent *e, size_t n,
+                                        const int be)
+{
+    const fxt__provider *pv = v->cur;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t h = e[i].h;
+        v->rec_idx = e[i].idx;
+        const unsigned kind = (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] >> 4u) - 1;
+        if (event_seq(v, pv, e[i].p, FXT_GET(h, FXT_REC_SIZE) * 8, h, be, 0, 1, e[i].d, kind) !=
+            LEAN)
+            return i;
+    }
+    return n;
+}
+
+static NOINLINE AHEAD_TEXT size_t replay_le(fxt_validator *v, const fxt__ahead_ent *e, size_t n)
+{
+    return replay_loop(v, e, n, 0);
+}
+
+static NOINLINE AHEAD_TEXT size_t replay_be(fxt_validator *v, const fxt__ahead_ent *e, size_t n)
+{
+    return replay_loop(v, e, n, 1);
+}
+
+size_t fxt__fast_replay(fxt_validator *v, const fxt__ahead_ent *e, size_t n)
+{
+    return v->be ? replay_be(v, e, n) : replay_le(v, e, n);
 }
 
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)

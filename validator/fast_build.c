@@ -21,6 +21,7 @@ void fxt__fast_flush(fxt_validator *v)
 void fxt__fast_build(fxt_validator *v)
 {
     fxt__fast_flush(v); /* under the old lanes */
+    v->build_epoch++;
     uint16_t defined = 0; /* by some lane; arg_undef says which lanes lack it */
     unsigned one = 0;
     for (unsigned l = 0; l < FXT_REV_COUNT; l++)

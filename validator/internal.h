@@ -9,6 +9,7 @@
  *               (table.h: its types and the lookups, inline)
  *   fast.c      the lean checking path (no record model without a visitor)
  *   fast_build.c  the tables fast.c reads
+ *   ahead.c     checking the next chunk ahead on a second thread (fxt_ahead)
  *   utf8.c      UTF-8 validation
  *
  * Revisions: the validator checks one revision, or all four at once
@@ -112,6 +113,28 @@ typedef struct fxt__defs {
 
 /* fast.c: lanes reading a scheduling record as a legacy context switch
  * with one header layout: its reserved fields (up to 4, zero-padded) */
+/* An event checked ahead (ahead.c) whose sequencing the validator replays:
+ * the record, its index, its header and data words (so that the replay
+ * reads the log alone, not the other thread's chunk). */
+typedef struct fxt__ahead_ent {
+    const uint8_t *p;
+    uint64_t idx, h, d;
+} fxt__ahead_ent;
+
+/* A look-ahead's duration begins and ends that match each other within
+ * its chunk, per thread ref: such a pair leaves the thread's stack as it
+ * was (depth and everything below the top), so neither is logged, as
+ * long as both reach the same, already tracked, thread (ahead.c checks
+ * the refs in REFS when the results are taken). */
+#define FXT__SPEC_DEPTH 16
+typedef struct fxt__spec_dur {
+    uint8_t n[256]; /* open local begins per thread ref; SPEC_DEPTH + 1: no more matching */
+    uint32_t at[256][FXT__SPEC_DEPTH]; /* their log entries */
+    uint64_t refs[4];                  /* refs with a matched pair */
+    fxt__ahead_ent *can; /* the begins taken out, in the order of their ends; d: the end's index */
+    size_t ncan;
+} fxt__spec_dur;
+
 typedef struct fxt__lcsw_group {
     unsigned lanes;
     fxt_rule rule;
@@ -186,6 +209,12 @@ struct fxt_validator {
     uint64_t a8_m[256], a8_e[256];
     uint32_t a8_refm[256];
     uint8_t a8_len[256], a8_uinl[256];
+    unsigned build_epoch;    /* fast_build calls so far: the tables above changed */
+    /* a look-ahead's copy of the validator (ahead.c): fast.c logs the
+     * events sequencing looks at here instead of matching them */
+    fxt__ahead_ent *spec_log;
+    size_t spec_n, spec_cap;
+    fxt__spec_dur *spec_dur;
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -286,6 +315,15 @@ void fxt__fast_build(fxt_validator *v);
 #define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
 /* Count what fast.c counted inline (before the lanes change). */
 void fxt__fast_flush(fxt_validator *v);
+/* On a look-ahead's copy V of the validator (ahead.c): fxt__fast_run, but
+ * stopping at the first record that is not lean (nothing is decoded or
+ * reported) and logging in V->spec_log the events whose sequencing may
+ * change state. Returns the bytes of the lean records checked. */
+size_t fxt__fast_spec(fxt_validator *v, const uint8_t *p, size_t len);
+/* The sequencing of N logged events, in order, on the real validator
+ * (v->lean_base set for their chunk): returns how many were settled; at
+ * the first that needs the slow path the tables are as before it. */
+size_t fxt__fast_replay(fxt_validator *v, const fxt__ahead_ent *e, size_t n);
 
 /* ---- sequencing (sequence.c) ---- */
 
@@ -309,6 +347,15 @@ void fxt__report_unended(fxt_validator *v);
 size_t fxt__utf8_check(const uint8_t *s, size_t len);
 
 static inline uint64_t fxt__align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
+
+/* Length in bytes of the record with header H: a large record's size field
+ * is 32 bits wide in the revisions that have large records. */
+static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
+{
+    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && v->large_framing)
+        return FXT_GET(h, FXT_LREC_SIZE) * 8;
+    return FXT_GET(h, FXT_REC_SIZE) * 8;
+}
 /* "s" unless N is 1: "1 word", "2 words" in messages. */
 static inline const char *fxt__plural(uint64_t n) { return n == 1 ? "" : "s"; }
 

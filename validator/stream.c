@@ -56,15 +56,6 @@ static void byte_order(fxt_validator *v, const uint8_t *p)
     }
 }
 
-/* Length in bytes of the record with header H: a large record's size field
- * is 32 bits wide in the revisions that have large records. */
-static inline uint64_t record_len(const fxt_validator *v, uint64_t h)
-{
-    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && v->large_framing)
-        return FXT_GET(h, FXT_LREC_SIZE) * 8;
-    return FXT_GET(h, FXT_REC_SIZE) * 8;
-}
-
 /* In auto mode, revisions without large records frame a type-15 record by
  * its 12-bit size and so read the rest of the trace differently: report
  * the record for them and stop checking them. */
@@ -93,7 +84,7 @@ static inline uint64_t header(fxt_validator *v, const uint8_t *p, uint64_t *h)
     *h = fxt_load_word(p, v->be);
     if (UNLIKELY(FXT_GET(*h, FXT_REC_TYPE) == FXT_RT_LARGE) && v->large_framing)
         large_in_old_lanes(v, *h);
-    uint64_t len = record_len(v, *h);
+    uint64_t len = fxt__record_len(v, *h);
     if (UNLIKELY(len == 0)) {
         unsigned type = (unsigned)FXT_GET(*h, FXT_REC_TYPE);
         int large = type == FXT_RT_LARGE && v->large_framing;

@@ -139,6 +139,47 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len);
  *  unmatched begins. Call once. */
 void fxt_validator_finish(fxt_validator *v);
 
+/** Checking ahead: a second thread checks the chunk after the one being
+ *  fed, so that two cores share the work (fxt-validate does this). The
+ *  thread reads only the look-ahead and the two chunks; what it found is
+ *  taken when that chunk is fed, and the issues, counters and order are
+ *  exactly those of fxt_validator_feed. Ordinary records of one checked
+ *  revision are checked ahead; auto mode, a visitor (on_record) and
+ *  anything unusual are left to the validator.
+ *
+ *      if (fxt_ahead_prepare(a, v, cur, cur_len, next, next_len))
+ *          start a thread that calls fxt_ahead_run(a);
+ *      fxt_validator_feed(v, cur, cur_len);
+ *      join it; fxt_validator_feed_ahead(v, a);  (else feed next plainly)
+ */
+typedef struct fxt_ahead fxt_ahead;
+
+/** Bytes of memory a look-ahead for chunks of up to MAX_CHUNK bytes needs. */
+size_t fxt_ahead_size(size_t max_chunk);
+
+/** Build a look-ahead in caller memory MEM of SIZE bytes (8-byte aligned,
+ *  at least fxt_ahead_size(max_chunk)). NULL if SIZE is too small. */
+fxt_ahead *fxt_ahead_init(void *mem, size_t size, size_t max_chunk);
+
+/** Before V is fed CUR (CUR_LEN bytes, the next bytes of the trace), get A
+ *  ready to check NEXT (the bytes after CUR) ahead. Both chunks must stay
+ *  in place until fxt_validator_feed_ahead returns. Returns 1 if there is
+ *  work for fxt_ahead_run, 0 if not (feed NEXT with fxt_validator_feed, or
+ *  with fxt_validator_feed_ahead, which then feeds it plainly). */
+int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const void *cur, size_t cur_len,
+                      const void *next, size_t next_len);
+
+/** The checking ahead, on any thread, while V is fed CUR. */
+void fxt_ahead_run(fxt_ahead *a);
+
+/** After fxt_validator_feed(V, CUR) and fxt_ahead_run(A) have returned:
+ *  feed NEXT, taking what A found where V's state allows it. The same as
+ *  fxt_validator_feed(V, NEXT, NEXT_LEN). */
+void fxt_validator_feed_ahead(fxt_validator *v, fxt_ahead *a);
+
+/** Records A's runs have handed to fxt_validator_feed_ahead so far. */
+uint64_t fxt_ahead_records(const fxt_ahead *a);
+
 /** What checking one revision found (see fxt_validator_verdicts). */
 typedef struct fxt_revision_verdict {
     int checked;               /**< this revision was checked */

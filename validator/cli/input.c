@@ -28,7 +28,7 @@
 #include "cli.h"
 
 /** Bytes mapped at a time (a multiple of any page size). */
-#define WINDOW_BYTES ((size_t)1 << 20)
+#define WINDOW_BYTES INPUT_PART_MAX
 /** Inputs larger than this get a progress line on a terminal. */
 #define PROGRESS_MIN_BYTES ((uint64_t)64 << 20)
 /** Seconds between progress updates. */
@@ -136,6 +136,7 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
 {
     memset(in, 0, sizeof *in);
     in->fd = fd;
+    in->hold = 1;
     in->buf = buf;
     in->slot_size = buf_size / SLOTS;
     struct stat sb;
@@ -165,25 +166,31 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
     in->threaded = 1;
 }
 
+void input_hold(input *in, unsigned n)
+{
+    in->hold = n < 1 ? 1 : n > 2 ? 2 : n;
+}
+
 int input_next(input *in, const unsigned char **p, size_t *n)
 {
     if (in->ended)
         return 0;
-    unsigned i = in->taken % SLOTS;
     if (in->threaded) {
         pthread_mutex_lock(&in->mu);
-        if (in->holding) { /* the slot handed out last time is free again */
+        if (in->held == in->hold) { /* the oldest slot handed out is free again */
             in->taken++;
-            i = in->taken % SLOTS;
+            in->held--;
             pthread_cond_broadcast(&in->cv);
         }
-        while (in->filled == in->taken)
+        while (in->filled == in->taken + in->held)
             pthread_cond_wait(&in->cv, &in->mu);
         pthread_mutex_unlock(&in->mu);
     } else {
-        fill_slot(in, i);
+        if (in->held == in->hold)
+            in->taken++, in->held--;
+        fill_slot(in, (in->taken + in->held) % SLOTS);
     }
-    in->holding = 1;
+    unsigned i = (in->taken + in->held++) % SLOTS;
     if (in->got[i] <= 0) {
         in->ended = 1;
         errno = in->err[i];

@@ -13,6 +13,9 @@
 
 /** Windows or parts of the caller's buffer the reader thread keeps ready. */
 #define SLOTS 4
+/** The most bytes one input_next hands out (a window, a part of the buffer
+ *  when the caller's buffer is SLOTS * INPUT_PART_MAX bytes). */
+#define INPUT_PART_MAX ((size_t)2 << 20)
 
 /** An open input. */
 typedef struct input {
@@ -35,15 +38,21 @@ typedef struct input {
     pthread_mutex_t mu; /**< guards filled, taken and stop */
     pthread_cond_t cv;
     unsigned filled, taken; /**< parts read, parts given back (counters) */
-    int stop, holding, ended;
+    unsigned held, hold;    /**< parts the caller holds; how many it may (1 or 2) */
+    int stop, ended;
 } input;
 
 /** Set up reading FD (already open) with BUF for read(2). */
 void input_open(input *in, int fd, unsigned char *buf, size_t buf_size);
 
-/** Next bytes: 1 with *P, *N (valid until the next call), 0 at the end,
- *  -1 on a read error (errno). */
+/** Next bytes: 1 with *P, *N, 0 at the end, -1 on a read error (errno).
+ *  The bytes stay valid until the call after next with input_hold(in, 2),
+ *  else until the next call. */
 int input_next(input *in, const unsigned char **p, size_t *n);
+
+/** Let the caller hold N parts at once (1, the default, or 2: the part
+ *  being checked and the one checked ahead). */
+void input_hold(input *in, unsigned n);
 
 /** Release the current window (the caller closes FD). */
 void input_close(input *in);

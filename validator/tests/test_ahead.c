@@ -1,0 +1,382 @@
+/* Tests of checking ahead (fxt_ahead, validator/ahead.c): feeding a trace
+ * in pairs of chunks, the second checked ahead, gives exactly what plain
+ * feeding gives (every issue, every counter, per provider too) on valid
+ * traces of every revision and both byte orders, on one-violation traces
+ * of every rule, on the golden corpus, on real traces and on mutations;
+ * and on ordinary traces the look-ahead does take most records (else the
+ * equality would say nothing). */
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/gen.h"
+#include "fxt/validate.h"
+
+typedef struct result {
+    fxt_issue *v;
+    size_t n, cap;
+    fxt_stats st;
+    size_t nprov;
+    fxt_provider_stats prov[4];
+    uint64_t ahead; /* records the look-ahead handed over */
+} result;
+
+static void collect(void *ctx, const fxt_issue *is)
+{
+    result *r = ctx;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 64;
+        r->v = realloc(r->v, r->cap * sizeof *r->v);
+        ck_assert_ptr_nonnull(r->v);
+    }
+    r->v[r->n++] = *is;
+}
+
+static void *run_thread(void *a)
+{
+    fxt_ahead_run(a);
+    return NULL;
+}
+
+/* How the look-ahead's run is called: before feeding CUR, after it, or on
+ * a thread of its own while CUR is fed (all allowed by the API). */
+enum { BEFORE, AFTER, THREAD };
+
+/* Validate B in revision REV: plainly in one call (CHUNK 0), or in chunks
+ * of sizes drawn from CHUNK and SEED, every second one checked ahead. */
+static result run(const uint8_t *b, size_t len, fxt_revision rev, size_t chunk, unsigned seed,
+                  int how)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    fxt_options o = fxt_options_default();
+    o.on_issue = collect;
+    o.ctx = &r;
+    o.revision = rev;
+    /* smaller tables than the default (10 MB, zeroed each run): the same
+     * options both ways, and limits within reach */
+    o.max_providers = 8, o.max_threads = 256, o.max_async = o.max_flows = 1024;
+    fxt_validator *v = fxt_validator_new(&o);
+    ck_assert_ptr_nonnull(v);
+    size_t max = chunk ? chunk : 1, asz = fxt_ahead_size(max);
+    void *mem = malloc(asz);
+    fxt_ahead *a = fxt_ahead_init(mem, asz, max);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_null(fxt_ahead_init(mem, asz - 1, max));
+    size_t at = 0;
+    while (at < len) {
+        size_t n[2];
+        for (int i = 0; i < 2; i++) {
+            n[i] = chunk ? chunk : len;
+            if (seed) {
+                seed = seed * 1103515245u + 12345u;
+                n[i] = 1 + (seed >> 8) % chunk;
+            }
+        }
+        if (n[0] > len - at)
+            n[0] = len - at;
+        if (!chunk || n[1] > len - at - n[0])
+            n[1] = len - at - n[0];
+        const uint8_t *cur = b + at, *next = cur + n[0];
+        int ready = fxt_ahead_prepare(a, v, cur, n[0], next, n[1]);
+        pthread_t th;
+        if (ready && how == BEFORE)
+            fxt_ahead_run(a);
+        if (ready && how == THREAD)
+            ck_assert_int_eq(pthread_create(&th, NULL, run_thread, a), 0);
+        fxt_validator_feed(v, cur, n[0]);
+        if (ready && how == THREAD)
+            pthread_join(th, NULL);
+        if (ready && how == AFTER)
+            fxt_ahead_run(a);
+        fxt_validator_feed_ahead(v, a);
+        at += n[0] + n[1];
+    }
+    fxt_validator_finish(v);
+    fxt_validator_stats(v, &r.st);
+    r.nprov = fxt_validator_provider_count(v);
+    for (size_t i = 0; i < r.nprov && i < 4; i++)
+        ck_assert_int_eq(fxt_validator_provider(v, i, &r.prov[i]), 0);
+    r.ahead = fxt_ahead_records(a);
+    fxt_validator_free(v);
+    free(mem);
+    return r;
+}
+
+static void same(const result *x, const result *y, const char *what)
+{
+    ck_assert_msg(x->n == y->n, "%s: %zu vs %zu issues", what, x->n, y->n);
+    for (size_t i = 0; i < x->n; i++) {
+        const fxt_issue *a = &x->v[i], *b = &y->v[i];
+        ck_assert_msg(a->rule == b->rule && a->record_offset == b->record_offset &&
+                          a->field_offset == b->field_offset &&
+                          a->record_index == b->record_index && a->revisions == b->revisions &&
+                          a->field_len == b->field_len && a->bit_lo == b->bit_lo &&
+                          a->bit_hi == b->bit_hi && strcmp(a->message, b->message) == 0,
+                      "%s: issue %zu differs: %d@%llu '%s' vs %d@%llu '%s'", what, i, a->rule,
+                      (unsigned long long)a->record_offset, a->message, b->rule,
+                      (unsigned long long)b->record_offset, b->message);
+    }
+    const fxt_stats *s = &x->st, *t = &y->st;
+    ck_assert_msg(s->bytes == t->bytes && s->records == t->records && s->errors == t->errors &&
+                      s->warnings == t->warnings && s->stopped == t->stopped &&
+                      s->big_endian == t->big_endian &&
+                      !memcmp(s->by_type, t->by_type, sizeof s->by_type) &&
+                      !memcmp(s->events_by_type, t->events_by_type, sizeof s->events_by_type) &&
+                      !memcmp(s->by_rule, t->by_rule, sizeof s->by_rule),
+                  "%s: counters differ (records %llu vs %llu)", what,
+                  (unsigned long long)s->records, (unsigned long long)t->records);
+    ck_assert_msg(x->nprov == y->nprov, "%s: providers %zu vs %zu", what, x->nprov, y->nprov);
+    for (size_t i = 0; i < x->nprov && i < 4; i++)
+        ck_assert_msg(x->prov[i].records == y->prov[i].records &&
+                          !memcmp(x->prov[i].by_type, y->prov[i].by_type,
+                                  sizeof x->prov[i].by_type),
+                      "%s: provider %zu counters differ", what, i);
+}
+
+/* B checked ahead in several chunkings and ways against plain feeding. */
+static void check(const uint8_t *b, size_t len, fxt_revision rev, const char *what)
+{
+    static const size_t chunks[] = {4096, 65536, 1000, 24};
+    result whole = run(b, len, rev, 0, 0, BEFORE);
+    for (size_t i = 0; i < sizeof chunks / sizeof *chunks; i++) {
+        for (int how = BEFORE; how <= THREAD; how++) {
+            if (how == THREAD && chunks[i] < 4096)
+                continue; /* a thread per pair: slow with thousands of pairs */
+            result r = run(b, len, rev, chunks[i], i == 2 ? 7u + (unsigned)how : 0, how);
+            char name[160];
+            snprintf(name, sizeof name, "%s, chunks of %s%zu, run %d", what, i == 2 ? "<" : "",
+                     chunks[i], how);
+            same(&whole, &r, name);
+            free(r.v);
+        }
+    }
+    free(whole.v);
+}
+
+static const fxt_revision k_revs[] = {FXT_REV_R1, FXT_REV_R2, FXT_REV_R3, FXT_REV_CURRENT};
+
+/* Valid traces of every revision, both byte orders, both profiles. */
+START_TEST(valid_traces_same)
+{
+    for (size_t r = 0; r < 4; r++)
+        for (int be = 0; be < 2; be++)
+            for (int prof = 0; prof < 2; prof++) {
+                fxt_gen_options o = {.seed = 11 + r, .records = 6000,
+                                     .profile = prof ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC,
+                                     .big_endian = be};
+                uint8_t *b;
+                size_t len;
+                int k = fxt_gen_random_mem(&o, k_revs[r], &b, &len);
+                if (k == -2)
+                    continue; /* big-endian r1/r2 */
+                ck_assert_int_eq(k, 0);
+                char what[80];
+                snprintf(what, sizeof what, "rev %d %s %s", (int)k_revs[r], be ? "be" : "le",
+                         prof ? "coverage" : "realistic");
+                check(b, len, k_revs[r], what);
+                free(b);
+            }
+}
+END_TEST
+
+/* A longer realistic trace: the look-ahead takes nearly half the records
+ * (every second chunk; the first pair has no byte order yet): the test
+ * above would pass if it took none. */
+START_TEST(lookahead_takes_half)
+{
+    for (int be = 0; be < 2; be++) {
+        fxt_gen_options o = {.seed = 21, .records = 40000, .profile = FXT_GEN_REALISTIC,
+                             .big_endian = be};
+        uint8_t *b;
+        size_t len;
+        ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &b, &len), 0);
+        result whole = run(b, len, FXT_REV_CURRENT, 0, 0, BEFORE);
+        static const size_t chunks[] = {4096, 65536};
+        for (size_t i = 0; i < 2; i++) {
+            result r = run(b, len, FXT_REV_CURRENT, chunks[i], 0, THREAD);
+            same(&whole, &r, be ? "long trace, big-endian" : "long trace");
+            unsigned share = (unsigned)(r.ahead * 1000 / whole.st.records);
+            ck_assert_msg(share >= 400, "chunks of %zu: the look-ahead took %u/1000", chunks[i],
+                          share);
+            free(r.v);
+        }
+        free(whole.v), free(b);
+    }
+}
+END_TEST
+
+static size_t put64(uint8_t *b, size_t at, uint64_t w)
+{
+    for (int i = 0; i < 8; i++)
+        b[at + i] = (uint8_t)(w >> (8 * i));
+    return at + 8;
+}
+
+/* A provider info record for a provider already introduced starts it anew
+ * (its strings and threads forgotten) in the part the validator checks;
+ * the part after it, checked ahead with the strings and threads of
+ * before, refers to them: the look-ahead's verdicts must not be taken
+ * (its registrations are no longer a subset of the validator's). The
+ * filler moves the reset across the parts' edges. */
+START_TEST(provider_reset_before_the_part_ahead)
+{
+    uint8_t *b = malloc(64 * 1024);
+    for (size_t fill = 0; fill < 700; fill += 9) {
+        size_t at = put64(b, 0, 0x0016547846040010ull);
+        const uint64_t pinfo = 0x0 | (2ull << 4) | (1ull << 16) | (1ull << 20) | (1ull << 52);
+        const uint64_t str1 = 0x2 | (2ull << 4) | (1ull << 16) | (1ull << 32);
+        const uint64_t thr1 = 0x3 | (3ull << 4) | (1ull << 16);
+        const uint64_t begin = 0x4 | (2ull << 4) | (2ull << 16) | (1ull << 24) | (1ull << 32) |
+                               (1ull << 48);
+        const uint64_t end = begin ^ (2ull << 16) ^ (3ull << 16);
+        at = put64(b, at, pinfo), at = put64(b, at, 'p');
+        at = put64(b, at, str1), at = put64(b, at, 'a');
+        at = put64(b, at, thr1), at = put64(b, at, 1), at = put64(b, at, 2);
+        for (size_t i = 0; i < 300 + fill; i++) /* begin, end pairs */
+            at = put64(b, at, i & 1 ? end : begin), at = put64(b, at, i);
+        at = put64(b, at, pinfo), at = put64(b, at, 'p'); /* the same provider anew */
+        for (size_t i = 0; i < 1000; i++) /* instants (no sequencing), refs now unregistered */
+            at = put64(b, at, begin ^ (2ull << 16)), at = put64(b, at, i);
+        char what[60];
+        snprintf(what, sizeof what, "provider reset, fill %zu", fill);
+        check(b, at, FXT_REV_CURRENT, what);
+    }
+    free(b);
+}
+END_TEST
+
+/* Auto mode never checks ahead, and says so by feeding plainly. */
+START_TEST(auto_mode_feeds_plainly)
+{
+    fxt_gen_options o = {.seed = 3, .records = 3000, .profile = FXT_GEN_REALISTIC};
+    uint8_t *b;
+    size_t len;
+    ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &b, &len), 0);
+    result whole = run(b, len, FXT_REV_AUTO, 0, 0, BEFORE);
+    result r = run(b, len, FXT_REV_AUTO, 4096, 0, AFTER);
+    same(&whole, &r, "auto");
+    ck_assert_uint_eq(r.ahead, 0);
+    free(whole.v), free(r.v), free(b);
+}
+END_TEST
+
+/* One violation of every rule, three seeds each. */
+START_TEST(one_violation_traces_same)
+{
+    for (int rule = 0; rule < FXT_R_END_; rule++) {
+        if (!fxt_gen_can_violate((fxt_rule)rule))
+            continue;
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            fxt_gen_violation g;
+            char err[200];
+            if (fxt_gen_violate((fxt_rule)rule, seed, seed == 2, 400, &g, err, sizeof err) != 0)
+                continue;
+            char what[120];
+            snprintf(what, sizeof what, "violation of rule %d, seed %llu", rule,
+                     (unsigned long long)seed);
+            check(g.data, g.len, FXT_REV_CURRENT, what);
+            free(g.data);
+        }
+    }
+}
+END_TEST
+
+/* The golden corpus, each vector in its own revision where it names one. */
+START_TEST(golden_corpus_same)
+{
+    fxt_gen_corpus c;
+    char err[200];
+    ck_assert_msg(fxt_gen_golden(&c, err, sizeof err) == 0, "%s", err);
+    for (size_t i = 0; i < c.count; i++)
+        check(c.vectors[i].data, c.vectors[i].len, FXT_REV_CURRENT, c.vectors[i].path);
+    fxt_gen_corpus_free(&c);
+}
+END_TEST
+
+/* Mutations of a realistic trace (flipped bits, zeroed and repeated
+ * words): errors anywhere, framing changes, sequencing warnings. */
+START_TEST(mutations_same)
+{
+    fxt_gen_options o = {.seed = 5, .records = 4000, .profile = FXT_GEN_REALISTIC};
+    uint8_t *base;
+    size_t len;
+    ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &base, &len), 0);
+    uint8_t *b = malloc(len);
+    unsigned s = 777;
+    for (int t = 0; t < 60; t++) {
+        memcpy(b, base, len);
+        for (int k = 0; k < 1 + t % 8; k++) {
+            s = s * 1664525u + 1013904223u;
+            size_t at = (s >> 4) % len;
+            if (t % 3 == 0)
+                b[at] ^= (uint8_t)(1u << (s & 7));
+            else if (t % 3 == 1)
+                memset(b + (at & ~(size_t)7), 0, len - (at & ~(size_t)7) < 8 ? 0 : 8);
+            else if (at >= 64)
+                memcpy(b + (at & ~(size_t)7), b + (at & ~(size_t)7) - 64, 8);
+        }
+        char what[40];
+        snprintf(what, sizeof what, "mutation %d", t);
+        check(b, len, FXT_REV_CURRENT, what);
+    }
+    free(b), free(base);
+}
+END_TEST
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    uint8_t *b = malloc((size_t)n + 1);
+    *len = fread(b, 1, (size_t)n, f);
+    fclose(f);
+    return b;
+}
+
+START_TEST(real_traces_same)
+{
+    const char *names[] = {"magic-trace.fxt", "fxt-cpp-writer.fxt", "fxt-go-writer-bad-blob.fxt",
+                           "ftfrs-writer.fxt"};
+    int found = 0;
+    for (size_t i = 0; i < 4; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/real-traces/%s", FXT_SHARED_DIR, names[i]);
+        size_t len;
+        uint8_t *b = slurp(path, &len);
+        if (!b)
+            continue;
+        found++;
+        check(b, len, FXT_REV_CURRENT, names[i]);
+        free(b);
+    }
+    ck_assert_msg(found > 0, "none of the real traces under %s/real-traces", FXT_SHARED_DIR);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ahead");
+    TCase *tc = tcase_create("ahead");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, valid_traces_same);
+    tcase_add_test(tc, lookahead_takes_half);
+    tcase_add_test(tc, auto_mode_feeds_plainly);
+    tcase_add_test(tc, provider_reset_before_the_part_ahead);
+    tcase_add_test(tc, one_violation_traces_same);
+    tcase_add_test(tc, golden_corpus_same);
+    tcase_add_test(tc, mutations_same);
+    tcase_add_test(tc, real_traces_same);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
