@@ -13,6 +13,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "readfile.h"
 
 typedef struct result {
     fxt_issue *v;
@@ -326,20 +327,6 @@ START_TEST(mutations_same)
 }
 END_TEST
 
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    uint8_t *b = malloc((size_t)n + 1);
-    *len = fread(b, 1, (size_t)n, f);
-    fclose(f);
-    return b;
-}
-
 START_TEST(real_traces_same)
 {
     const char *names[] = {"magic-trace.fxt", "fxt-cpp-writer.fxt", "fxt-go-writer-bad-blob.fxt",
@@ -349,8 +336,9 @@ START_TEST(real_traces_same)
         char path[1024];
         snprintf(path, sizeof path, "%s/real-traces/%s", FXT_SHARED_DIR, names[i]);
         size_t len;
-        uint8_t *b = slurp(path, &len);
-        if (!b)
+        uint8_t *b;
+        char err[200];
+        if (read_file(path, &b, &len, err, sizeof err) != 0)
             continue;
         found++;
         check(b, len, FXT_REV_CURRENT, names[i]);
