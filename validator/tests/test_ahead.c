@@ -249,6 +249,38 @@ START_TEST(provider_reset_before_the_part_ahead)
 }
 END_TEST
 
+/* Two thread refs registered with the same process and thread: their
+ * durations share one stack, so a begin on one and an end on the other
+ * match (begin on 1, end on 2, end on 1: the last end is unmatched). The
+ * look-ahead pairs by ref, so its log must not be taken then. */
+START_TEST(two_refs_one_thread)
+{
+    uint8_t *b = malloc(64 * 1024);
+    for (size_t fill = 0; fill < 300; fill += 7) {
+        size_t at = put64(b, 0, 0x0016547846040010ull);
+        at = put64(b, at, 0x2 | (2ull << 4) | (1ull << 16) | (1ull << 32)), at = put64(b, at, 'a');
+        for (uint64_t t = 1; t <= 2; t++) /* refs 1 and 2: both process 7, thread 8 */
+            at = put64(b, at, 0x3 | (3ull << 4) | (t << 16)), at = put64(b, at, 7),
+            at = put64(b, at, 8);
+        const uint64_t ev = 0x4 | (2ull << 4) | (1ull << 32) | (1ull << 48);
+#define EV(kind, ref) (at = put64(b, at, ev | ((uint64_t)(kind) << 16) | ((uint64_t)(ref) << 24)), \
+                       at = put64(b, at, at))
+        for (size_t i = 0; i < 40 + fill; i++) /* both refs seen: their slots are set */
+            EV(2, 1 + (i & 1)), EV(3, 1 + (i & 1));
+        for (size_t i = 0; i < 600; i++)
+            EV(2, 1), EV(3, 2), EV(3, 1), EV(2, 2);
+        /* (the stack now holds the last begin on 2) a begin on 1, then an
+         * end on 2 closes it: the begin on 2 is the one never ended */
+        EV(2, 1), EV(3, 2);
+#undef EV
+        char what[60];
+        snprintf(what, sizeof what, "two refs, one thread, fill %zu", fill);
+        check(b, at, FXT_REV_CURRENT, what);
+    }
+    free(b);
+}
+END_TEST
+
 /* Auto mode never checks ahead, and says so by feeding plainly. */
 START_TEST(auto_mode_feeds_plainly)
 {
@@ -357,6 +389,7 @@ int main(void)
     tcase_add_test(tc, lookahead_takes_half);
     tcase_add_test(tc, auto_mode_feeds_plainly);
     tcase_add_test(tc, provider_reset_before_the_part_ahead);
+    tcase_add_test(tc, two_refs_one_thread);
     tcase_add_test(tc, one_violation_traces_same);
     tcase_add_test(tc, golden_corpus_same);
     tcase_add_test(tc, mutations_same);
