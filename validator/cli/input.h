@@ -15,7 +15,7 @@
 #define SLOTS 4
 /** The most bytes one input_next hands out (a window, a part of the buffer
  *  when the caller's buffer is SLOTS * INPUT_PART_MAX bytes). */
-#define INPUT_PART_MAX ((size_t)2 << 20)
+#define INPUT_PART_MAX ((size_t)1 << 20)
 
 /** An open input. */
 typedef struct input {
