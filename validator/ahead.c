@@ -24,7 +24,8 @@
 
 struct fxt_ahead {
     size_t max_chunk;
-    int ready, ok;
+    int ready, ok, framed;
+    const fxt_ahead *after;      /* the look-ahead whose framing this one starts from */
     /* what fxt_ahead_prepare saw */
     const uint8_t *cur, *next;
     size_t cur_len, next_len;
@@ -36,6 +37,8 @@ struct fxt_ahead {
     size_t first;                /* bytes of NEXT before its first record start */
     uint64_t off, idx;           /* that record's stream offset and index */
     size_t done;                 /* bytes of lean records checked from there */
+    uint64_t end_skip, end_off, end_idx; /* framed: where the next record starts
+                                            (bytes into the part after NEXT) */
     uint64_t taken;              /* records handed over so far */
     fxt__spec_dur dur;           /* the copy's matched durations */
     fxt__provider sprov;         /* the copy's provider */
@@ -72,21 +75,24 @@ fxt_ahead *fxt_ahead_init(void *mem, size_t size, size_t max_chunk)
 
 uint64_t fxt_ahead_records(const fxt_ahead *a) { return a->taken; }
 
-int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const void *cur, size_t cur_len,
-                      const void *next, size_t next_len)
+int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const fxt_ahead *after,
+                      const void *cur, size_t cur_len, const void *next, size_t next_len)
 {
-    a->ready = a->ok = 0;
+    a->ready = a->ok = a->framed = 0;
     a->cur = cur, a->cur_len = cur_len; /* (fxt_validator_feed_ahead feeds NEXT in any case) */
     a->next = next, a->next_len = next_len;
-    a->cur = cur, a->cur_len = cur_len; /* (fxt_validator_feed_ahead feeds NEXT in any case) */
-    a->next = next, a->next_len = next_len;
+    a->after = after;
     /* one revision checked alike throughout (auto mode counts inline and
-     * reads events in two numberings), no visitor, nothing held back */
-    if (v->o.revision == FXT_REV_AUTO || !v->lean || !v->be_known || v->stopped ||
-        v->finished || v->lanes == 0 || v->defer || next_len > a->max_chunk ||
-        next_len < 8 || (v->have > 0 && v->rec_len == 0))
+     * reads events in two numberings), no visitor, nothing held back, a
+     * known start (not inside a header) (one test: any of them says no) */
+    const int no = (v->o.revision == FXT_REV_AUTO) | !v->lean | !v->be_known | v->stopped |
+                   v->finished | (v->lanes == 0) | v->defer | (next_len > a->max_chunk) |
+                   (next_len < 8) | (after == NULL && v->have > 0 && v->rec_len == 0) |
+                   (after != NULL && !after->ready);
+    if (no)
         return 0;
-    if (v->have == 0 && !v->tail) { /* CUR starts with a record */
+    if (after != NULL) { /* where AFTER's framing ends: known once it has run */
+    } else if (v->have == 0 && !v->tail) { /* CUR starts with a record */
         a->skip = 0;
         a->off0 = v->off, a->idx0 = v->rec_idx;
     } else { /* the rest of the record being assembled or streamed */
@@ -122,30 +128,45 @@ static uint64_t word_at(const fxt_ahead *a, uint64_t pos)
     return fxt_load_word(w, a->shadow.be);
 }
 
-void fxt_ahead_run(fxt_ahead *a)
+/* Frame P[0..LEN) by the size fields alone from *POS (the validator
+ * checks them and, if it frames otherwise, the position will not match):
+ * *POS ends at the first record start at or past LEN - 7; 0 at a size 0. */
+static int frame(const fxt_validator *s, const uint8_t *p, size_t len, uint64_t *pos,
+                 uint64_t *off, uint64_t *idx)
 {
-    if (!a->ready)
-        return;
-    const fxt_validator *s = &a->shadow;
-    uint64_t pos = a->skip, off = a->off0, idx = a->idx0;
-    const uint64_t total = (uint64_t)a->cur_len + a->next_len;
-    /* frame CUR by the size fields alone: the validator checks them and,
-     * if it frames otherwise, the position will not match */
-    while (pos + 8 <= a->cur_len) {
+    uint64_t at = *pos, o = *off, i = *idx;
+    while (at + 8 <= len) {
 #if defined(__GNUC__) || defined(__clang__)
         /* the loads are a chain (each size gives the next address), so
          * each would wait for memory: fetch well ahead (a hint only; past
          * the chunk it does nothing) */
-        __builtin_prefetch(a->cur + pos + 1024);
+        __builtin_prefetch(p + at + 1024);
 #endif
-        uint64_t len = fxt__record_len(s, fxt_load_word(a->cur + pos, s->be));
-        if (len == 0)
-            return;
-        pos += len, off += len, idx++;
+        uint64_t n = fxt__record_len(s, fxt_load_word(p + at, s->be));
+        if (n == 0)
+            return 0;
+        at += n, o += n, i++;
     }
-    if (pos < a->cur_len) { /* a header that straddles the two chunks */
-        if (pos + 8 > total)
+    *pos = at, *off = o, *idx = i;
+    return 1;
+}
+
+void fxt_ahead_run(fxt_ahead *a)
+{
+    if (!a->ready)
+        return;
+    if (a->after != NULL) { /* it has run: this thread ran it, or it was waited for */
+        if (!a->after->framed)
             return;
+        a->skip = a->after->end_skip;
+        a->off0 = a->after->end_off, a->idx0 = a->after->end_idx;
+    }
+    const fxt_validator *s = &a->shadow;
+    uint64_t pos = a->skip, off = a->off0, idx = a->idx0;
+    const uint64_t total = (uint64_t)a->cur_len + a->next_len;
+    if (!frame(s, a->cur, a->cur_len, &pos, &off, &idx))
+        return;
+    if (pos < a->cur_len) { /* a header that straddles the two chunks (NEXT has 8 bytes) */
         uint64_t len = fxt__record_len(s, word_at(a, pos));
         if (len == 0)
             return;
@@ -158,15 +179,28 @@ void fxt_ahead_run(fxt_ahead *a)
     a->shadow.off = off, a->shadow.rec_idx = idx;
     a->done = fxt__fast_spec(&a->shadow, a->next + a->first, a->next_len - a->first);
     a->ok = 1;
+    /* the rest of NEXT, for a look-ahead prepared after this one (a header
+     * cut by NEXT's end cannot be read here: then none can start) */
+    pos = a->first + a->done, off = a->off + a->done, idx = a->shadow.rec_idx;
+    if (frame(s, a->next, a->next_len, &pos, &off, &idx) && pos >= a->next_len) {
+        a->end_skip = pos - a->next_len;
+        a->end_off = off, a->end_idx = idx;
+        a->framed = 1;
+    }
 }
+
+int fxt_ahead_framed(const fxt_ahead *a) { return a->framed; }
 
 /* The validator still reads as the copy did: see the top of the file. */
 static int still_holds(const fxt_validator *v, const fxt_ahead *a)
 {
     const fxt__provider *p = v->cur, *q = &a->sprov;
-    if (v->stopped || v->have != 0 || v->tail || v->defer || !v->lean || v->off != a->off ||
-        v->rec_idx != a->idx || p != a->prov || v->build_epoch != a->epoch ||
-        v->lanes != a->lanes || v->be != a->shadow.be || p->untracked != q->untracked)
+    /* (one test: any of them says no) */
+    const int no = v->stopped | (v->have != 0) | v->tail | v->defer | !v->lean |
+                   (v->off != a->off) | (v->rec_idx != a->idx) | (p != a->prov) |
+                   (v->build_epoch != a->epoch) | (v->lanes != a->lanes) |
+                   (v->be != a->shadow.be) | (p->untracked != q->untracked);
+    if (no)
         return 0;
     uint64_t missing = 0;
     for (size_t i = 0; i < FXT__STR_WORDS; i++)

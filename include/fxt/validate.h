@@ -147,10 +147,15 @@ void fxt_validator_finish(fxt_validator *v);
  *  revision are checked ahead; auto mode, a visitor (on_record) and
  *  anything unusual are left to the validator.
  *
- *      if (fxt_ahead_prepare(a, v, cur, cur_len, next, next_len))
+ *      if (fxt_ahead_prepare(a, v, NULL, cur, cur_len, next, next_len))
  *          start a thread that calls fxt_ahead_run(a);
  *      fxt_validator_feed(v, cur, cur_len);
  *      join it; fxt_validator_feed_ahead(v, a);  (else feed next plainly)
+ *
+ *  Look-aheads can be chained so that the thread never waits: one
+ *  prepared AFTER another (for the two chunks that follow the other's
+ *  NEXT) starts where the other's framing ended, and may be prepared and
+ *  run before the other's NEXT is fed (fxt-validate keeps three).
  */
 typedef struct fxt_ahead fxt_ahead;
 
@@ -161,16 +166,24 @@ size_t fxt_ahead_size(size_t max_chunk);
  *  at least fxt_ahead_size(max_chunk)). NULL if SIZE is too small. */
 fxt_ahead *fxt_ahead_init(void *mem, size_t size, size_t max_chunk);
 
-/** Before V is fed CUR (CUR_LEN bytes, the next bytes of the trace), get A
- *  ready to check NEXT (the bytes after CUR) ahead. Both chunks must stay
- *  in place until fxt_validator_feed_ahead returns. Returns 1 if there is
- *  work for fxt_ahead_run, 0 if not (feed NEXT with fxt_validator_feed, or
- *  with fxt_validator_feed_ahead, which then feeds it plainly). */
-int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const void *cur, size_t cur_len,
-                      const void *next, size_t next_len);
+/** Get A ready to check NEXT (NEXT_LEN bytes) ahead, where CUR (CUR_LEN
+ *  bytes) comes just before it: with AFTER NULL, CUR is what V is fed next;
+ *  else CUR follows AFTER's NEXT, and A is run after AFTER has run (on the
+ *  same thread, or once it was waited for) and before AFTER is prepared
+ *  again. Both chunks must stay in place until fxt_validator_feed_ahead
+ *  returns. Returns 1 if there is work for fxt_ahead_run, 0 if not (feed
+ *  NEXT with fxt_validator_feed, or with fxt_validator_feed_ahead, which
+ *  then feeds it plainly). */
+int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const fxt_ahead *after,
+                      const void *cur, size_t cur_len, const void *next, size_t next_len);
 
 /** The checking ahead, on any thread, while V is fed CUR. */
 void fxt_ahead_run(fxt_ahead *a);
+
+/** After fxt_ahead_run: 1 if A framed its NEXT to the end, so that a
+ *  look-ahead prepared after it can start; 0 if not (then one prepared
+ *  after it does nothing). */
+int fxt_ahead_framed(const fxt_ahead *a);
 
 /** After fxt_validator_feed(V, CUR) and fxt_ahead_run(A) have returned:
  *  feed NEXT, taking what A found where V's state allows it. The same as

@@ -1,10 +1,10 @@
 /*
- * ahead_thread.c - the second checking thread of fxt-validate: one job at
- * a time. Each side spins a little before it sleeps: the two threads hand
- * over twice per pair of 1 MiB parts and both are usually busy for the
- * same time, so the other side is nearly always about to be ready, and
- * waking a sleeping thread took about 0.1 ms here (a third of the time
- * saved on a 1 GB trace went to wake-ups with a plain condition variable).
+ * ahead_thread.c - the second checking thread of fxt-validate: runs the
+ * look-aheads handed to it in order. fxt-validate hands the next one over
+ * before it waits for the current one, so the thread is rarely idle; each
+ * side spins a little (a few microseconds) before it sleeps. Spinning
+ * longer took the core from the reader thread (and, on a pipe, from the
+ * writer) and was slower.
  */
 #include "ahead_thread.h"
 
@@ -20,27 +20,26 @@ static void relax(void)
 #endif
 }
 
-/* Wait until T->state is WANT (or T->stop, for the worker). */
-static void await(ahead_thread *t, int want, int *sleeping)
+/* Wait until *C is at least WANT (or T->stop, for the worker). */
+static void await(ahead_thread *t, atomic_uint *c, unsigned want, int *sleeping)
 {
     for (int i = 0; i < SPINS; i++) {
-        if (atomic_load_explicit(&t->state, memory_order_acquire) == want ||
+        if ((int)(atomic_load_explicit(c, memory_order_acquire) - want) >= 0 ||
             atomic_load_explicit(&t->stop, memory_order_acquire))
             return;
         relax();
     }
     pthread_mutex_lock(&t->mu);
     *sleeping = 1;
-    while (atomic_load(&t->state) != want && !atomic_load(&t->stop))
+    while ((int)(atomic_load(c) - want) < 0 && !atomic_load(&t->stop))
         pthread_cond_wait(&t->cv, &t->mu);
     *sleeping = 0;
     pthread_mutex_unlock(&t->mu);
 }
 
-/* Set T->state to S and wake the other side if it sleeps. */
-static void post(ahead_thread *t, int s)
+/* Wake the other side if it sleeps (after a counter changed). */
+static void wake(ahead_thread *t)
 {
-    atomic_store(&t->state, s);
     pthread_mutex_lock(&t->mu);
     if (t->main_sleeps || t->worker_sleeps)
         pthread_cond_broadcast(&t->cv);
@@ -50,19 +49,21 @@ static void post(ahead_thread *t, int s)
 static void *worker(void *arg)
 {
     ahead_thread *t = arg;
-    for (;;) {
-        await(t, AHEAD_POSTED, &t->worker_sleeps);
-        if (atomic_load(&t->stop))
+    for (unsigned k = 0;; k++) {
+        await(t, &t->posted, k + 1, &t->worker_sleeps);
+        if ((int)(atomic_load(&t->posted) - (k + 1)) < 0) /* stopped with nothing to run */
             return NULL;
-        fxt_ahead_run(t->job);
-        post(t, AHEAD_DONE);
+        fxt_ahead_run(t->job[k % AHEAD_QUEUE]);
+        atomic_store(&t->done, k + 1);
+        wake(t);
     }
 }
 
 int ahead_thread_start(ahead_thread *t)
 {
     memset(t, 0, sizeof *t);
-    atomic_init(&t->state, AHEAD_DONE);
+    atomic_init(&t->posted, 0);
+    atomic_init(&t->done, 0);
     atomic_init(&t->stop, 0);
     if (pthread_mutex_init(&t->mu, NULL) != 0)
         return -1;
@@ -79,29 +80,27 @@ int ahead_thread_start(ahead_thread *t)
     return 0;
 }
 
-void ahead_thread_go(ahead_thread *t, fxt_ahead *a)
+unsigned ahead_thread_go(ahead_thread *t, fxt_ahead *a)
 {
-    t->job = a;
-    t->busy = 1;
-    post(t, AHEAD_POSTED);
+    unsigned k = atomic_load(&t->posted);
+    t->job[k % AHEAD_QUEUE] = a;
+    atomic_store(&t->posted, k + 1);
+    wake(t);
+    return k;
 }
 
-void ahead_thread_wait(ahead_thread *t)
+void ahead_thread_wait(ahead_thread *t, unsigned k)
 {
-    if (!t->busy)
-        return;
-    t->busy = 0;
-    await(t, AHEAD_DONE, &t->main_sleeps);
+    await(t, &t->done, k + 1, &t->main_sleeps);
 }
 
 void ahead_thread_end(ahead_thread *t)
 {
     if (!t->started)
         return;
+    ahead_thread_wait(t, atomic_load(&t->posted) - 1); /* (none posted: returns at once) */
     atomic_store(&t->stop, 1);
-    pthread_mutex_lock(&t->mu);
-    pthread_cond_broadcast(&t->cv);
-    pthread_mutex_unlock(&t->mu);
+    wake(t);
     pthread_join(t->th, NULL);
     pthread_cond_destroy(&t->cv);
     pthread_mutex_destroy(&t->mu);

@@ -29,8 +29,8 @@
 #include "fxt/version.h"
 
 /** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
- *  reads into its SLOTS parts. */
-#define CHUNK_BYTES (SLOTS * INPUT_PART_MAX)
+ *  reads into its SLOTS parts (each at most INPUT_PART_MAX). */
+#define CHUNK_BYTES ((size_t)4 << 20)
 /** Default for --max-issues. */
 #define DEFAULT_MAX_ISSUES 20u
 
@@ -152,8 +152,8 @@ typedef struct arena {
     unsigned char *ring; /**< RING_BYTES with --explain, else NULL */
     void *mem;           /**< fxt_validator_size(&cfg->base) bytes */
     size_t size;
-    fxt_ahead *ahead;    /**< the look-ahead with two threads, else NULL */
-    ahead_thread *th;    /**< its thread (started) */
+    fxt_ahead *ahead[3]; /**< the look-aheads with two threads (chained in turn) */
+    ahead_thread *th;    /**< their thread (started), else NULL */
 } arena;
 
 /** Feed the part P[0..N) (checked ahead by A, or NULL) and keep what
@@ -179,6 +179,107 @@ static int feed_part(run *r, const unsigned char *p, size_t n, fxt_ahead *a, fxt
      * (an endless stream such as /dev/zero would never end). */
     fxt_validator_stats(r->v, st);
     return st->stopped || r->s->write_failed;
+}
+
+/** Read and check IN part by part with this thread alone. Returns the
+ *  read error, or NULL. */
+static const char *check_parts(run *r, input *in, fxt_stats *st)
+{
+    for (;;) {
+        const unsigned char *p;
+        size_t n;
+        int k = input_next(in, &p, &n);
+        if (k <= 0)
+            return k < 0 ? strerror(errno) : NULL;
+        if (feed_part(r, p, n, NULL, st))
+            return NULL;
+        progress_update(&r->pg, in->pos);
+    }
+}
+
+/** Two parts (X then Y) and the look-ahead that checks Y, if one was
+ *  handed over (JOB) and whether it can only do nothing (DOOMED: the one
+ *  it is chained after did not frame its part to the end). */
+typedef struct pair {
+    const unsigned char *x, *y;
+    size_t xn, yn;
+    int ky, ey;     /**< input_next's result for Y, and its errno */
+    fxt_ahead *ah;
+    unsigned job;
+    int posted, doomed;
+} pair;
+
+/** check_parts with the second thread: the parts in pairs, this thread
+ *  checking X while the other checks Y ahead. Each pair's look-ahead is
+ *  chained after the one before (it starts where that one's framing ended)
+ *  and handed over before this thread waits for the one before, so the
+ *  other thread goes from pair to pair without waiting; three look-aheads
+ *  in turn (the one chained after still reads the one before it). A
+ *  chain that breaks starts again from the validator's position. */
+static const char *check_pairs(run *r, input *in, const arena *a, fxt_stats *st)
+{
+    pair c, nx;
+    unsigned slot = 0;
+    const char *err = NULL;
+    input_hold(in, 4);
+    memset(&c, 0, sizeof c);
+    int k = input_next(in, &c.x, &c.xn);
+    if (k <= 0)
+        return k < 0 ? strerror(errno) : NULL;
+    c.ky = input_next(in, &c.y, &c.yn);
+    c.ey = errno;
+    for (;;) {
+        if (c.doomed) { /* its job does nothing: start again */
+            ahead_thread_wait(a->th, c.job);
+            c.posted = c.doomed = 0;
+        }
+        if (!c.posted && c.ky > 0 &&
+            fxt_ahead_prepare(a->ahead[slot], r->v, NULL, c.x, c.xn, c.y, c.yn)) {
+            c.ah = a->ahead[slot];
+            slot = (slot + 1) % 3;
+            c.job = ahead_thread_go(a->th, c.ah);
+            c.posted = 1;
+        }
+        int stop = feed_part(r, c.x, c.xn, NULL, st);
+        /* the next pair, handed over before this one's is waited for */
+        memset(&nx, 0, sizeof nx);
+        int kx = 0, ex = 0;
+        if (!stop && c.ky > 0) {
+            kx = input_next(in, &nx.x, &nx.xn);
+            ex = errno;
+            if (kx > 0) {
+                nx.ky = input_next(in, &nx.y, &nx.yn);
+                nx.ey = errno;
+            }
+            if (kx > 0 && nx.ky > 0 && c.posted &&
+                fxt_ahead_prepare(a->ahead[slot], r->v, c.ah, nx.x, nx.xn, nx.y, nx.yn)) {
+                nx.ah = a->ahead[slot];
+                slot = (slot + 1) % 3;
+                nx.job = ahead_thread_go(a->th, nx.ah);
+                nx.posted = 1;
+            }
+        }
+        if (c.posted) {
+            ahead_thread_wait(a->th, c.job);
+            nx.doomed = nx.posted && !fxt_ahead_framed(c.ah);
+        }
+        if (!stop) {
+            progress_update(&r->pg, in->pos);
+            if (c.ky < 0)
+                err = strerror(c.ey);
+            else if (c.ky > 0)
+                stop = feed_part(r, c.y, c.yn, c.posted ? c.ah : NULL, st);
+        }
+        if (stop || c.ky <= 0 || kx <= 0) {
+            if (!stop && !err && kx < 0)
+                err = strerror(ex);
+            if (nx.posted) /* it reads parts that are about to go */
+                ahead_thread_wait(a->th, nx.job);
+            return err;
+        }
+        progress_update(&r->pg, in->pos);
+        c = nx;
+    }
 }
 
 /** Validate one file (PATH "-" is stdin). Returns the exit status it asks for
@@ -233,43 +334,13 @@ static int validate_file(session *s, const char *path, const arena *a, int first
             r->ring = a->ring;
         }
         progress_start(&r->pg, &in, r->name, cfg->progress);
-        /* A mapped file's parts come in pairs: the second thread checks the
-         * second part while this one checks the first. (Not from a pipe:
-         * there the writer and the reader thread already want the second
-         * core, and two checking threads measured slower.) */
-        fxt_ahead *ahead_on = in.mappable ? a->ahead : NULL;
-        if (ahead_on)
-            input_hold(&in, 2);
-        for (;;) {
-            const unsigned char *p, *q;
-            size_t n, m;
-            int k = input_next(&in, &p, &n), k2 = 0, e2 = 0;
-            if (k < 0)
-                io_error = strerror(errno);
-            if (k <= 0)
-                break;
-            int ahead = 0;
-            if (ahead_on) {
-                k2 = input_next(&in, &q, &m);
-                e2 = errno;
-                ahead = k2 > 0 && fxt_ahead_prepare(ahead_on, r->v, p, n, q, m);
-                if (ahead)
-                    ahead_thread_go(a->th, ahead_on);
-            }
-            int stop = feed_part(r, p, n, NULL, &st);
-            if (ahead)
-                ahead_thread_wait(a->th);
-            if (stop)
-                break;
-            progress_update(&r->pg, in.pos);
-            if (ahead_on && k2 <= 0) {
-                if (k2 < 0)
-                    io_error = strerror(e2);
-                break;
-            }
-            if (ahead_on && feed_part(r, q, m, ahead ? ahead_on : NULL, &st))
-                break;
-        }
+        /* A mapped file's parts are checked in pairs by two threads (not
+         * a pipe's: there the writer and the reader thread already want
+         * the second core, and two checking threads measured slower). */
+        const char *e = in.mappable && a->th ? check_pairs(r, &in, a, &st)
+                                             : check_parts(r, &in, &st);
+        if (e)
+            io_error = e;
         progress_end(&r->pg);
         input_close(&in);
         r->cur = NULL;
@@ -593,16 +664,16 @@ int main(int argc, char **argv)
             fclose(s.notes);
         return EXIT_TROUBLE;
     }
-    a.ahead = NULL;
     a.th = NULL;
     ahead_thread th;
-    void *ahead_mem = NULL;
+    const size_t asz = (fxt_ahead_size(INPUT_PART_MAX) + 7) & ~(size_t)7;
+    unsigned char *ahead_mem = NULL;
     /* the look-ahead only helps one revision (auto mode feeds plainly) and
      * needs its thread; without either, one thread checks */
-    if (threads == 2 && cfg.base.revision != FXT_REV_AUTO &&
-        (ahead_mem = malloc(fxt_ahead_size(INPUT_PART_MAX))) != NULL) {
+    if (threads == 2 && cfg.base.revision != FXT_REV_AUTO && (ahead_mem = malloc(3 * asz))) {
         if (ahead_thread_start(&th) == 0) {
-            a.ahead = fxt_ahead_init(ahead_mem, fxt_ahead_size(INPUT_PART_MAX), INPUT_PART_MAX);
+            for (int i = 0; i < 3; i++)
+                a.ahead[i] = fxt_ahead_init(ahead_mem + i * asz, asz, INPUT_PART_MAX);
             a.th = &th;
         } else {
             free(ahead_mem);

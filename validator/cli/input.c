@@ -168,7 +168,7 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
 
 void input_hold(input *in, unsigned n)
 {
-    in->hold = n < 1 ? 1 : n > 2 ? 2 : n;
+    in->hold = n < 1 ? 1 : n > 4 ? 4 : n;
 }
 
 int input_next(input *in, const unsigned char **p, size_t *n)

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 /** Windows or parts of the caller's buffer the reader thread keeps ready. */
-#define SLOTS 4
+#define SLOTS 6
 /** The most bytes one input_next hands out (a window, a part of the buffer
  *  when the caller's buffer is SLOTS * INPUT_PART_MAX bytes). */
 #define INPUT_PART_MAX ((size_t)1 << 20)
@@ -38,7 +38,7 @@ typedef struct input {
     pthread_mutex_t mu; /**< guards filled, taken and stop */
     pthread_cond_t cv;
     unsigned filled, taken; /**< parts read, parts given back (counters) */
-    unsigned held, hold;    /**< parts the caller holds; how many it may (1 or 2) */
+    unsigned held, hold;    /**< parts the caller holds; how many it may (1 to 4) */
     int stop, ended;
 } input;
 
@@ -46,12 +46,12 @@ typedef struct input {
 void input_open(input *in, int fd, unsigned char *buf, size_t buf_size);
 
 /** Next bytes: 1 with *P, *N, 0 at the end, -1 on a read error (errno).
- *  The bytes stay valid until the call after next with input_hold(in, 2),
- *  else until the next call. */
+ *  The bytes stay valid while the caller holds them: until N more calls
+ *  after input_hold(in, N) (1 by default). */
 int input_next(input *in, const unsigned char **p, size_t *n);
 
-/** Let the caller hold N parts at once (1, the default, or 2: the part
- *  being checked and the one checked ahead). */
+/** Let the caller hold N parts at once (1, the default, to 4: two pairs
+ *  of parts, one being checked while the next is checked ahead). */
 void input_hold(input *in, unsigned n);
 
 /** Release the current window (the caller closes FD). */

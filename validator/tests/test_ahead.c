@@ -35,6 +35,11 @@ static void collect(void *ctx, const fxt_issue *is)
     r->v[r->n++] = *is;
 }
 
+static void count_one(void *ctx, const fxt_record *rec)
+{
+    (void)ctx, (void)rec;
+}
+
 static void *run_thread(void *a)
 {
     fxt_ahead_run(a);
@@ -42,8 +47,73 @@ static void *run_thread(void *a)
 }
 
 /* How the look-ahead's run is called: before feeding CUR, after it, or on
- * a thread of its own while CUR is fed (all allowed by the API). */
-enum { BEFORE, AFTER, THREAD };
+ * a thread of its own while CUR is fed (all allowed by the API); or
+ * CHAIN: as fxt-validate does, each pair's look-ahead prepared after the
+ * one before (three in turn) and run before that one's part is fed. */
+enum { BEFORE, AFTER, THREAD, CHAIN };
+
+/* Two parts and the look-ahead of the second (as fxt-validate's pair). */
+typedef struct pair {
+    const uint8_t *x, *y;
+    size_t xn, yn;
+    fxt_ahead *ah;
+    int posted, doomed;
+} pair;
+
+/* The next pair of parts of B from AT (sizes drawn as run() says). */
+static pair next_pair(const uint8_t *b, size_t len, size_t *at, size_t chunk, unsigned *seed)
+{
+    size_t n[2];
+    for (int i = 0; i < 2; i++) {
+        n[i] = chunk ? chunk : len;
+        if (*seed) {
+            *seed = *seed * 1103515245u + 12345u;
+            n[i] = 1 + (*seed >> 8) % chunk;
+        }
+    }
+    if (n[0] > len - *at)
+        n[0] = len - *at;
+    if (!chunk || n[1] > len - *at - n[0])
+        n[1] = len - *at - n[0];
+    pair q = {b + *at, b + *at + n[0], n[0], n[1], NULL, 0, 0};
+    *at += n[0] + n[1];
+    return q;
+}
+
+/* fxt-validate's check_pairs on one thread (the look-aheads run at once). */
+static uint64_t run_chained(fxt_validator *v, const uint8_t *b, size_t len, size_t chunk,
+                            unsigned seed, fxt_ahead *a[3])
+{
+    size_t at = 0;
+    unsigned slot = 0;
+    pair c = next_pair(b, len, &at, chunk, &seed);
+    for (;;) {
+        if (c.doomed)
+            c.posted = c.doomed = 0;
+        if (!c.posted && c.yn && fxt_ahead_prepare(a[slot], v, NULL, c.x, c.xn, c.y, c.yn)) {
+            c.ah = a[slot], slot = (slot + 1) % 3, c.posted = 1;
+            fxt_ahead_run(c.ah);
+        }
+        fxt_validator_feed(v, c.x, c.xn);
+        pair nx = {0};
+        if (at < len) {
+            nx = next_pair(b, len, &at, chunk, &seed);
+            if (nx.yn && c.posted && fxt_ahead_prepare(a[slot], v, c.ah, nx.x, nx.xn, nx.y, nx.yn)) {
+                nx.ah = a[slot], slot = (slot + 1) % 3, nx.posted = 1;
+                fxt_ahead_run(nx.ah); /* (C's ran already) */
+                nx.doomed = !fxt_ahead_framed(c.ah);
+            }
+        }
+        if (c.posted)
+            fxt_validator_feed_ahead(v, c.ah);
+        else
+            fxt_validator_feed(v, c.y, c.yn);
+        if (nx.x == NULL)
+            break;
+        c = nx;
+    }
+    return fxt_ahead_records(a[0]) + fxt_ahead_records(a[1]) + fxt_ahead_records(a[2]);
+}
 
 /* Validate B in revision REV: plainly in one call (CHUNK 0), or in chunks
  * of sizes drawn from CHUNK and SEED, every second one checked ahead. */
@@ -61,27 +131,21 @@ static result run(const uint8_t *b, size_t len, fxt_revision rev, size_t chunk, 
     o.max_providers = 8, o.max_threads = 256, o.max_async = o.max_flows = 1024;
     fxt_validator *v = fxt_validator_new(&o);
     ck_assert_ptr_nonnull(v);
-    size_t max = chunk ? chunk : 1, asz = fxt_ahead_size(max);
-    void *mem = malloc(asz);
-    fxt_ahead *a = fxt_ahead_init(mem, asz, max);
+    size_t max = chunk ? chunk : 1, asz = (fxt_ahead_size(max) + 7) & ~(size_t)7;
+    uint8_t *mem = malloc(3 * asz);
+    fxt_ahead *a = fxt_ahead_init(mem, asz, max), *three[3] = {a};
     ck_assert_ptr_nonnull(a);
-    ck_assert_ptr_null(fxt_ahead_init(mem, asz - 1, max));
-    size_t at = 0;
+    ck_assert_ptr_null(fxt_ahead_init(mem, fxt_ahead_size(max) - 1, max));
+    for (int i = 1; i < 3; i++)
+        three[i] = fxt_ahead_init(mem + i * asz, asz, max);
+    size_t at = len * (how == CHAIN); /* (CHAIN: run_chained) */
+    if (how == CHAIN && len)
+        r.ahead = run_chained(v, b, len, chunk ? chunk : len, seed, three);
     while (at < len) {
-        size_t n[2];
-        for (int i = 0; i < 2; i++) {
-            n[i] = chunk ? chunk : len;
-            if (seed) {
-                seed = seed * 1103515245u + 12345u;
-                n[i] = 1 + (seed >> 8) % chunk;
-            }
-        }
-        if (n[0] > len - at)
-            n[0] = len - at;
-        if (!chunk || n[1] > len - at - n[0])
-            n[1] = len - at - n[0];
-        const uint8_t *cur = b + at, *next = cur + n[0];
-        int ready = fxt_ahead_prepare(a, v, cur, n[0], next, n[1]);
+        pair q = next_pair(b, len, &at, chunk, &seed);
+        const uint8_t *cur = q.x, *next = q.y;
+        size_t n[2] = {q.xn, q.yn};
+        int ready = fxt_ahead_prepare(a, v, NULL, cur, n[0], next, n[1]);
         pthread_t th;
         if (ready && how == BEFORE)
             fxt_ahead_run(a);
@@ -93,14 +157,14 @@ static result run(const uint8_t *b, size_t len, fxt_revision rev, size_t chunk, 
         if (ready && how == AFTER)
             fxt_ahead_run(a);
         fxt_validator_feed_ahead(v, a);
-        at += n[0] + n[1];
     }
     fxt_validator_finish(v);
     fxt_validator_stats(v, &r.st);
     r.nprov = fxt_validator_provider_count(v);
     for (size_t i = 0; i < r.nprov && i < 4; i++)
         ck_assert_int_eq(fxt_validator_provider(v, i, &r.prov[i]), 0);
-    r.ahead = fxt_ahead_records(a);
+    if (how != CHAIN)
+        r.ahead = fxt_ahead_records(a);
     fxt_validator_free(v);
     free(mem);
     return r;
@@ -143,7 +207,7 @@ static void check(const uint8_t *b, size_t len, fxt_revision rev, const char *wh
     static const size_t chunks[] = {4096, 65536, 1000, 24};
     result whole = run(b, len, rev, 0, 0, BEFORE);
     for (size_t i = 0; i < sizeof chunks / sizeof *chunks; i++) {
-        for (int how = BEFORE; how <= THREAD; how++) {
+        for (int how = BEFORE; how <= CHAIN; how++) {
             if (how == THREAD && chunks[i] < 4096)
                 continue; /* a thread per pair: slow with thousands of pairs */
             result r = run(b, len, rev, chunks[i], i == 2 ? 7u + (unsigned)how : 0, how);
@@ -197,12 +261,14 @@ START_TEST(lookahead_takes_half)
         result whole = run(b, len, FXT_REV_CURRENT, 0, 0, BEFORE);
         static const size_t chunks[] = {4096, 65536};
         for (size_t i = 0; i < 2; i++) {
-            result r = run(b, len, FXT_REV_CURRENT, chunks[i], 0, THREAD);
-            same(&whole, &r, be ? "long trace, big-endian" : "long trace");
-            unsigned share = (unsigned)(r.ahead * 1000 / whole.st.records);
-            ck_assert_msg(share >= 400, "chunks of %zu: the look-ahead took %u/1000", chunks[i],
-                          share);
-            free(r.v);
+            for (int how = THREAD; how <= CHAIN; how++) {
+                result r = run(b, len, FXT_REV_CURRENT, chunks[i], 0, how);
+                same(&whole, &r, be ? "long trace, big-endian" : "long trace");
+                unsigned share = (unsigned)(r.ahead * 1000 / whole.st.records);
+                ck_assert_msg(share >= 400, "chunks of %zu, run %d: the look-ahead took %u/1000",
+                              chunks[i], how, share);
+                free(r.v);
+            }
         }
         free(whole.v), free(b);
     }
@@ -278,6 +344,93 @@ START_TEST(two_refs_one_thread)
         check(b, at, FXT_REV_CURRENT, what);
     }
     free(b);
+}
+END_TEST
+
+/* A large blob longer than the validator's record buffer (1 MiB) between
+ * two realistic traces: parts begin while its payload is streamed (the
+ * look-ahead starts after it), and a header may straddle two parts. */
+START_TEST(streamed_large_record)
+{
+    fxt_gen_options o = {.seed = 8, .records = 12000, .profile = FXT_GEN_REALISTIC};
+    uint8_t *t;
+    size_t tn;
+    ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &t, &tn), 0);
+    const size_t payload = (3u << 19) + 5, words = 5 + (payload + 7) / 8;
+    uint8_t *b = calloc(1, 2 * tn + words * 8);
+    memcpy(b, t, tn);
+    size_t at = tn;
+    /* type 15, size in words [4..35], large type 0 (blob), format 1; inline
+     * category and name of one byte; the payload size; the payload */
+    at = put64(b, at, 0xfull | ((uint64_t)words << 4) | (1ull << 40));
+    at = put64(b, at, 0x8001ull | (0x8001ull << 16));
+    at = put64(b, at, 'c'), at = put64(b, at, 'n'), at = put64(b, at, payload);
+    memset(b + at, 0xab, payload);
+    at += (payload + 7) / 8 * 8;
+    memcpy(b + at, t, tn);
+    at += tn;
+    result whole = run(b, at, FXT_REV_CURRENT, 0, 0, BEFORE);
+    static const size_t chunks[] = {65536, 65532, 4100};
+    for (size_t i = 0; i < 3; i++)
+        for (int how = AFTER; how <= CHAIN; how += CHAIN - AFTER) {
+            result r = run(b, at, FXT_REV_CURRENT, chunks[i], 0, how);
+            char what[60];
+            snprintf(what, sizeof what, "large record, chunks of %zu, run %d", chunks[i], how);
+            same(&whole, &r, what);
+            ck_assert_msg(r.ahead > 0, "%s: nothing taken", what);
+            free(r.v);
+        }
+    free(whole.v), free(b), free(t);
+}
+END_TEST
+
+/* The API's refusals: each leaves feeding as plain feeding. */
+START_TEST(api_refusals)
+{
+    uint8_t mem[64];
+    ck_assert_ptr_null(fxt_ahead_init(NULL, 1 << 20, 4096));
+    ck_assert_ptr_null(fxt_ahead_init(mem, sizeof mem, (size_t)-1));
+    fxt_gen_options o = {.seed = 4, .records = 3000, .profile = FXT_GEN_REALISTIC,
+                         .big_endian = 1};
+    uint8_t *b;
+    size_t len;
+    ck_assert_int_eq(fxt_gen_random_mem(&o, FXT_REV_CURRENT, &b, &len), 0);
+    const size_t part = 8192, asz = fxt_ahead_size(part);
+    void *am = malloc(2 * asz);
+    fxt_ahead *a = fxt_ahead_init(am, asz, part), *a2 = fxt_ahead_init((uint8_t *)am + asz, asz, part);
+    ck_assert_ptr_nonnull(a2);
+    fxt_options op = fxt_options_default();
+    fxt_validator *v = fxt_validator_new(&op);
+    /* nothing fed yet (the byte order is not known) */
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b, part, b + part, part), 0);
+    fxt_ahead_run(a); /* (not ready: does nothing) */
+    fxt_validator_feed(v, b, part);
+    fxt_validator_feed_ahead(v, a); /* plainly */
+    /* a part too long, or too short for a header */
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b + 2 * part, part, b + 3 * part, part + 8), 0);
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b + 2 * part, part, b + 3 * part, 7), 0);
+    /* chained after one that is not ready */
+    ck_assert_int_eq(fxt_ahead_prepare(a2, v, a, b + 2 * part, part, b + 3 * part, part), 0);
+    fxt_validator_feed(v, b + 2 * part, len - 2 * part);
+    fxt_validator_finish(v);
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b, part, b + part, part), 0); /* finished */
+    fxt_stats st;
+    fxt_validator_stats(v, &st);
+    ck_assert_uint_eq(st.records, 3000);
+    fxt_validator_free(v);
+    /* a visitor; and r1, which cannot read a big-endian trace (no lanes left) */
+    op.on_record = count_one;
+    v = fxt_validator_new(&op);
+    fxt_validator_feed(v, b, part);
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b + part, part, b + 2 * part, part), 0);
+    fxt_validator_free(v);
+    op = fxt_options_default();
+    op.revision = FXT_REV_R1;
+    v = fxt_validator_new(&op);
+    fxt_validator_feed(v, b, part);
+    ck_assert_int_eq(fxt_ahead_prepare(a, v, NULL, b + part, part, b + 2 * part, part), 0);
+    fxt_validator_free(v);
+    free(am), free(b);
 }
 END_TEST
 
@@ -390,6 +543,8 @@ int main(void)
     tcase_add_test(tc, auto_mode_feeds_plainly);
     tcase_add_test(tc, provider_reset_before_the_part_ahead);
     tcase_add_test(tc, two_refs_one_thread);
+    tcase_add_test(tc, streamed_large_record);
+    tcase_add_test(tc, api_refusals);
     tcase_add_test(tc, one_violation_traces_same);
     tcase_add_test(tc, golden_corpus_same);
     tcase_add_test(tc, mutations_same);
