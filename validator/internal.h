@@ -7,7 +7,8 @@
  *   sequence.c  begin/end matching of durations, async operations and flows
  *   table.c     the open-addressing hash table sequence.c and fast.c use
  *               (table.h: its types and the lookups, inline)
- *   fast.c      the lean checking path (no record model without a visitor)
+ *   fast.c      the lean checking path (no record model without a visitor);
+ *               fast_other.h its records other than events
  *   fast_build.c  the tables fast.c reads
  *   ahead.c     checking the next chunk ahead on a second thread (fxt_ahead)
  *   utf8.c      UTF-8 validation
