@@ -56,16 +56,19 @@ static size_t log_at(void)
     return (sizeof(struct fxt_ahead) + 7) & ~(size_t)7;
 }
 
-/* the log, then the begins taken out of it */
+/* the log, then the begins taken out of it; SIZE_MAX (no memory is that
+ * large) where that would not fit in a size_t */
 size_t fxt_ahead_size(size_t max_chunk)
 {
-    return log_at() + 2 * log_cap(max_chunk) * sizeof(fxt__ahead_ent);
+    const size_t per = 2 * sizeof(fxt__ahead_ent);
+    if (log_cap(max_chunk) > (SIZE_MAX - log_at()) / per)
+        return SIZE_MAX;
+    return log_at() + log_cap(max_chunk) * per;
 }
 
 fxt_ahead *fxt_ahead_init(void *mem, size_t size, size_t max_chunk)
 {
-    if (mem == NULL || max_chunk > ((size_t)-1 - log_at()) / 2 ||
-        size < fxt_ahead_size(max_chunk))
+    if (mem == NULL || fxt_ahead_size(max_chunk) == SIZE_MAX || size < fxt_ahead_size(max_chunk))
         return NULL;
     fxt_ahead *a = mem;
     memset(a, 0, sizeof *a);
@@ -260,29 +263,52 @@ static int is_begin(const fxt_validator *v, uint64_t h)
     return (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] >> 4u) == FXT_ET_DURATION_BEGIN + 1;
 }
 
-static void reopen_begins(fxt_validator *v, const fxt_ahead *a, size_t k)
+/* (entries of a thread's list in dur.at: log entries, or with OPEN_BIT
+ * entries of dur.can) */
+#define OPEN_BIT 0x80000000u
+
+static void reopen_begins(fxt_validator *v, fxt_ahead *a, size_t k)
 {
     const fxt__ahead_ent *log = a->shadow.spec_log, *can = a->dur.can;
     const uint64_t at = log[k].idx;
+    /* one pass over each list, each thread's begins gathered in dur.at
+     * (free now: the look-ahead has run), then each thread in turn */
+    uint64_t refs[4] = {0};
+    memset(a->dur.n, 0, sizeof a->dur.n);
+    for (size_t j = 0; j < a->dur.ncan; j++) {
+        const unsigned t = (unsigned)FXT_GET(can[j].h, FXT_EV_THREAD);
+        if (can[j].idx < at && can[j].d > at && a->dur.n[t] < FXT__SPEC_DEPTH) {
+            a->dur.at[t][a->dur.n[t]++] = (uint32_t)j | OPEN_BIT;
+            refs[t >> 6] |= (uint64_t)1 << (t & 63);
+        }
+    }
+    if ((refs[0] | refs[1] | refs[2] | refs[3]) == 0)
+        return;
+    for (size_t i = 0; i < k; i++) {
+        const unsigned t = (unsigned)FXT_GET(log[i].h, FXT_EV_THREAD);
+        if (((refs[t >> 6] >> (t & 63)) & 1) && is_begin(v, log[i].h) &&
+            a->dur.n[t] < FXT__SPEC_DEPTH)
+            a->dur.at[t][a->dur.n[t]++] = (uint32_t)i;
+    }
     for (unsigned t = 1; t < 256; t++) {
-        const fxt__ahead_ent *e[FXT__SPEC_DEPTH + 1];
-        size_t n = 0, logged = 0;
-        for (size_t j = 0; j < a->dur.ncan && n < FXT__SPEC_DEPTH; j++)
-            if (FXT_GET(can[j].h, FXT_EV_THREAD) == t && can[j].idx < at && can[j].d > at)
-                e[n++] = &can[j];
-        if (n == 0)
+        if (!((refs[t >> 6] >> (t & 63)) & 1))
             continue;
-        for (size_t i = 0; i < k && n < FXT__SPEC_DEPTH + 1; i++)
-            if (FXT_GET(log[i].h, FXT_EV_THREAD) == t && is_begin(v, log[i].h))
-                e[n++] = &log[i], logged++;
-        for (size_t i = 1; i < n; i++) /* insertion sort by index */
-            for (size_t j = i; j > 0 && e[j - 1]->idx > e[j]->idx; j--) {
+        const fxt__ahead_ent *e[FXT__SPEC_DEPTH];
+        const unsigned n = a->dur.n[t];
+        size_t logged = 0;
+        for (unsigned i = 0; i < n; i++) {
+            const uint32_t x = a->dur.at[t][i];
+            e[i] = x & OPEN_BIT ? &can[x & ~OPEN_BIT] : &log[x];
+            logged += !(x & OPEN_BIT);
+        }
+        for (unsigned i = 1; i < n; i++) /* insertion sort by index */
+            for (unsigned j = i; j > 0 && e[j - 1]->idx > e[j]->idx; j--) {
                 const fxt__ahead_ent *x = e[j];
                 e[j] = e[j - 1], e[j - 1] = x;
             }
         fxt__slot *slot = (fxt__slot *)v->cur->thr_slot[t];
         slot->depth -= (uint32_t)logged;
-        for (size_t i = 0; i < n; i++) {
+        for (unsigned i = 0; i < n; i++) {
             if (slot->depth <= FXT__DUR_STACK) {
                 uint64_t *st = v->threads.stk + slot->off + 2 * slot->depth;
                 st[0] = v->lean_base + (uintptr_t)e[i]->p, st[1] = e[i]->idx;

@@ -417,9 +417,7 @@ static ALWAYS_INLINE int spec_log(fxt_validator *v, const uint8_t *p, uint64_t l
         sd->refs[thr >> 6] |= (uint64_t)1 << (thr & 63);
         return LEAN;
     }
-    if (UNLIKELY(v->spec_n == v->spec_cap))
-        return NOT_LEAN;
-    if (kind == FXT_ET_DURATION_BEGIN && n <= FXT__SPEC_DEPTH) {
+    if (kind == FXT_ET_DURATION_BEGIN && n <= FXT__SPEC_DEPTH) { /* (event_end: room) */
         if (n < FXT__SPEC_DEPTH)
             sd->at[thr][n] = (uint32_t)v->spec_n;
         sd->n[thr] = (uint8_t)(n + 1); /* (SPEC_DEPTH + 1: all in the log from here on) */
@@ -435,6 +433,8 @@ static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, co
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
+        return NOT_LEAN;
+    if (spec && UNLIKELY(v->spec_n == v->spec_cap)) /* a full log: stop before counting */
         return NOT_LEAN;
 
     /* conforming (but for counted issues): count it and match it */

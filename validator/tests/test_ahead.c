@@ -7,6 +7,7 @@
  * equality would say nothing). */
 #include <check.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -390,6 +391,9 @@ START_TEST(api_refusals)
     uint8_t mem[64];
     ck_assert_ptr_null(fxt_ahead_init(NULL, 1 << 20, 4096));
     ck_assert_ptr_null(fxt_ahead_init(mem, sizeof mem, (size_t)-1));
+    /* a size that would wrap is no size at all */
+    ck_assert_uint_eq(fxt_ahead_size(((size_t)1 << (sizeof(size_t) * 8 - 2)) - 16), SIZE_MAX);
+    ck_assert_ptr_null(fxt_ahead_init(mem, 40320, ((size_t)1 << (sizeof(size_t) * 8 - 2)) - 16));
     fxt_gen_options o = {.seed = 4, .records = 3000, .profile = FXT_GEN_REALISTIC,
                          .big_endian = 1};
     uint8_t *b;
