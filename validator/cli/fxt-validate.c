@@ -14,8 +14,10 @@
  * 2 usage or I/O error (wins over 1), also when writing the output fails
  * (the work stops at the first failed write).
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -410,9 +412,10 @@ static void usage(FILE *f)
             "                        record counts (--json always has them); implies --timing\n"
             "      --timing          add wall time and MB/s to each summary (without it the\n"
             "                        output is the same bytes on every run)\n"
-            "      --threads=N       threads that check: 2 (default; the second checks the\n"
-            "                        next 1 MiB ahead, for one revision, not auto) or 1;\n"
-            "                        the output is the same either way\n"
+            "      --threads=N       threads that check a mapped file: 2 (the default where\n"
+            "                        this process may use two CPUs; the second checks every\n"
+            "                        other 1 MiB ahead; one revision, not auto) or 1; the\n"
+            "                        output is the same either way\n"
             "  -f, --format=FORMAT   text (default), json (one document, schema:\n"
             "                        docs/fxt-validate.schema.json), sarif (SARIF 2.1.0 for\n"
             "                        code scanning) or github (GitHub Actions ::error and\n"
@@ -573,7 +576,7 @@ int main(int argc, char **argv)
     session s;
     memset(&s, 0, sizeof s);
     s.cfg = &cfg;
-    int list = 0, threads = 2;
+    int list = 0, threads = 0; /* 0: 2 if this process may run on two CPUs, else 1 */
     const char *explain_rule_name = NULL;
 
     int c;
@@ -647,6 +650,11 @@ int main(int argc, char **argv)
     if (optind >= argc)
         return usage_error("%s", "no input files (use '-' for standard input)");
     cfg.progress = !cfg.quiet && isatty(STDERR_FILENO);
+    if (threads == 0) {
+        /* on one CPU a second checking thread would only add its own work */
+        cpu_set_t cpus;
+        threads = sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) < 2 ? 1 : 2;
+    }
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);
