@@ -32,7 +32,6 @@ struct fxt_ahead {
     uint64_t skip;               /* bytes of CUR before its first record start */
     uint64_t off0, idx0;         /* that record's stream offset and index */
     const fxt__provider *prov;   /* the validator's provider then */
-    unsigned epoch, lanes;       /* its build_epoch and lanes */
     /* what fxt_ahead_run found */
     size_t first;                /* bytes of NEXT before its first record start */
     uint64_t off, idx;           /* that record's stream offset and index */
@@ -94,16 +93,16 @@ int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const fxt_ahead *aft
                    (after != NULL && !after->ready);
     if (no)
         return 0;
-    if (after != NULL) { /* where AFTER's framing ends: known once it has run */
-    } else if (v->have == 0 && !v->tail) { /* CUR starts with a record */
+    /* where CUR's first record starts (chained: where AFTER's framing
+     * ends, known once it has run: fxt_ahead_run) */
+    if (after == NULL && v->have == 0 && !v->tail) { /* CUR starts with a record */
         a->skip = 0;
         a->off0 = v->off, a->idx0 = v->rec_idx;
-    } else { /* the rest of the record being assembled or streamed */
+    } else if (after == NULL) { /* the rest of the record being assembled or streamed */
         a->skip = v->rec_len - (v->tail ? v->consumed : v->have);
         a->off0 = v->off + v->rec_len, a->idx0 = v->rec_idx + 1;
     }
     a->prov = v->cur;
-    a->epoch = v->build_epoch, a->lanes = v->lanes;
     a->sprov = *v->cur;
     a->sprov.records = 0;
     memset(a->sprov.by_type, 0, sizeof a->sprov.by_type);
@@ -201,7 +200,7 @@ static int still_holds(const fxt_validator *v, const fxt_ahead *a)
     /* (one test: any of them says no) */
     const int no = v->stopped | (v->have != 0) | v->tail | v->defer | !v->lean |
                    (v->off != a->off) | (v->rec_idx != a->idx) | (p != a->prov) |
-                   (v->build_epoch != a->epoch) | (v->lanes != a->lanes) |
+                   (v->build_epoch != a->shadow.build_epoch) | (v->lanes != a->shadow.lanes) |
                    (v->be != a->shadow.be) | (p->untracked != q->untracked);
     if (no)
         return 0;
