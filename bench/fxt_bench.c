@@ -275,6 +275,36 @@ static long long validate_loop(int fd, unsigned char *b, fxt_validator *v)
     return k < 0 ? -1 : total;
 }
 
+/** --drain: read standard input to its end as fxt-validate reads it
+ *  (input.c: a reader thread, a pipe's buffer raised to 1 MiB, parts of a
+ *  VAL_BUF buffer) and check nothing: what `... | fxt-validate -` costs
+ *  before any checking. Prints the bytes read; 0, or 1 on a read error. */
+static int drain_stdin(void)
+{
+    unsigned char *b = malloc(VAL_BUF);
+    if (b == NULL) {
+        fprintf(stderr, "fxt-bench: out of memory\n");
+        return 1;
+    }
+    input in;
+    input_open(&in, 0, b, VAL_BUF);
+    const unsigned char *p;
+    size_t n;
+    long long total = 0;
+    int k;
+    while ((k = input_next(&in, &p, &n)) > 0)
+        total += (long long)n;
+    int err = errno;
+    input_close(&in);
+    free(b);
+    if (k < 0) {
+        fprintf(stderr, "fxt-bench: reading standard input: %s\n", strerror(err));
+        return 1;
+    }
+    printf("drained %lld bytes\n", total);
+    return 0;
+}
+
 /** The file figures: cat-equivalent and fxt-validate's read loop over FD,
  *  REPEAT times a run, best of REPS. */
 typedef struct file_figures {
@@ -609,10 +639,13 @@ int main(int argc, char **argv)
             with_file = 0;
         else if (!strcmp(argv[i], "--mix"))
             with_mix = 1;
+        else if (!strcmp(argv[i], "--drain") && argc == 2)
+            return drain_stdin();
         else {
             fprintf(stderr,
                     "usage: fxt-bench [--mb N] [--reps N] [--seed S] [--no-file] [--mix]\n"
                     "       fxt-bench --trace FILE [--mb N] [--reps N] [--mix]\n"
+                    "       fxt-bench --drain < INPUT\n"
                     "  builds a realistic N MB trace (default 256) in memory and reports\n"
                     "  generation and validation throughput beside a plain word-summing\n"
                     "  pass, then, from a temporary copy in $TMPDIR (or /tmp; --no-file\n"
@@ -621,7 +654,9 @@ int main(int argc, char **argv)
                     "  With --trace, validates FILE repeatedly (about N MB), in memory\n"
                     "  and from the file. Instructions and branch misses per record come\n"
                     "  from perf_event_open (n/a where the kernel refuses). --mix prints\n"
-                    "  the record, event and argument type mix. Best of --reps (5) runs.\n");
+                    "  the record, event and argument type mix. Best of --reps (5) runs.\n"
+                    "  --drain reads standard input as fxt-validate does and checks\n"
+                    "  nothing: the floor of `... | fxt-validate -` (validate_1g.sh).\n");
             return strcmp(argv[i], "--help") ? 2 : 0;
         }
     }

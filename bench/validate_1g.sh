@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# fxt-validate on a 1 GB realistic trace, from a file and from stdin, as a
-# ratio to `cat FILE > /dev/null` measured in the same run (page cache warm,
-# best of 3 rounds, the commands taken in turn), with peak RSS. The trace is
+# fxt-validate on a 1 GB realistic trace, from a file and from stdin (a
+# pipe, and the file itself), as a ratio to `cat FILE > /dev/null` measured
+# in the same run (page cache warm, best of 3 rounds, the commands taken in
+# turn), with peak RSS; beside them what the pipe costs with nothing checked
+# (fxt-bench --drain) and the CPU seconds of both pipelines. The trace is
 # written to $TMPDIR (or /tmp) and deleted afterwards.
 #
 # usage: bench/validate_1g.sh BUILD_DIR [MB]    (MB default 1000)
@@ -10,6 +12,8 @@ build=${1:?usage: bench/validate_1g.sh BUILD_DIR [MB]}
 mb=${2:-1000}
 runs=${RUNS:-3}
 . "$(dirname "$0")/tools.sh" "$build" validate_1g.sh
+bench=$build/bench/fxt-bench
+[ -x "$bench" ] || { echo "validate_1g.sh: $bench not built" >&2; exit 2; }
 case $mb in '' | *[!0-9]* | 0) echo "validate_1g.sh: MB must be a positive whole number" >&2; exit 2 ;; esac
 timer=/usr/bin/time
 [ -x "$timer" ] || timer=
@@ -44,13 +48,13 @@ once() {
   if [ -s "$work/rss" ]; then rss[$name]=$(cat "$work/rss") && rm -f "$work/rss"; fi
   return 0
 }
-export f val
+export f val bench
 if [ -n "$timer" ]; then
   measured="$timer -f %M -o \$rssf"
 else
   measured=""
 fi
-# The four commands taken in turn, $runs rounds: a minute in which the
+# The six commands taken in turn, $runs rounds: a minute in which the
 # machine is slower weighs on each of them, not on one (a shared VM's cat
 # alone swings by a third within the hour).
 for ((r = 0; r < runs; r++)); do
@@ -58,13 +62,27 @@ for ((r = 0; r < runs; r++)); do
   once pipe "cat \"\$f\" | cat >/dev/null"
   once file "$measured \"\$val\" --quiet \"\$f\" >/dev/null"
   once stdin "cat \"\$f\" | $measured \"\$val\" --quiet - >/dev/null"
+  once redir "$measured \"\$val\" --quiet - <\"\$f\" >/dev/null"
+  once drain "cat \"\$f\" | \"\$bench\" --drain >/dev/null"
 done
+# CPU time of every process of a pipeline (user + system, one more run):
+# on a machine with $ncpu CPUs no wall time can be under cpu / ncpu.
+ncpu=$(nproc 2>/dev/null || echo 1)
+declare -A cpu
+cpu_of() {
+  cpu[$1]=n/a
+  [ -n "$timer" ] || return 0
+  $timer -f "%U %S" -o "$work/cpu" bash -c "$2" || { echo "validate_1g.sh: failed: $2" >&2; exit 2; }
+  cpu[$1]=$(awk '{ printf "%.2f", $1 + $2 }' "$work/cpu")
+}
+cpu_of stdin "cat \"\$f\" | \"\$val\" --quiet - >/dev/null"
+cpu_of drain "cat \"\$f\" | \"\$bench\" --drain >/dev/null"
 summary=$("$val" --quiet "$f")
 
 echo "trace: $bytes bytes, $records records, fxt-gen random --seed 1 --profile realistic"
 echo "  generated in ${tgen} s ($(awk -v b="$bytes" -v t="$tgen" 'BEGIN { printf "%.0f", b / t / 1e6 }') MB/s, written to $f)"
 echo "  fxt-validate: $summary"
-echo "best of $runs rounds (the four commands in turn), page cache warm, wall time:"
+echo "best of $runs rounds (the six commands in turn), page cache warm, wall time:"
 printf '  %-40s %8s %9s %9s %10s\n' "command" "seconds" "MB/s" "vs cat" "peak RSS"
 row() {
   local t=${best[$1]}
@@ -78,3 +96,10 @@ row cat "cat FILE > /dev/null"
 row pipe "cat FILE | cat > /dev/null"
 row file "fxt-validate --quiet FILE"
 row stdin "cat FILE | fxt-validate --quiet -"
+row redir "fxt-validate --quiet - < FILE"
+row drain "cat FILE | fxt-bench --drain"
+echo "  (standard input that is a file is mapped like one; fxt-bench --drain reads a pipe as"
+echo "  fxt-validate does and checks nothing: the pipe's own cost)"
+echo "CPU seconds, all processes of the pipeline (user + system, one run; $ncpu CPUs):"
+echo "  cat FILE | fxt-validate --quiet -   ${cpu[stdin]}"
+echo "  cat FILE | fxt-bench --drain        ${cpu[drain]}"
