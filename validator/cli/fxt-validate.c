@@ -4,8 +4,9 @@
  *     fxt-validate [OPTION]... FILE...      ('-' reads standard input)
  *
  * Each file is read (input.c: by a reader thread, mmap windows for regular
- * files, read(2) for the rest) and fed to a fresh validator, so memory stays constant however
- * large the input. Issues are printed as they arrive in the chosen format
+ * files, read(2) for the rest) and fed to a fresh validator, so memory
+ * stays constant however large the input; a mapped file's parts are
+ * checked in pairs by two threads (pairs.c, ahead_thread.c). Issues are printed as they arrive in the chosen format
  * (report.c); with --revision auto they wait in a temporary file until the
  * verdict says which revision's issues to print. Nothing else is kept but
  * per-rule counters.
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "ahead_thread.h"
+#include "pairs.h"
 #include "cli.h"
 #include "fxt/version.h"
 
@@ -154,8 +156,8 @@ typedef struct arena {
     unsigned char *ring; /**< RING_BYTES with --explain, else NULL */
     void *mem;           /**< fxt_validator_size(&cfg->base) bytes */
     size_t size;
-    fxt_ahead *ahead[3]; /**< the look-aheads with two threads (chained in turn) */
-    ahead_thread *th;    /**< their thread (started), else NULL */
+    pairs pp;            /**< with two threads: the look-aheads and their thread
+                              (pp.th NULL: one thread) */
 } arena;
 
 /** Feed the part P[0..N) (checked ahead by A, or NULL) and keep what
@@ -183,104 +185,35 @@ static int feed_part(run *r, const unsigned char *p, size_t n, fxt_ahead *a, fxt
     return st->stopped || r->s->write_failed;
 }
 
+/** A file's reading: what feed_input hands each part to. */
+typedef struct reading {
+    run *r;
+    input *in;
+    fxt_stats *st;
+} reading;
+
+/** pairs_feed for fxt-validate: feed_part, then the progress line. */
+static int feed_input(void *ctx, const unsigned char *p, size_t n, fxt_ahead *a)
+{
+    reading *rd = ctx;
+    if (feed_part(rd->r, p, n, a, rd->st))
+        return 1;
+    progress_update(&rd->r->pg, rd->in->pos);
+    return 0;
+}
+
 /** Read and check IN part by part with this thread alone. Returns the
  *  read error, or NULL. */
-static const char *check_parts(run *r, input *in, fxt_stats *st)
+static const char *check_parts(reading *rd)
 {
     for (;;) {
         const unsigned char *p;
         size_t n;
-        int k = input_next(in, &p, &n);
+        int k = input_next(rd->in, &p, &n);
         if (k <= 0)
             return k < 0 ? strerror(errno) : NULL;
-        if (feed_part(r, p, n, NULL, st))
+        if (feed_input(rd, p, n, NULL))
             return NULL;
-        progress_update(&r->pg, in->pos);
-    }
-}
-
-/** Two parts (X then Y) and the look-ahead that checks Y, if one was
- *  handed over (JOB) and whether it can only do nothing (DOOMED: the one
- *  it is chained after did not frame its part to the end). */
-typedef struct pair {
-    const unsigned char *x, *y;
-    size_t xn, yn;
-    int ky, ey;     /**< input_next's result for Y, and its errno */
-    fxt_ahead *ah;
-    unsigned job;
-    int posted, doomed;
-} pair;
-
-/** check_parts with the second thread: the parts in pairs, this thread
- *  checking X while the other checks Y ahead. Each pair's look-ahead is
- *  chained after the one before (it starts where that one's framing ended)
- *  and handed over before this thread waits for the one before, so the
- *  other thread goes from pair to pair without waiting; three look-aheads
- *  in turn (the one chained after still reads the one before it). A
- *  chain that breaks starts again from the validator's position. */
-static const char *check_pairs(run *r, input *in, const arena *a, fxt_stats *st)
-{
-    pair c, nx;
-    unsigned slot = 0;
-    const char *err = NULL;
-    input_hold(in, 4);
-    memset(&c, 0, sizeof c);
-    int k = input_next(in, &c.x, &c.xn);
-    if (k <= 0)
-        return k < 0 ? strerror(errno) : NULL;
-    c.ky = input_next(in, &c.y, &c.yn);
-    c.ey = errno;
-    for (;;) {
-        if (c.doomed) { /* its job does nothing: start again */
-            ahead_thread_wait(a->th, c.job);
-            c.posted = c.doomed = 0;
-        }
-        if (!c.posted && c.ky > 0 &&
-            fxt_ahead_prepare(a->ahead[slot], r->v, NULL, c.x, c.xn, c.y, c.yn)) {
-            c.ah = a->ahead[slot];
-            slot = (slot + 1) % 3;
-            c.job = ahead_thread_go(a->th, c.ah);
-            c.posted = 1;
-        }
-        int stop = feed_part(r, c.x, c.xn, NULL, st);
-        /* the next pair, handed over before this one's is waited for */
-        memset(&nx, 0, sizeof nx);
-        int kx = 0, ex = 0;
-        if (!stop && c.ky > 0) {
-            kx = input_next(in, &nx.x, &nx.xn);
-            ex = errno;
-            if (kx > 0) {
-                nx.ky = input_next(in, &nx.y, &nx.yn);
-                nx.ey = errno;
-            }
-            if (kx > 0 && nx.ky > 0 && c.posted &&
-                fxt_ahead_prepare(a->ahead[slot], r->v, c.ah, nx.x, nx.xn, nx.y, nx.yn)) {
-                nx.ah = a->ahead[slot];
-                slot = (slot + 1) % 3;
-                nx.job = ahead_thread_go(a->th, nx.ah);
-                nx.posted = 1;
-            }
-        }
-        if (c.posted) {
-            ahead_thread_wait(a->th, c.job);
-            nx.doomed = nx.posted && !fxt_ahead_framed(c.ah);
-        }
-        if (!stop) {
-            progress_update(&r->pg, in->pos);
-            if (c.ky < 0)
-                err = strerror(c.ey);
-            else if (c.ky > 0)
-                stop = feed_part(r, c.y, c.yn, c.posted ? c.ah : NULL, st);
-        }
-        if (stop || c.ky <= 0 || kx <= 0) {
-            if (!stop && !err && kx < 0)
-                err = strerror(ex);
-            if (nx.posted) /* it reads parts that are about to go */
-                ahead_thread_wait(a->th, nx.job);
-            return err;
-        }
-        progress_update(&r->pg, in->pos);
-        c = nx;
     }
 }
 
@@ -339,8 +272,9 @@ static int validate_file(session *s, const char *path, const arena *a, int first
         /* A mapped file's parts are checked in pairs by two threads (not
          * a pipe's: there the writer and the reader thread already want
          * the second core, and two checking threads measured slower). */
-        const char *e = in.mappable && a->th ? check_pairs(r, &in, a, &st)
-                                             : check_parts(r, &in, &st);
+        reading rd = {r, &in, &st};
+        const char *e = in.mappable && a->pp.th ? pairs_check(&a->pp, &in, r->v, feed_input, &rd)
+                                                : check_parts(&rd);
         if (e)
             io_error = e;
         progress_end(&r->pg);
@@ -672,7 +606,7 @@ int main(int argc, char **argv)
             fclose(s.notes);
         return EXIT_TROUBLE;
     }
-    a.th = NULL;
+    a.pp.th = NULL;
     ahead_thread th;
     const size_t asz = (fxt_ahead_size(INPUT_PART_MAX) + 7) & ~(size_t)7;
     unsigned char *ahead_mem = NULL;
@@ -681,8 +615,8 @@ int main(int argc, char **argv)
     if (threads == 2 && cfg.base.revision != FXT_REV_AUTO && (ahead_mem = malloc(3 * asz))) {
         if (ahead_thread_start(&th) == 0) {
             for (int i = 0; i < 3; i++)
-                a.ahead[i] = fxt_ahead_init(ahead_mem + i * asz, asz, INPUT_PART_MAX);
-            a.th = &th;
+                a.pp.ahead[i] = fxt_ahead_init(ahead_mem + i * asz, asz, INPUT_PART_MAX);
+            a.pp.th = &th;
         } else {
             free(ahead_mem);
             ahead_mem = NULL;
@@ -697,8 +631,8 @@ int main(int argc, char **argv)
         if (frc > rc)
             rc = frc;
     }
-    if (a.th)
-        ahead_thread_end(a.th);
+    if (a.pp.th)
+        ahead_thread_end(a.pp.th);
     free(ahead_mem);
     free(a.buf);
     free(a.ring);
