@@ -6,10 +6,10 @@
  * Each file is read (input.c: by a reader thread, mmap windows for regular
  * files, read(2) for the rest) and fed to a fresh validator, so memory
  * stays constant however large the input; a mapped file's parts are
- * checked in pairs by two threads (pairs.c, ahead_thread.c). Issues are printed as they arrive in the chosen format
- * (report.c); with --revision auto they wait in a temporary file until the
- * verdict says which revision's issues to print. Nothing else is kept but
- * per-rule counters.
+ * checked in pairs by two threads (pairs.c, ahead_thread.c). Issues are
+ * printed as they arrive in the chosen format (report.c); with --revision
+ * auto they wait in a temporary file until the verdict says which
+ * revision's issues to print. Nothing else is kept but per-rule counters.
  *
  * Exit status: 0 no errors, 1 errors (or warnings under --Werror),
  * 2 usage or I/O error (wins over 1), also when writing the output fails
@@ -28,9 +28,9 @@
 #include <unistd.h>
 
 #include "ahead_thread.h"
-#include "pairs.h"
 #include "cli.h"
 #include "fxt/version.h"
+#include "pairs.h"
 
 /** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
  *  reads into its SLOTS parts (each at most INPUT_PART_MAX). */
