@@ -15,6 +15,7 @@ runs=${RUNS:-3}
 bench=$build/bench/fxt-bench
 [ -x "$bench" ] || { echo "validate_1g.sh: $bench not built" >&2; exit 2; }
 case $mb in '' | *[!0-9]* | 0) echo "validate_1g.sh: MB must be a positive whole number" >&2; exit 2 ;; esac
+case $runs in '' | *[!0-9]* | 0) echo "validate_1g.sh: RUNS must be a positive whole number" >&2; exit 2 ;; esac
 timer=/usr/bin/time
 [ -x "$timer" ] || timer=
 
@@ -50,7 +51,7 @@ once() {
 }
 export f val bench
 if [ -n "$timer" ]; then
-  measured="$timer -f %M -o \$rssf"
+  measured="$timer -f %M -o \"\$rssf\""
 else
   measured=""
 fi

@@ -81,7 +81,7 @@ static pair next_pair(const uint8_t *b, size_t len, size_t *at, size_t chunk, un
     return q;
 }
 
-/* fxt-validate's check_pairs on one thread (the look-aheads run at once). */
+/* pairs_check's chaining (validator/cli/pairs.c) on one thread (the look-aheads run at once). */
 static uint64_t run_chained(fxt_validator *v, const uint8_t *b, size_t len, size_t chunk,
                             unsigned seed, fxt_ahead *a[3])
 {
