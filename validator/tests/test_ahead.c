@@ -15,6 +15,7 @@
 #include "fxt/gen.h"
 #include "fxt/validate.h"
 #include "readfile.h"
+#include "real_traces.h"
 
 typedef struct result {
     fxt_issue *v;
@@ -518,10 +519,9 @@ END_TEST
 
 START_TEST(real_traces_same)
 {
-    const char *names[] = {"magic-trace.fxt", "fxt-cpp-writer.fxt", "fxt-go-writer-bad-blob.fxt",
-                           "ftfrs-writer.fxt"};
+    const char *const *names = fxt_real_trace_names;
     int found = 0;
-    for (size_t i = 0; i < 4; i++) {
+    for (size_t i = 0; i < FXT_REAL_TRACE_COUNT; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/real-traces/%s", FXT_SHARED_DIR, names[i]);
         size_t len;
