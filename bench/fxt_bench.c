@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-bench - validation and generation throughput on a realistic trace.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions per record of validation and generation, counted by callgrind
 # (repeatable to well under 1%, unlike wall time on shared VMs; these VMs
 # have no hardware counters for perf). Branch mispredictions come from

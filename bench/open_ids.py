@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Write a trace that keeps many flows open at once, for timing the
 validator's flow table: ROUNDS times, N flow begins with ids
 (first + k) * STRIDE, then the N matching ends. Conforming (no issues).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Peak memory of fxt-validate reading a large realistic trace from stdin.
 # usage: bench/rss.sh BUILD_DIR [MB]   (default 1000 MB)
 set -euo pipefail

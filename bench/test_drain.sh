@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ctest bench_drain: `fxt-bench --drain` reads all of a pipe several parts
 # long. The byte count it prints must be the file's size as wc -c says
 # (not a figure from the code under test).

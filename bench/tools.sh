@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the bench scripts: sets $gen and $val (fxt-gen, fxt-validate)
 # from the build directory $1, or exits 2 naming what is not built.
 # usage: . bench/tools.sh BUILD_DIR SCRIPT_NAME

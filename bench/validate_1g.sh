@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fxt-validate on a 1 GB realistic trace, from a file and from stdin (a
 # pipe, and the file itself), as a ratio to `cat FILE > /dev/null` measured
 # in the same run (page cache warm, best of 3 rounds, the commands taken in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/install.cmake - what `cmake --install build --prefix P` puts where:
 #
 #   lib/libfxt.a, lib/libfxt.so.*     libfxt: rules, validator, encoder, generator
@@ -182,7 +183,7 @@ file(GLOB FXT_SCHEMAS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.schema.json
 install(FILES ${FXT_SCHEMAS} ${PROJECT_SOURCE_DIR}/corpus/manifest.schema.json
   DESTINATION ${FXT_DATADIR})
 file(GLOB FXT_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${FXT_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${FXT_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # ---- man pages ---------------------------------------------------------------------------------
 # help2man turns each tool's --help and --version into a man page at build

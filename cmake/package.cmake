@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake/package.cmake - `cpack -G DEB` (run in the build directory) makes a
 # Debian package of everything cmake/install.cmake installs, under /usr.
 # Package from a plain (gcc, not sanitized) release build.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The one version source is project(fxtkit VERSION ...) in CMakeLists.txt.
 # Generates <build>/include/fxt/version.h (FXT_VERSION_MAJOR/MINOR/PATCH,
 # FXT_VERSION, FXT_SPEC_REVISIONS, fxt_version()) from include/fxt/version.h.in.

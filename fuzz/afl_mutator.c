@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * afl_mutator.c - fxtmut as an AFL++ custom mutator (a shared library).
  *

@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT
 # fuzz/build.sh - ClusterFuzzLite / OSS-Fuzz build script for fxtkit.
 #
 # Uses the usual environment of those infrastructures:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_chunks - streaming equivalence: the validator fed in chunks of
  * input-derived sizes (down to 1 byte, and empty feeds) must report exactly

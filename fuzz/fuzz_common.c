@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_common.c - issue collector, field-touching visitor and run checks
  * shared by the harnesses (see fuzz_common.h).

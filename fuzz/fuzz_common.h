@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_common.h - pieces shared by fxtkit's fuzz harnesses: the issue
  * collector, the visitor that touches every documented field of a record

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_roundtrip - decode + re-encode must be the identity on valid traces.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_validate - the validator over the whole input, with a visitor that
  * touches every documented field of every record.

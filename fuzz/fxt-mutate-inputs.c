@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-mutate-inputs.c - the base traces of fxt-mutate: files and
  * directories (walked recursively, sorted), generated traces of the

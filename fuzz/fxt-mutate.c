@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-mutate - mutated FXT traces (and the valid seed set) written to a
  * directory, for fuzzers and replay loops of readers in any language.

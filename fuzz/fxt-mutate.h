@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-mutate.h - what the two files of the fxt-mutate tool share: the
  * options and the base traces (fxt-mutate.c: options, judging, writing;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libfuzzer_mutator.c - fxtmut as libFuzzer's custom mutator and crossover.
  *

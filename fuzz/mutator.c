@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator.c - structure-aware FXT mutator: the API (see mutator.h).
  *

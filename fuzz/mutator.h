@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator.h - a structure-aware mutator for Fuchsia Trace Format traces
  * (library fxtmut).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_fields.c - mutations of one field or a few bytes of a record, in
  * place (on the record's arena copy): reserved bits, record and argument

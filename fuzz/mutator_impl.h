@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_impl.h - internals of the structure-aware mutator (fxtmut), shared
  * by its files; not installed (the API is mutator.h).

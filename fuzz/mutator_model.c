@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_model.c - records through the decoded model: one record decoded
  * with the validator's visitor (FXT_OPT_VISIT_ALL) and written back with the

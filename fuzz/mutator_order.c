@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_order.c - records in the other byte order, for the byte-swap
  * mutation and for crossover between traces of different byte orders. Only

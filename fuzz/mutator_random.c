@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_random.c - random record models of the selected revision (only
  * the types, event meanings and argument types it defines), with refs that

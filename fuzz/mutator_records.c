@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_records.c - mutations of the record list (truncate, duplicate,
  * delete, swap, insert) and of decoded records (switch a ref between its

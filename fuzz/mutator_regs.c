@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_regs.c - provider contexts and the string and thread indexes
  * registered in each, so that inserted and re-encoded records refer to

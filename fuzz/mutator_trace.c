@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_trace.c - one mutator call's working state: the arena that holds
  * changed and new records, the record list (spans into the input), and the

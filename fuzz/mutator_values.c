@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_values.c - the values mutations write: interesting numbers, sizes
  * near the edges of their field, sizes that wrap a reader's bounds

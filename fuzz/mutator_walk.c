@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_walk.c - the mutator's record walk, over the layout table.
  *

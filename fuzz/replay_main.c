@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay_main.c - a plain main() for any LLVMFuzzerTestOneInput harness, so
  * every harness also builds and runs without clang or libFuzzer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/smoke.sh BUILD_ROOT - the CI fuzzing smoke run.
 #
 #  1. configures a clang build with -DFXT_FUZZ=ON in BUILD_ROOT/fuzz-clang and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode.c - the reference FXT encoder (see fxt/encode.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen.c - random conforming traces (fxt/gen.h): the entry points, the
  * setup records, and the main loop that keeps a trace warning-free: it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_choice.h - what the next begin/end event is: the choices of
  * duration, async and flow events, and the open tables they keep, shared
  * by the model path (gen_records.c) and the direct path (gen_direct.c) so

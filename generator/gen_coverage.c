@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_coverage.c - the coverage profile's menu: every kind of record,
  * subtype and boundary the generator can make, walked in order first (so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_direct.c - the realistic profile's records in the current revision
  * (events, logs, kernel objects, blobs, context switches), written straight

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_internal.h - facts about the random traces of gen*.c that the rest
  * of the generator library builds on (violate*.c inserts records that refer
  * to what the realistic base registered), and a hook for the generator's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_records.c - the records of random traces made through the record
  * model (fxt/record.h) and the reference encoder: every record of the

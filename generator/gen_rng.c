@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_rng.c - the PRNG: the public fxt_rng (fxt/gen.h) and the block
  * source of the random traces (gen_rng.h): its refill and the rare paths

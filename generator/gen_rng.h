@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_rng.h - the random source of the random traces (gen*.c): splitmix64
  * outputs, made a block at a time. Internal: not installed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_state.h - the state of a random trace being generated, shared by the
  * files that make one: gen.c (entry points, setup, the main loop, closing
  * what is open), gen_records.c (records through the model and the

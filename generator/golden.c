@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden.c - the golden corpus (fxt_gen_golden in fxt/gen.h), in memory:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden_events.c - golden valid vectors for each event type and each
  * argument type (golden_tb.h).

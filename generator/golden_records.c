@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden_records.c - golden valid vectors for each record type and subtype:
  * magic, metadata, initialization, strings, threads, blobs, objects,

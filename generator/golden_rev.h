@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden_rev.h - the revisions/ part of the golden corpus
  * (golden_revisions.c), used by golden.c. Internal to the generator library.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden_revisions.c - the revisions/ part of the golden corpus: small
  * traces whose verdict differs between the revisions of the format, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * golden_tb.h - the trace builder of the golden corpus's hand-assembled
  * valid vectors (golden_records.c, golden_events.c): a writer, a running

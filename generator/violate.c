@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * violate.c - traces with exactly one violation of one rule of the catalogue
  * (fxt_gen_violate in fxt/gen.h), with the offending record's offset known

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * violate_blocks.h - what the one-violation generators (violate_records.c,
  * violate_events.c) build with: the context of one violation, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * violate_events.c - one-violation generators for event records and the
  * sequencing rules, blobs, large records, userspace and kernel objects,

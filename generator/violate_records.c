@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * violate_records.c - one-violation generators for framing (empty input,
  * truncation, sizes, undefined record types), padding, UTF-8, string

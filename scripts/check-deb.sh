@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # scripts/check-deb.sh PACKAGE.deb CORPUS_VECTOR - installs a cpack-made fxtkit
 # package with dpkg -i, uses it, and removes it again with dpkg -r, all inside
 # a throw-away copy of this machine: a private mount namespace with an overlay

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # coverage.sh - line and branch coverage of the validator, its CLI and the
 # fuzzing mutator, measured over the whole ctest suite.
 #

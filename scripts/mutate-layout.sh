@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # mutate-layout.sh - mutation check of the format layout: do the tests notice
 # a wrong field position or a wrong revision row?
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs fxtkit's build and test dependencies from Debian packages.
 # Safe to re-run: does nothing when everything is already installed.
 set -euo pipefail

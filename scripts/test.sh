@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds fxtkit from scratch and runs every test: a gcc -Werror build, then a
 # clang AddressSanitizer + UndefinedBehaviorSanitizer build, then a clang
 # coverage build that prints line and branch coverage (FXT_SKIP_COVERAGE=1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases_events.c - Event record (all 11 event types, sequencing) and
  * Argument (all 10 argument types) cases. Every word is a hand-made

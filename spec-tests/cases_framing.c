@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases_framing.c - Record header, Large record header, Magic number record,
  * Atoms (padding, UTF-8, string limits) and Archives (framing) cases.

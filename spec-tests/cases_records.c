@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases_records.c - Metadata & provider, Initialization, String, Thread,
  * Blob, Userspace object, Kernel object, Scheduling, Log and Large BLOB

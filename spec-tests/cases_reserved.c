@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases_reserved.c - every reserved range of every record, word and
  * argument type of the current revision (trace-format.md), each run with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cases_revisions.c - the differences between the revisions of the spec
  * (../shared/spec/REVISIONS.md, NOTES.md "Revisions"), each shown by one

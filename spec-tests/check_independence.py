@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_independence.py - the spec-tests stay independent of the code's
 own description of the format.
 

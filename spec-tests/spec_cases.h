@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec_cases.h - the data of the spec conformance tests.
  *

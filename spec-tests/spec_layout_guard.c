@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec_layout_guard.c - every difference between adjacent revisions in the
  * layout table (fxt/layout.h) has a spec-test that shows it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec_main.c - runs the spec conformance cases (spec_cases.h) against the
  * validator, one Check suite per spec section, plus the catalogue coverage

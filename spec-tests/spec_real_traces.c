@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec_real_traces.c - traces written by other people's software
  * (../shared/real-traces/, see its README.md) must get the verdict the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec_tables.c - the list of case tables, shared by the harness
  * (spec_main.c) and the guards (spec_layout_guard.c).

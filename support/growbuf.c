@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* growbuf.c - the tools' growable byte buffer (growbuf.h). */
 #include "growbuf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* growbuf.h - a growable byte buffer for the tools and tests (tool support,
  * not library: it allocates as it goes). One copy for the whole tree. */
 #ifndef FXT_GROWBUF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* readfile.c - whole-file reading for the tools (readfile.h). */
 #include "readfile.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* readfile.h - read a whole file, or standard input, into memory (tool
  * support, not library). One copy for the whole tree. */
 #ifndef FXT_READFILE_H

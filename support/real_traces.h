@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * real_traces.h - the traces written by other people's software that the
  * tests read in place from FXT_SHARED_DIR/real-traces (never copied in):

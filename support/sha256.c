@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256.c - SHA-256 as specified by FIPS 180-4 (same function as FIPS
  * 180-2). Straightforward, table-driven, independent of host byte order. */
 #include "sha256.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256.h - SHA-256 (FIPS 180-4) for the golden corpus manifest (tool
  * support, not library). Portable C11, byte-order independent. */
 #ifndef FXT_SHA256_H

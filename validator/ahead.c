@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ahead.c - checking the next chunk ahead on a second thread (fxt_ahead).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.c - the argument decoder: a branch-light fast path for plain
  * arguments (one AND for type, size, inline flags and reserved bits) and

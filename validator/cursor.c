@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cursor.c - the cursor's error paths and string streams (see cursor.h). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cursor.h - the cursor over one record (or argument) that the decoders
  * share: bounds, word loads, reserved bits by word description, undefined

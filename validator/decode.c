@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * decode.c - the record decoders: every field of every record is checked
  * here (arguments in args.c), with one cursor and a running offset (after

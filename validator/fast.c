@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fast.c - the lean checking path for the records that make up nearly all
  * of a real trace: events, logs, kernel objects, blobs and context

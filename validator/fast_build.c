@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fast_build.c - the tables fast.c's lean path reads, built from the layout
  * table for the lanes being checked: per argument type the masks of a

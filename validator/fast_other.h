@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fast_other.h - the lean path for the records other than events: logs,
  * kernel objects, context switches (and, in auto mode, the legacy reading

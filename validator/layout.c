@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * layout.c - the layout table (fxt/layout.h): per revision, which type
  * values exist, what event numbers mean, and how each header word is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - the catalogue table, generated from FXT_RULES (fxt/rules.h). */
 #include <stddef.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fxt-rules-doc - writes docs/RULES.md from the rule catalogue and the
  * layout table to stdout. A test compares its output with the committed
  * file, so the document cannot go stale. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sequence.c - begin/end matching (NOTES.md "Sequencing": all warnings).
  * Durations nest per thread; async operations are matched per provider,
  * process and correlation id; flows globally by id. Async and flow tables

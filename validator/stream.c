@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stream.c - feeding: framing records in chunks of any size (the same
  * issues for any chunking), byte order, large records streamed through a

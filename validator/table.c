@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table.c - the hash table's setup, insertion, growth and deletion
  * (table.h has the types and the lookups). Memory is the caller's,
  * planned up front. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table.h - the open-addressing hash table (linear probing, backward-shift
  * deletion, no tombstones) for open async operations, open flows and

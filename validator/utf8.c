@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* utf8.c - UTF-8 validation of string streams (RFC 3629: no overlongs,
  * surrogates, code points above U+10FFFF, or sequences cut by the end). */
 #include "internal.h"

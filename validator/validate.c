@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * validate.c - the validator's construction, options, counters, revision
  * lanes and verdicts, providers, and the single report path. The parts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* version.c - fxt_version(): the version this library was built as. */
 #include "fxt/version.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sha256.c - unit tests of the SHA-256 used for the corpus manifest
  * (support/sha256.c), against the FIPS 180-2 example vectors ("abc", the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """compare.py - differential conformance for fxt-conform --compare, and the
 features a vector needs for --supports (Python 3 standard library).
 

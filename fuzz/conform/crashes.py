@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crashes.py - recognise how a reader failed, in any runtime, and group the
 failures into distinct bugs (part of fxt-conform; Python 3 standard library).
 

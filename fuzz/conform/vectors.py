@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """vectors.py - the test vectors of fxt-conform: the golden corpus (its
 manifest.json) and traces made by fxt-gen (random valid traces, one-violation
 traces). Python 3 standard library.

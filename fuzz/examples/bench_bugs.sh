@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # shellcheck disable=SC2086  # $SAN, $HARNESS_DEFS, $flags: flag lists, split on purpose
 # bench_bugs.sh - a FuzzBench-style bug-finding benchmark on the naive reader.
 #

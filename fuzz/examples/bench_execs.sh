@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench_execs.sh - what an execution costs: plain libFuzzer against libFuzzer
 # with fxtkit's mutator, on the same harness and seeds, in interleaved
 # rounds (plain, mutator, plain, ...), each run in a fresh output corpus.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * naive_reader.c - a small FXT trace reader written the way real readers
  * are: it walks the records, resolves string and thread refs per provider,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * naive_reader.h - a small FXT reader written the way real readers are,
  * with twelve PLANTED BUGS (see naive_reader.c and README.md). It exists to be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * naive_reader_file.c - a trace file in memory of exactly its size, for the
  * naive reader's program and its standalone fuzz driver (reading past the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * naive_reader_fuzz.c - libFuzzer entry for the naive reader (the target of
  * bench_bugs.sh). Link with naive_reader.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * naive_reader_main.c - the naive reader as a program (naive_reader.c is
  * the reader): prints a summary of the trace, or with --jsonl the records it

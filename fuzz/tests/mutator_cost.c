@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mutator_cost.c - what one mutation costs next to one harness execution
  * (a measuring driver for fuzz/README.md, not a test):

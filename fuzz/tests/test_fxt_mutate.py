@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of fxt-mutate (ctest fuzz_fxt_mutate).
 
 usage: test_fxt_mutate.py --mutate PATH --validate PATH --corpus DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_glue - the revision setting of the libFuzzer and AFL++ glue (ctest
  * fuzz_glue_*): FXT_MUTATE_REVISION for both, --fxt-revision=R for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_mutator - unit tests of the structure-aware mutator (fxtmut):
  * determinism per seed, output bounds (never past max_size), robustness on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_mutator_edges - the mutator at the edges of its API and out of
  * memory (ctest fuzz_mutator_edges): NULL and empty inputs, tiny output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_mutator_rev - the mutator in every revision of the format (ctest
  * fuzz_mutator_revisions). Bases are random traces of revision R

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The Go and Python recipes of fuzz/README.md, end to end, on tiny readers
 of our own (fuzz/tests/go, fuzz/tests/python; ctest fuzz_recipe_go and
 fuzz_recipe_python).

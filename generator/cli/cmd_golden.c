@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_golden.c - fxt-gen golden DIR: writes the golden corpus built by
  * fxt_gen_golden() into DIR (valid/, invalid/, warn/, sample.fxt) and its

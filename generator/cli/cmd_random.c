@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_random.c - fxt-gen random: a random conforming trace to a file. */
 #include <getopt.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_roundtrip.c - fxt-gen roundtrip: decode a trace with the validator's
  * visitor, re-encode every record with the reference encoder, compare. */
 #include <stdio.h>

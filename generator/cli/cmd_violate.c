@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_violate.c - fxt-gen violate: a valid trace plus exactly one violation
  * of a rule (fxt_gen_violate), written to a file; prints the rule id and the
  * offsets of the offending record and field. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-gen - random valid traces, one-violation traces, the golden corpus and
  * byte-exact round trips. The work is done by the generator library

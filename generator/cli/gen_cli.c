@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_cli.c - output files, number parsing and option errors shared by the
  * fxt-gen subcommands (gen_cli.h). */
 #include <errno.h>

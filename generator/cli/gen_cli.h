@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_cli.h - what the fxt-gen subcommands share (tool code, not library):
  * output files, number parsing, option errors, and the subcommands. */
 #ifndef FXT_GEN_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * encode_check.h - what the encoder tests share (test_encode.c,
  * test_encode_rev.c): a sentinel-filled writer, the tests' own

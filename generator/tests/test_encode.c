@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_encode.c - unit tests of the reference encoder (generator/encode.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_encode_rev.c - the encoder writes each revision's layout and refuses
  * what a revision cannot express (fxt_writer_set_revision).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Properties of the generator (fxt/gen.h) over many seeds:
  *  - deterministic: the same options give the same bytes; seeds differ;
  *  - conforming and warning-free: the validator reports no issue at all;

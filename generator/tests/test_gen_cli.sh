@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fxt-gen's command line: numbers are plain decimal (a leading space or sign
 # once wrapped to 2^64-5 records and filled the disk), --records is bounded,
 # option errors name the subcommand, an output cut short by a write error is

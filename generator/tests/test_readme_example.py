@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """The README's fxt-gen/fxt-validate session must be what the tools print.
 
 Runs each `$ command` line of the README code block that starts with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fxt-gen roundtrip, the tool: byte-exact on every valid corpus vector, on the
 # conforming real traces, and on random traces of both profiles and byte
 # orders; and it must FAIL (exit 1, with an offset) on a trace that does not

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end test of 'fxt-gen violate'.
 
 usage: test_violate.py FXT_GEN FXT_VALIDATE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/format.h - every field position and enum value of the Fuchsia Trace
  * Format, current revision (../shared/spec/trace-format.md).

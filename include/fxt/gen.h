@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/gen.h - the generator library: random conforming traces, traces with
  * exactly one violation of a rule, and the golden corpus.

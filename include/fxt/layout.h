@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/layout.h - the layout table: what every revision of the format
  * defines, and how every header word is divided into fields.

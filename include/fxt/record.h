@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/record.h - the decoded form of one FXT record.
  *

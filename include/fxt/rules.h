@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/rules.h - the rule catalogue: the one list of every check fxtkit makes.
  *

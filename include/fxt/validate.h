@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/validate.h - the strict FXT decoder and rule engine.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt/word.h - loading and storing 64-bit words in either byte order: the
  * one byte-swap helper of the tree. memcpy loads, never pointer casts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the tool-support library: the growable buffer and
  * whole-file reading (SHA-256 has its own test, corpus/tests). */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* consumer.c - a C program built against an installed fxtkit with
  * `pkg-config --cflags --libs fxt` (tests/install/test_install.sh).
  *

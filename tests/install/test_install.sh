@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/install/test_install.sh - ctest install-consumers (see tests/CMakeLists.txt).
 #
 # Installs the build tree into a temporary prefix with cmake --install, checks

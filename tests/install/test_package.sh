@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # tests/install/test_package.sh CPACK BUILD OUT VERSION - ctest package-deb.
 #
 # Makes the Debian package with cpack -G DEB into OUT, checks its control

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ahead_thread.c - the second checking thread of fxt-validate: runs the
  * look-aheads handed to it in order. fxt-validate hands the next one over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ahead_thread.h - the second checking thread of fxt-validate
  * (ahead_thread.c): it runs fxt_ahead_run on the look-aheads handed to it,

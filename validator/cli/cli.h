@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h - what the parts of fxt-validate share: settings, the state of one
  * file's run, and the functions of each part.

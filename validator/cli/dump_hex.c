@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_hex.c - fxt-dump --hex: a record's words, header words split into
  * their fields by the layout table (fxt/layout.h). */
 #include "dump_hex.h"

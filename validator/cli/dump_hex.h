@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dump_hex.h - fxt-dump --hex: the words of a record in hex, each header
  * word (record header, argument headers, a large blob's format header)

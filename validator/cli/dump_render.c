@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_render.c - see dump_render.h. */
 #include "dump_render.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dump_render.h - fxt-dump's output of one decoded record, as text for
  * people or as one JSON object per line (schema: docs/fxt-dump.schema.json).

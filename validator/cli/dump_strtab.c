@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump_strtab.c - see dump_strtab.h. */
 #include "dump_strtab.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dump_strtab.h - fxt-dump's bounded cache of registered string texts.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * escape.c - writing untrusted bytes (file names, strings from a trace) to
  * each output: a terminal, JSON, GitHub workflow commands and URIs. Nothing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * explain.c - --explain and --explain-rule of fxt-validate.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-dump - show an FXT trace record by record, as the validator decodes it.
  *

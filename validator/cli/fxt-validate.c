@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fxt-validate - command-line front end of the fxtkit validator.
  *

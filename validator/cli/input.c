@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * input.c - reading one input for fxt-validate, and the progress line.
  *

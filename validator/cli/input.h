@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * input.h - one input of fxt-validate (input.c): a reader thread that
  * maps regular files in windows and reads the rest with read(2), a few

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * magic_hint.h - the "does not look like FXT" hint that fxt-validate and
  * fxt-dump print: whether the first word carries the magic number field in

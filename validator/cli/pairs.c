@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pairs.c - checking one input with two threads: the parts in pairs, this
  * thread checking the first of each pair while the other checks the

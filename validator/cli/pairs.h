@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pairs.h - checking one input with two threads (pairs.c): this thread
  * checks the first part of each pair of parts while ahead_thread.c's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* textout.c - see textout.h. */
 #include "textout.h"
 

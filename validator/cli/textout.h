@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * textout.h - writing untrusted trace bytes for people and for JSON.
  *

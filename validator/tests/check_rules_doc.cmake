@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Fails when docs/RULES.md differs from fxt-rules-doc's output.
 execute_process(COMMAND ${GEN} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

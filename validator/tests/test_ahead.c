@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of checking ahead (fxt_ahead, validator/ahead.c): feeding a trace
  * in pairs of chunks, the second checked ahead, gives exactly what plain
  * feeding gives (every issue, every counter, per provider too) on valid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the validator library: catalogue, streaming equivalence,
  * visitor, memory bounds. Spec conformance is in spec-tests/. */
 #include <check.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Edges of the validator library that ordinary traces never reach: names
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* validator_tests.h - what the files of test_validator share: the
  * allocation hook (test_validator.c wraps malloc, calloc and realloc with
  * -Wl,--wrap) and the test cases of test_validator_edges.c. */

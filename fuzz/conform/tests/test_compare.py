@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """fxt-conform --compare and --supports (ctest conform-compare).
 
   test_compare.py --conform FXT_CONFORM --dump FXT_DUMP --fxt-gen FXT_GEN --corpus DIR

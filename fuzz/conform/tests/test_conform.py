@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of fxt-conform.
 
   test_conform.py naive  --conform FXT_CONFORM --reader NAIVE --fxt-gen FXT_GEN [--corpus DIR]

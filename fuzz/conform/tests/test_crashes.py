@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Crash classification and grouping of fxt-conform, with fake readers that
 print each runtime's real crash report (ctest conform-crashes).
 

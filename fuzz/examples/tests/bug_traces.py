@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The naive reader's planted bugs, one tiny hand-made trace each.
 
 Every trace is a list of literal 64-bit words (written little-endian).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the naive reader (fuzz/examples/naive_reader.c).
 
   test_naive_reader.py valid --reader NAIVE --fxt-gen FXT_GEN [--corpus DIR]

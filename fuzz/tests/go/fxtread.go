@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Package fxtread is a tiny little-endian FXT reader: a test fixture for the
 // Go recipe of fuzz/README.md (fxt-mutate's seeds and mutations feeding
 // `go test -fuzz`), not a tool. Read walks the records, keeps the

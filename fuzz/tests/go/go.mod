@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 module example.com/fxtread
 
 go 1.18

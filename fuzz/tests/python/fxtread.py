@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A tiny little-endian FXT reader: a test fixture for the Python recipe of
 fuzz/README.md (a replay loop over fxt-mutate's output), not a tool.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Replay loop: run a Python FXT reader over every file fxt-mutate wrote.
 
     python3 replay.py DIR [--buggy]

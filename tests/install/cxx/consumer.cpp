@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // consumer.cpp - a C++ program built against an installed fxtkit with
 // find_package(fxtkit) (tests/install/test_install.sh). Same command line as
 // ../consumer.c: FILE valid | FILE RULE OFFSET. Validates the whole file at

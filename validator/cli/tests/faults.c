@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * faults.c - a fault-injection library for the CLI tests (LD_PRELOAD), so
  * that the tools' out-of-memory and I/O error paths can be run and their

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end tests of fxt-validate.
 
 usage: test_cli.py [--valgrind VALGRIND] FXT_VALIDATE SCHEMA_JSON

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The command-line tools' edges: option errors, unusual inputs, --explain
 on every golden vector, fxt-dump's selections and number parsing, escaping
 of file names in every format, failed writes, and (with a fault-injection

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end tests of fxt-dump.
 
 usage: test_dump.py [--corpus | --real] FXT_DUMP FXT_VALIDATE FXT_GEN SCHEMA_JSON CORPUS_DIR

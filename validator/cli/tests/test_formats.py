@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of fxt-validate's output formats, --explain, revisions, input and
 output handling (the basics are in test_cli.py, whose harness this reuses).
 

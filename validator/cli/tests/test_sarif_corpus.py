@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """fxt-validate --format sarif on every golden corpus vector.
 
 usage: test_sarif_corpus.py FXT_VALIDATE CORPUS_DIR

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: MIT
+
 // Command fxtread reads one trace file: exit 0 read, 1 malformed, 2 I/O.
 // -buggy leaves out the ticks check (panics on 0 ticks per second).
 package main
