@@ -14,9 +14,7 @@
  *   - from a temporary file holding the trace: a cat-equivalent pass
  *     (read() into a 1 MiB buffer, nothing else) and validation through
  *     fxt-validate's own input (validator/cli/input.c: a reader thread
- *     mapping 1 MiB windows ahead of the checking), with one checking
- *     thread and with fxt-validate's two (validator/cli/pairs.c), as
- *     ratios to cat.
+ *     mapping 1 MiB windows ahead of the checking), as ratios to cat.
  * Beside MB/s it prints instructions and branch misses per record from
  * perf_event_open, or "n/a" where the kernel refuses (VMs without hardware
  * counters: use bench/instructions.sh, which counts with callgrind).
@@ -46,7 +44,6 @@
 #include "fxt/gen.h"
 #include "fxt/validate.h"
 #include "input.h" /* fxt-validate's (validator/cli/input.c) */
-#include "pairs.h" /* and its two checking threads (pairs.c, ahead_thread.c) */
 
 /** Bytes per read(2) of the cat-equivalent pass. */
 #define READ_CHUNK ((size_t)1 << 20)
@@ -278,6 +275,7 @@ static long long validate_loop(int fd, unsigned char *b, fxt_validator *v)
     int saved = errno; /* input_next's, when k < 0 */
     input_close(&in);
     fxt_validator_finish(v);
+    fxt_validator_fini(v);
     errno = saved;
     return k < 0 ? -1 : total;
 }
@@ -316,40 +314,10 @@ static int drain_stdin(void)
     return 0;
 }
 
-/** A part for validate_pairs: fed as fxt-validate feeds it; 1 once
- *  checking has stopped. */
-static int feed_pair_part(void *ctx, const unsigned char *p, size_t n, fxt_ahead *a)
-{
-    fxt_validator *v = ctx;
-    fxt_stats st;
-    if (a)
-        fxt_validator_feed_ahead(v, a);
-    else
-        fxt_validator_feed(v, p, n);
-    fxt_validator_stats(v, &st);
-    return st.stopped;
-}
-
-/** validate_loop with fxt-validate's two checking threads (PP). */
-static long long validate_pairs(int fd, unsigned char *b, fxt_validator *v, const pairs *pp)
-{
-    if (lseek(fd, 0, SEEK_SET) != 0)
-        return -1;
-    input in;
-    input_open(&in, fd, b, VAL_BUF);
-    const char *err = pairs_check(pp, &in, v, feed_pair_part, v);
-    int saved = errno; /* (pairs_check's message is strerror of it) */
-    long long total = (long long)in.pos;
-    input_close(&in);
-    fxt_validator_finish(v);
-    errno = saved;
-    return err ? -1 : total;
-}
-
 /** The file figures: cat-equivalent and fxt-validate's read loop over FD,
  *  REPEAT times a run, best of REPS. */
 typedef struct file_figures {
-    figure cat, val, val2; /**< val2: two threads (secs 1e30: no second thread) */
+    figure cat, val;
 } file_figures;
 
 static int bench_fd(int fd, size_t repeat, int reps, const counters *c, file_figures *ff)
@@ -361,22 +329,6 @@ static int bench_fd(int fd, size_t repeat, int reps, const counters *c, file_fig
     int bad = mem == NULL || b == NULL;
     figure_init(&ff->cat);
     figure_init(&ff->val);
-    figure_init(&ff->val2);
-    /* fxt-validate's default on a mapped file: the second checking thread
-     * (its counters are not this thread's: the figure has none) */
-    const size_t asz = (fxt_ahead_size(INPUT_PART_MAX) + 7) & ~(size_t)7;
-    unsigned char *amem = malloc(3 * asz);
-    ahead_thread th;
-    pairs pp = {{NULL, NULL, NULL}, NULL};
-    if (amem != NULL && ahead_thread_start(&th) == 0) {
-        for (int i = 0; i < 3; i++)
-            pp.ahead[i] = fxt_ahead_init(amem + i * asz, asz, INPUT_PART_MAX);
-        pp.th = &th;
-    }
-    counters none;
-    memset(&none, 0, sizeof none);
-    for (int i = 0; i < CNT_N; i++)
-        none.fd[i] = -1;
     int err = bad ? ENOMEM : 0; /* errno of the first failure */
     for (int r = 0; r < reps && !bad; r++) {
         double t0 = run_start(c);
@@ -389,17 +341,7 @@ static int bench_fd(int fd, size_t repeat, int reps, const counters *c, file_fig
             if ((bad = validate_loop(fd, b, fxt_validator_init(mem, size, &o)) < 0))
                 err = errno;
         run_end(c, t0, &ff->val);
-        if (pp.th == NULL)
-            continue;
-        t0 = run_start(&none);
-        for (size_t i = 0; i < repeat && !bad; i++)
-            if ((bad = validate_pairs(fd, b, fxt_validator_init(mem, size, &o), &pp) < 0))
-                err = errno;
-        run_end(&none, t0, &ff->val2);
     }
-    if (pp.th)
-        ahead_thread_end(pp.th);
-    free(amem);
     free(b);
     free(mem);
     if (bad)
@@ -414,16 +356,7 @@ static void print_file_figures(const file_figures *ff, double bytes, double reco
     snprintf(note, sizeof note, "(%s, page cache warm)", what);
     print_figure("cat-equivalent, read() 1 MiB:", &ff->cat, bytes, 0, note);
     snprintf(note, sizeof note, "= %.3fx cat", ff->cat.secs / ff->val.secs);
-    print_figure("validate, one thread (file):", &ff->val, bytes, records, note);
-    if (ff->val2.secs < 1e30) {
-        snprintf(note, sizeof note, "= %.3fx cat (two threads: no counters)",
-                 ff->cat.secs / ff->val2.secs);
-        print_figure("validate, as fxt-validate (file):", &ff->val2, bytes, records, note);
-    } else {
-        snprintf(note, sizeof note, "= %.3fx cat (one thread: no second could be started)",
-                 ff->cat.secs / ff->val.secs);
-        print_figure("validate, as fxt-validate (file):", &ff->val, bytes, records, note);
-    }
+    print_figure("validate, as fxt-validate (file):", &ff->val, bytes, records, note);
 }
 
 /* ---- --mix: what the trace is made of --------------------------------------- */
@@ -571,6 +504,7 @@ static int bench_trace(const char *path, double mb, int reps, int with_mix, cons
             fxt_validator_finish(v);
             if (i == 0)
                 fxt_validator_stats(v, &st);
+            fxt_validator_fini(v);
         }
         run_end(c, t0, &mem_fig);
     }

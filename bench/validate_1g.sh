@@ -63,6 +63,7 @@ for ((r = 0; r < runs; r++)); do
   once cat "cat \"\$f\" >/dev/null"
   once pipe "cat \"\$f\" | cat >/dev/null"
   once file "$measured \"\$val\" --quiet \"\$f\" >/dev/null"
+  once auto "$measured \"\$val\" --quiet --revision auto \"\$f\" >/dev/null"
   once stdin "cat \"\$f\" | $measured \"\$val\" --quiet - >/dev/null"
   once redir "$measured \"\$val\" --quiet - <\"\$f\" >/dev/null"
   once drain "cat \"\$f\" | \"\$bench\" --drain >/dev/null"
@@ -84,7 +85,7 @@ summary=$("$val" --quiet "$f")
 echo "trace: $bytes bytes, $records records, fxt-gen random --seed 1 --profile realistic"
 echo "  generated in ${tgen} s ($(awk -v b="$bytes" -v t="$tgen" 'BEGIN { printf "%.0f", b / t / 1e6 }') MB/s, written to $f)"
 echo "  fxt-validate: $summary"
-echo "best of $runs rounds (the six commands in turn), page cache warm, wall time:"
+echo "best of $runs rounds (the seven commands in turn), page cache warm, wall time:"
 printf '  %-40s %8s %9s %9s %10s\n' "command" "seconds" "MB/s" "vs cat" "peak RSS"
 row() {
   local t=${best[$1]}
@@ -97,9 +98,11 @@ row() {
 row cat "cat FILE > /dev/null"
 row pipe "cat FILE | cat > /dev/null"
 row file "fxt-validate --quiet FILE"
+row auto "fxt-validate --quiet --revision auto FILE"
 row stdin "cat FILE | fxt-validate --quiet -"
 row redir "fxt-validate --quiet - < FILE"
 row drain "cat FILE | fxt-bench --drain"
+echo "  --revision auto / default: $(awk -v a="${best[auto]}" -v d="${best[file]}" 'BEGIN { printf "%.2f", a / d }')x the wall time"
 echo "  (standard input that is a file is mapped like one; fxt-bench --drain reads a pipe as"
 echo "  fxt-validate does and checks nothing: the pipe's own cost)"
 echo "CPU seconds, all processes of the pipeline (user + system, one run; $ncpu CPUs):"

@@ -53,9 +53,6 @@ typedef struct fz_run {
     uint64_t next_off, next_idx;
     uint64_t digest;        /* of every visited record's model */
     uint64_t touched;       /* sum of touched bytes (keeps the reads alive) */
-    int stopped_seen;       /* a record-size-zero issue was reported */
-    uint64_t err_off;       /* record offset of the last error during feed */
-    int err_seen;           /* err_off is set */
     int cur_errors;         /* the record being visited had errors */
     uint64_t lenient;       /* known divergences tolerated (see fuzz_common.c) */
 } fz_run;

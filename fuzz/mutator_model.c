@@ -89,7 +89,9 @@ int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *ou
     capture_ctx k = {out, pre ? 1 : 0, 0};
     o.ctx = &k;
     /* memory of fxt_validator_size() for these options: init cannot fail */
-    fxt_validator_feed(fxt_validator_init(c->vmem, c->vsize, &o), buf, len + pre);
+    fxt_validator *v = fxt_validator_init(c->vmem, c->vsize, &o);
+    fxt_validator_feed(v, buf, len + pre);
+    fxt_validator_fini(v);
     return k.got;
 }
 

@@ -311,6 +311,20 @@ static void v_provider_event_unknown(vctx *c)
     DESC("a provider event record (provider %u) with undefined event id %u", c->prov_id, id);
 }
 
+static void v_provider_restarted(vctx *c)
+{
+    c->where = P_APPEND;
+    /* a provider introduced at the end of the trace, then introduced again */
+    uint32_t id = 0x5eed0000u + (uint32_t)rnd(c, 0x10000);
+    uint64_t h = FXT_SET(meta_hdr(FXT_MT_PROVIDER_INFO), FXT_META_PROVIDER_ID, id);
+    W(c, FXT_SET(h, FXT_PINFO_NAME_LEN, 0));
+    c->mark = c->w.len;
+    W(c, FXT_SET(h, FXT_PINFO_NAME_LEN, 0));
+    DESC("two provider info records for provider %u at the end of the trace: the second starts "
+         "it afresh",
+         id);
+}
+
 static void v_provider_section_unknown(vctx *c)
 {
     c->where = P_APPEND;
@@ -421,6 +435,7 @@ const fxt__vgen fxt__violate_records[] = {
     {FXT_R_METADATA_RESERVED_BITS, v_metadata_reserved_bits},
     {FXT_R_PROVIDER_EVENT_UNKNOWN, v_provider_event_unknown},
     {FXT_R_PROVIDER_SECTION_UNKNOWN, v_provider_section_unknown},
+    {FXT_R_PROVIDER_RESTARTED, v_provider_restarted},
     {FXT_R_TRACE_INFO_TYPE_UNKNOWN, v_trace_info_type_unknown},
     {FXT_R_INIT_RESERVED_BITS, v_init_reserved_bits},
     {FXT_R_INIT_ZERO_TICKS, v_init_zero_ticks},

@@ -123,6 +123,17 @@ const spec_case spec_cases_records[] = {
         PSECT2,                /* @152 provider 2 again */
         EV_CAT1_INLINE_THREAD  /* @160 still unregistered there */),
   EXPECT(ISSUE(STRING_REF_UNREGISTERED, 80), ISSUE(STRING_REF_UNREGISTERED, 160)) },
+{ .name = "meta-provider-info-again-starts-afresh", .suite = S_METADATA,
+  /* NOTES.md: a provider info record for a provider already introduced
+   * starts it afresh (its tables emptied), and says so at that record */
+  WORDS(MAGIC,                 /* @0 */
+        PINFO1,                /* @8 provider 1 */
+        0x0000000300010022,    /* @24 string: size 2, index 1, len 3 */
+        0x0000000000746163,    /* "cat" */
+        EV_CAT1_INLINE_THREAD, /* @40 cat 1 registered: fine */
+        PINFO1,                /* @72 provider 1 again: afresh */
+        EV_CAT1_INLINE_THREAD  /* @88 cat 1 no longer registered */),
+  EXPECT(ISSUE(PROVIDER_RESTARTED, 72), ISSUE(STRING_REF_UNREGISTERED, 88)) },
 { .name = "meta-thread-table-per-provider", .suite = S_METADATA,
   WORDS(MAGIC,                 /* @0 */
         PINFO1,                /* @8 */

@@ -23,7 +23,7 @@ static COLD void arg_refs_missing(fxt__cur *c, unsigned argn, unsigned type, uin
 /* The argument-count field of the record header, for arg-overrun. */
 static COLD void point_at_argc(fxt_validator *v)
 {
-    const fxt_word_desc *d = fxt_header_desc((fxt_revision)v->visit, v->rec.header);
+    const fxt_word_desc *d = fxt_header_desc(v->lay->revision, v->rec.header);
     for (unsigned i = 0; i < d->nfields; i++)
         if (d->fields[i].kind == FXT_FK_COUNT) {
             fxt__detail(v, 8, d->fields[i].lo, d->fields[i].hi);
@@ -50,7 +50,7 @@ static int arg_slow(fxt__cur *c, fxt_arg *a, uint64_t h, unsigned i, uint64_t ap
     ac.argn = i + 1;
     ac.argt = type;
     ac.size_lo = FXT_FIELD_LO(FXT_ARG_SIZE), ac.size_hi = FXT_FIELD_HI(FXT_ARG_SIZE);
-    rsv_word(&ac, fxt_arg_desc((fxt_revision)__builtin_ctz(v->rl), type), h, apos);
+    rsv_word(&ac, fxt_arg_desc(v->lay->revision, type), h, apos);
     int ok = strref(&ac, (uint16_t)FXT_GET(h, FXT_ARG_NAME), apos, FXT_FIELD_LO(FXT_ARG_NAME),
                     "name", &a->name);
     if (ok) {
@@ -96,8 +96,7 @@ static int arg_slow(fxt__cur *c, fxt_arg *a, uint64_t h, unsigned i, uint64_t ap
 int fxt__args(fxt__cur *c, unsigned argc, fxt_record *rec)
 {
     fxt_validator *v = c->v;
-    const unsigned rl = v->rl;
-    const uint16_t all_define = v->arg_all[rl]; /* types every reading lane defines */
+    const uint16_t defined_types = (uint16_t)v->lay->arg_types;
     rec->argc = argc;
     for (unsigned i = 0; i < argc; i++) {
         fxt_arg *a = &rec->args[i];
@@ -133,11 +132,11 @@ int fxt__args(fxt__cur *c, unsigned argc, fxt_record *rec)
                    left == 1 ? "s" : "");
             return 0;
         }
-        /* Fast path: a type every reading lane defines, exactly the implied
+        /* Fast path: a type the revision defines, exactly the implied
          * size, indexed refs, no reserved bits: one branch for all of it
          * (random argument types make per-type branches mispredict). */
         uint16_t nref = (uint16_t)FXT_GET(h, FXT_ARG_NAME);
-        if (((all_define >> type) & 1) & (size == v->arg_words[type]) &
+        if (((defined_types >> type) & 1) & (size == v->arg_words[type]) &
             !(nref & FXT_STRREF_INLINE_FLAG) & (aend <= c->lim) &
             ((a->hi & v->arg_hi_rsv[type]) == 0)) {
             const fxt__provider *pv = v->cur;
@@ -163,31 +162,16 @@ int fxt__args(fxt__cur *c, unsigned argc, fxt_record *rec)
             c->pos = aend;
             continue;
         }
-        unsigned undef = rl & ~v->defs.arg[type];
-        if (undef && !(undef & v->reportable)) { /* auto mode: count, no message */
-            fxt__count_only(v, undef, FXT_R_ARG_TYPE_UNKNOWN, 1);
-            v->rl = rl & ~undef;
-            if (v->rl == 0) {
-                v->rl = rl;
-                c->pos = aend;
-                continue;
-            }
-        } else if (undef) {
-            char names[40];
-            v->rl = undef;
+        if (!fxt_layout_defines(v->lay->arg_types, type)) { /* skipped by its size */
+            a->v.u64 = 0; /* the model: type, size and bits [32..63] only */
+            a->name.ref = 0, a->name.data = NULL, a->name.len = 0;
             fxt__detail(v, 8, FXT_FIELD_LO(FXT_ARG_TYPE), FXT_FIELD_HI(FXT_ARG_TYPE));
             REPORT(v, FXT_R_ARG_TYPE_UNKNOWN, fieldoff(c, apos),
-                   "argument %u has type %u, which is not defined in %s", i + 1, type,
-                   fxt__lane_names(undef, names, sizeof names));
-            v->rl = rl & ~undef;
-            if (v->rl == 0) { /* skipped by its size in every lane */
-                v->rl = rl;
-                c->pos = aend;
-                continue;
-            }
+                   "argument %u has type %u, which is not defined in this revision", i + 1, type);
+            c->pos = aend;
+            continue;
         }
         arg_slow(c, a, h, i, apos, aend);
-        v->rl = rl;
         c->pos = aend; /* continue at the next argument boundary either way */
     }
     return 1;

@@ -4,18 +4,13 @@
 
 #include "cursor.h"
 
-static const char *const k_arg_names[16] = {"null",   "int32",  "uint32",  "int64",
-                                            "uint64", "double", "string",  "pointer",
-                                            "koid",   "bool",   "type-10", "type-11",
-                                            "type-12", "type-13", "type-14", "type-15"};
-
 /* "argument 2 (int64) " or "": context for messages, built only on the
  * error path so the hot path formats nothing. */
 const char *fxt__where(const fxt__cur *c, char *buf, size_t n)
 {
     if (c->argn == 0)
         return "";
-    snprintf(buf, n, "argument %u (%s) ", c->argn, k_arg_names[c->argt & 15]);
+    snprintf(buf, n, "argument %u (%s) ", c->argn, fxt_arg_type_name(c->argt));
     return buf;
 }
 
@@ -47,26 +42,13 @@ void fxt__rsv_fail(fxt__cur *c, const fxt_word_desc *d, uint64_t w, uint64_t pos
     }
 }
 
-/* The lanes of v->rl whose revision does not define value VAL of a type
- * field (DEFS: revision mask per value) get RULE and stop reading the
- * record; the rest go on. Returns the lanes that go on (0: skip it). */
-unsigned fxt__undefined_for(fxt__cur *c, unsigned undef, fxt_rule rule, const char *what,
-                                   unsigned val, int lo, int hi, uint64_t pos)
+/* A value VAL of a type field (bits [LO..HI] of the header word) that the
+ * revision does not define: the record is skipped. */
+void fxt__undefined(fxt__cur *c, fxt_rule rule, const char *what, unsigned val, int lo, int hi)
 {
-    fxt_validator *v = c->v;
-    unsigned keep = v->rl & ~undef;
-    char names[40];
-    if (!(undef & v->reportable)) { /* auto mode: cannot be reported, so no message */
-        fxt__count_only(v, undef, rule, 1);
-        v->rl = keep;
-        return keep;
-    }
-    v->rl = undef;
-    fxt__detail(v, 8, lo, hi);
-    REPORT(v, rule, fieldoff(c, pos), "%s %u is not defined in %s; the record is skipped%s", what,
-           val, fxt__lane_names(undef, names, sizeof names), keep ? " there" : "");
-    v->rl = keep;
-    return keep;
+    fxt__detail(c->v, 8, lo, hi);
+    REPORT(c->v, rule, fieldoff(c, 0), "%s %u is not defined in this revision; the record is skipped",
+           what, val);
 }
 
 /* Check the padding bytes of a stream of LEN bytes starting at record

@@ -2,7 +2,7 @@
 /*
  * cursor.h - the cursor over one record (or argument) that the decoders
  * share: bounds, word loads, reserved bits by word description, undefined
- * type values by revision lane, streams and refs. The hot helpers are
+ * type values, streams and refs. The hot helpers are
  * inline here; what runs only on the error path is in cursor.c.
  */
 #ifndef FXT_VALIDATOR_CURSOR_H
@@ -32,8 +32,8 @@ typedef struct fxt__cur {
 const char *fxt__where(const fxt__cur *c, char *buf, size_t n);
 COLD int fxt__need_fail(fxt__cur *c, uint64_t n, const char *what);
 COLD void fxt__rsv_fail(fxt__cur *c, const fxt_word_desc *d, uint64_t w, uint64_t pos);
-COLD unsigned fxt__undefined_for(fxt__cur *c, unsigned undef, fxt_rule rule, const char *what,
-                              unsigned val, int lo, int hi, uint64_t pos);
+COLD void fxt__undefined(fxt__cur *c, fxt_rule rule, const char *what, unsigned val, int lo,
+                         int hi);
 void fxt__check_pad(fxt__cur *c, uint64_t start, uint64_t len, const char *what);
 int fxt__stream_str(fxt__cur *c, uint64_t len, const char *what, const char **out);
 COLD void fxt__strref_missing(fxt__cur *c, uint16_t ref, uint64_t ref_pos, int lo, const char *what);
@@ -64,21 +64,17 @@ static inline void rsv_word(fxt__cur *c, const fxt_word_desc *d, uint64_t w, uin
         fxt__rsv_fail(c, d, w, pos);
 }
 
-static inline unsigned defined(fxt__cur *c, const uint8_t *defs, unsigned val, fxt_rule rule,
-                               const char *what, int lo, int hi, uint64_t pos)
+/* Value VAL of a type field that decides how the record is read: 1 if
+ * the revision defines it (bit VAL of MASK, a member of fxt_layout), else
+ * RULE is reported and the record is skipped (0). */
+static inline int defined(fxt__cur *c, uint64_t mask, unsigned val, fxt_rule rule,
+                          const char *what, int lo, int hi)
 {
-    unsigned undef = c->v->rl & ~defs[val];
-    if (UNLIKELY(undef))
-        return fxt__undefined_for(c, undef, rule, what, val, lo, hi, pos);
-    return c->v->rl;
-}
-
-/* The layout of some lane reading the record (all of them agree on what
- * the caller asks). */
-static inline const fxt_layout *lay(const fxt_validator *v)
-{
-    unsigned l = v->rl & FXT_REV_BIT(v->visit) ? v->visit : (unsigned)__builtin_ctz(v->rl);
-    return v->lay[l];
+    if (UNLIKELY(!fxt_layout_defines(mask, val))) {
+        fxt__undefined(c, rule, what, val, lo, hi);
+        return 0;
+    }
+    return 1;
 }
 
 /* ---- streams ---- */

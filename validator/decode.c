@@ -3,8 +3,8 @@
  * decode.c - the record decoders: every field of every record is checked
  * here (arguments in args.c), with one cursor and a running offset (after
  * Lua's lundump.c). Reserved bits come from the layout table's word descriptions
- * (one AND per word; the slow path names the field). Checks that depend on
- * the revision report for the lanes they hold for (see internal.h).
+ * (one AND per word; the slow path names the field); what a type value
+ * means comes from the revision's row of the layout table (v->lay).
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,13 +12,6 @@
 #include "cursor.h"
 
 /* ---- record decoders ---- */
-
-static const char *const k_rt_names[17] = {
-    "metadata", "initialization", "string",  "thread",  "event",   "blob",
-    "userspace", "kernel-object", "scheduling", "log",   "type-10", "type-11",
-    "type-12",  "type-13",        "type-14", "large",   "trace"};
-
-const char *fxt__record_type_name(unsigned t) { return t <= 16 ? k_rt_names[t] : "?"; }
 
 /* Returns 1 if fully decoded (so size-extra and visitor apply). */
 static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
@@ -28,10 +21,10 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
     m->meta_type = (unsigned)FXT_GET(h, FXT_META_TYPE);
     m->provider_id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
     m->name.ref = 0, m->name.data = NULL, m->name.len = 0;
-    if (!defined(c, v->defs.metadata, m->meta_type, FXT_R_METADATA_TYPE_UNKNOWN, "metadata type",
-                 FXT_FIELD_LO(FXT_META_TYPE), FXT_FIELD_HI(FXT_META_TYPE), 0))
+    if (!defined(c, v->lay->metadata_types, m->meta_type, FXT_R_METADATA_TYPE_UNKNOWN,
+                 "metadata type", FXT_FIELD_LO(FXT_META_TYPE), FXT_FIELD_HI(FXT_META_TYPE)))
         return 0;
-    const fxt_word_desc *d = fxt_header_desc((fxt_revision)__builtin_ctz(v->rl), h);
+    const fxt_word_desc *d = fxt_header_desc(v->lay->revision, h);
     switch (m->meta_type) {
     case FXT_MT_PROVIDER_INFO: {
         rsv_word(c, d, h, 0);
@@ -44,13 +37,21 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
             p->name[m->name.len] = 0;
         }
         v->cur = p;
+        if (p->restarted_at == v->r_off + 1) {
+            fxt__detail(v, 8, FXT_FIELD_LO(FXT_META_PROVIDER_ID), FXT_FIELD_HI(FXT_META_PROVIDER_ID));
+            REPORT(v, FXT_R_PROVIDER_RESTARTED, fieldoff(c, 0),
+                   "provider %u was introduced before: this provider info starts it afresh, with "
+                   "empty string and thread tables (refs to what it registered before are "
+                   "unregistered from here on)",
+                   m->provider_id);
+        }
         return 1;
     }
     case FXT_MT_PROVIDER_SECTION: {
         rsv_word(c, d, h, 0);
         /* past the provider table's capacity an id may have been
          * introduced without being remembered: claim nothing then */
-        if (fxt__prov_find(v, m->provider_id) == NULL && !v->prov_overflow) {
+        if (fxt__prov_find(v, m->provider_id) == NULL && v->untracked == NULL) {
             fxt__detail(v, 8, FXT_FIELD_LO(FXT_META_PROVIDER_ID), FXT_FIELD_HI(FXT_META_PROVIDER_ID));
             REPORT(v, FXT_R_PROVIDER_SECTION_UNKNOWN, fieldoff(c, 0),
                    "provider %u was not introduced by a provider info record", m->provider_id);
@@ -69,9 +70,9 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
         return 1;
     default: /* FXT_MT_TRACE_INFO */
         m->trace_info_type = (unsigned)FXT_GET(h, FXT_TINFO_TYPE);
-        if (!defined(c, v->defs.trace_info, m->trace_info_type, FXT_R_TRACE_INFO_TYPE_UNKNOWN,
-                     "trace info type", FXT_FIELD_LO(FXT_TINFO_TYPE), FXT_FIELD_HI(FXT_TINFO_TYPE),
-                     0))
+        if (!defined(c, v->lay->trace_info_types, m->trace_info_type,
+                     FXT_R_TRACE_INFO_TYPE_UNKNOWN, "trace info type",
+                     FXT_FIELD_LO(FXT_TINFO_TYPE), FXT_FIELD_HI(FXT_TINFO_TYPE)))
             return 0;
         m->magic = (uint32_t)FXT_GET(h, FXT_MAGIC_VALUE_FIELD);
         v->seen_magic = 1;
@@ -99,12 +100,10 @@ static int dec_event(fxt__cur *c, uint64_t h, fxt_record *r)
     fxt_event *e = &r->u.event;
     unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     v->st.events_by_type[raw]++;
-    if (!defined(c, v->defs.event, raw, FXT_R_EVENT_TYPE_UNKNOWN, "event type",
-                 FXT_FIELD_LO(FXT_EV_TYPE), FXT_FIELD_HI(FXT_EV_TYPE), 0))
+    if (!defined(c, v->lay->event_types, raw, FXT_R_EVENT_TYPE_UNKNOWN, "event type",
+                 FXT_FIELD_LO(FXT_EV_TYPE), FXT_FIELD_HI(FXT_EV_TYPE)))
         return 0;
-    const unsigned rl = v->rl;
-    int fam = (rl & v->fam_lanes[1]) != 0; /* the newer numbering if any lane reads it */
-    e->event_type = v->kind[fam][raw];
+    e->event_type = fxt__event_kind(v, raw);
     if (!word(c, "timestamp", &e->timestamp))
         return 0;
     int t = thrref(c, (uint8_t)FXT_GET(h, FXT_EV_THREAD), 0, FXT_FIELD_LO(FXT_EV_THREAD), "thread",
@@ -117,12 +116,11 @@ static int dec_event(fxt__cur *c, uint64_t h, fxt_record *r)
         !fxt__args(c, (unsigned)FXT_GET(h, FXT_EV_ARGC), r))
         return 0;
     e->data = 0;
-    const char *dw = v->ev_data[raw]; /* the families agree on which have one */
+    const char *dw = v->ev_data[raw];
     if (dw != NULL && !word(c, dw, &e->data))
         return 0;
-    if (!((v->seq_raw >> raw) & 1))
-        return 1; /* instant, counter: nothing to match */
-    fxt__sequence_lanes(v, raw, e, t == 1, fieldoff(c, c->pos - 8));
+    if ((v->seq_events >> raw) & 1) /* not instant, counter: nothing to match */
+        fxt__sequence(v, e, t == 1, fieldoff(c, c->pos - 8));
     return 1;
 }
 
@@ -130,19 +128,15 @@ static int dec_blob(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc 
 {
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
-    const fxt_layout *l = lay(v);
+    const fxt_layout *l = v->lay;
     rsv_word(c, d, h, 0);
     b->blob_type = (unsigned)FXT_GET(h, FXT_BLOB_TYPE);
     b->payload_size = (h >> l->blob_size_lo) & FXT_WIDTH_MASK_(l->blob_size_lo, l->blob_size_hi);
-    unsigned undef = v->rl & ~v->defs.blob[b->blob_type];
-    if (undef) { /* the payload is still framed by its size: no skipping */
-        char names[40];
-        unsigned rl = v->rl;
-        v->rl = undef;
+    if (!fxt_layout_defines(l->blob_types, b->blob_type)) {
+        /* the payload is still framed by its size: no skipping */
         fxt__detail(v, 8, FXT_FIELD_LO(FXT_BLOB_TYPE), FXT_FIELD_HI(FXT_BLOB_TYPE));
-        REPORT(v, FXT_R_BLOB_TYPE_UNKNOWN, fieldoff(c, 0), "blob type %u is not defined in %s",
-               b->blob_type, fxt__lane_names(undef, names, sizeof names));
-        v->rl = rl;
+        REPORT(v, FXT_R_BLOB_TYPE_UNKNOWN, fieldoff(c, 0),
+               "blob type %u is not defined in this revision", b->blob_type);
     }
     if (!strref(c, (uint16_t)FXT_GET(h, FXT_BLOB_NAME), 0, FXT_FIELD_LO(FXT_BLOB_NAME), "blob name",
                 &b->name))
@@ -183,7 +177,7 @@ static int dec_legacy_csw(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word
     fxt_sched *s = &r->u.sched;
     s->cpu = (unsigned)FXT_GET(h, FXT_LCSW_CPU);
     s->state = (unsigned)FXT_GET(h, FXT_LCSW_STATE);
-    if (lay(v)->has_priorities) {
+    if (v->lay->has_priorities) {
         s->out_prio = (unsigned)FXT_GET(h, FXT_LCSW_OUT_PRIO);
         s->in_prio = (unsigned)FXT_GET(h, FXT_LCSW_IN_PRIO);
     }
@@ -209,12 +203,12 @@ static int dec_sched(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc
     s->out.pid = s->in.pid = 0;
     s->out_prio = s->in_prio = 0;
     s->sched_type = FXT_ST_LEGACY_CONTEXT_SWITCH;
-    if (lay(v)->sched_types == 0) /* before current: a context switch, no subtype */
+    if (v->lay->sched_types == 0) /* before current: a context switch, no subtype */
         return dec_legacy_csw(c, h, r, d);
     s->sched_type = (unsigned)FXT_GET(h, FXT_SCHED_TYPE);
-    if (!defined(c, v->defs.sched, s->sched_type, FXT_R_SCHEDULING_TYPE_UNKNOWN,
+    if (!defined(c, v->lay->sched_types, s->sched_type, FXT_R_SCHEDULING_TYPE_UNKNOWN,
                  "scheduling record type", FXT_FIELD_LO(FXT_SCHED_TYPE),
-                 FXT_FIELD_HI(FXT_SCHED_TYPE), 0))
+                 FXT_FIELD_HI(FXT_SCHED_TYPE)))
         return 0;
     switch (s->sched_type) {
     case FXT_ST_LEGACY_CONTEXT_SWITCH:
@@ -260,15 +254,15 @@ static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
     r->large_type = (unsigned)FXT_GET(h, FXT_LREC_TYPE);
-    if (!defined(c, v->defs.large, r->large_type, FXT_R_LARGE_RECORD_TYPE_UNKNOWN,
-                 "large record type", FXT_FIELD_LO(FXT_LREC_TYPE), FXT_FIELD_HI(FXT_LREC_TYPE), 0))
+    if (!defined(c, v->lay->large_types, r->large_type, FXT_R_LARGE_RECORD_TYPE_UNKNOWN,
+                 "large record type", FXT_FIELD_LO(FXT_LREC_TYPE), FXT_FIELD_HI(FXT_LREC_TYPE)))
         return 0;
     b->format = (unsigned)FXT_GET(h, FXT_LBLOB_FORMAT);
-    if (!defined(c, v->defs.large_format, b->format, FXT_R_LARGE_BLOB_FORMAT_UNKNOWN,
+    if (!defined(c, v->lay->large_blob_formats, b->format, FXT_R_LARGE_BLOB_FORMAT_UNKNOWN,
                  "large blob format", FXT_FIELD_LO(FXT_LBLOB_FORMAT),
-                 FXT_FIELD_HI(FXT_LBLOB_FORMAT), 0))
+                 FXT_FIELD_HI(FXT_LBLOB_FORMAT)))
         return 0;
-    rsv_word(c, fxt_header_desc((fxt_revision)__builtin_ctz(v->rl), h), h, 0);
+    rsv_word(c, fxt_header_desc(v->lay->revision, h), h, 0);
     uint64_t f;
     if (!word(c, "format header word", &f))
         return 0;
@@ -354,14 +348,14 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;
         pv->thr_tid[idx] = r->u.thread.tid;
-        pv->thr_slot[idx] = &v->no_slot;
+        pv->thr[idx] = &v->no_thread;
     }
     return ok;
 }
 
-/* Decode with the lanes in v->rl; returns 1 if decoded, and the bytes its
- * fields imply in *IMPLIED. */
-static int dec_lanes(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len, uint64_t h,
+/* Decode the record; returns 1 if decoded, and the bytes its fields
+ * imply in *IMPLIED. */
+static int dec_record(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len, uint64_t h,
                      unsigned type, const fxt_word_desc *d, uint64_t *implied)
 {
     fxt_record *r = &v->rec;
@@ -452,7 +446,6 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
     v->r_idx = v->rec_idx;
     v->r_type = type;
     v->r_errors = 0;
-    v->rl = v->lanes;
     v->st.records++;
     v->st.by_type[type]++;
     v->cur->records++;
@@ -465,48 +458,18 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
     r->header = h;
     r->size_words = len / 8;
     r->big_endian = v->be;
-    r->revision = v->visit;
+    r->revision = v->lay->revision;
     r->provider_id = v->cur->id;
     r->argc = 0;
     v->pad_lo = v->pad_hi = 0;
 
     uint64_t implied = len;
     int ok = 0;
-    if (UNLIKELY(!(v->rl & v->defs.record[type]))) { /* no lane reads it */
-        fxt__cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
-        fxt__undefined_for(&c, v->rl, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
-                      FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE), 0);
-    } else {
-        unsigned undef = v->rl & ~v->defs.record[type];
-        if (UNLIKELY(undef)) {
-            fxt__cur c = {v, p, len, avail, avail, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0, 4, 15};
-            fxt__undefined_for(&c, undef, FXT_R_RECORD_TYPE_UNKNOWN, "record type", type,
-                          FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE), 0);
-        }
-        const unsigned rl = v->rl;
-        if (!((v->grouped_types >> type) & 1)) {
-            /* one reading for all lanes */
-            ok = dec_lanes(v, p, avail, len, h, type, v->hdesc[type], &implied);
-        } else {
-            /* blob and scheduling layouts differ between revisions: once per
-             * group of lanes with the same word layout, the visitor's last */
-            unsigned todo = rl;
-            while (todo) {
-                unsigned first = todo & ~FXT_REV_BIT(v->visit) ? (unsigned)__builtin_ctz(todo & ~FXT_REV_BIT(v->visit))
-                                                               : v->visit;
-                const fxt_word_desc *d = fxt_header_desc((fxt_revision)first, h);
-                unsigned group = 0;
-                for (unsigned l = 0; l < FXT_REV_COUNT; l++)
-                    if ((todo >> l) & 1 && fxt_header_desc((fxt_revision)l, h) == d)
-                        group |= FXT_REV_BIT(l);
-                todo &= ~group;
-                v->rl = group;
-                ok = dec_lanes(v, p, avail, len, h, type, d, &implied);
-                if (todo)
-                    size_extra(v, ok, implied, len);
-            }
-        }
-    }
+    fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
+                  FXT_FIELD_LO(FXT_REC_SIZE), FXT_FIELD_HI(FXT_REC_SIZE)};
+    if (defined(&c, v->lay->record_types, type, FXT_R_RECORD_TYPE_UNKNOWN, "record type",
+                FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE)))
+        ok = dec_record(v, p, avail, len, h, type, fxt_header_desc(v->lay->revision, h), &implied);
     if (avail < len) { /* streamed: tail checks, size-extra and visitor come later */
         v->implied = ok ? implied : len;
         v->tail = ok ? 1 : 2;

@@ -3,23 +3,21 @@
  * internal.h - the validator's state and the pieces its files share.
  *
  *   validate.c  construction, options, counters, verdicts, the one report path
+ *   provider.c  provider contexts: their string and thread tables
+ *   auto.c      FXT_REV_AUTO: one validator per revision over the same
+ *               input, their issues merged into revision masks
  *   stream.c    feeding: record framing, byte order, streamed large records, finish
- *   decode.c    the record and argument decoders (checks field by field)
+ *   decode.c    the record decoders (checks field by field); args.c the
+ *               arguments; cursor.h / cursor.c the cursor both use
  *   sequence.c  begin/end matching of durations, async operations and flows
- *   table.c     the open-addressing hash table sequence.c and fast.c use
- *               (table.h: its types and the lookups, inline)
+ *   table.c     the growable open-addressing hash table (table.h: lookups)
  *   fast.c      the lean checking path (no record model without a visitor);
- *               fast_other.h its records other than events
- *   fast_build.c  the tables fast.c reads
- *   ahead.c     checking the next chunk ahead on a second thread (fxt_ahead)
+ *               fast_other.h its records other than events; fast_build.c
+ *               the tables it reads
  *   utf8.c      UTF-8 validation
  *
- * Revisions: the validator checks one revision, or all four at once
- * (FXT_REV_AUTO). Each is a "lane" (bit r of a lane mask). Records are
- * decoded once; a check whose outcome depends on the revision reports with
- * the mask of the lanes it holds for (v->rl, the lanes reading the current
- * record). Only blob and scheduling records, whose layouts differ, are
- * decoded once per group of lanes that read them alike.
+ * A validator checks exactly one revision (v->lay). --revision auto is a
+ * composition of four of them (auto.c), each self-contained.
  */
 #ifndef FXT_VALIDATOR_INTERNAL_H
 #define FXT_VALIDATOR_INTERNAL_H
@@ -29,43 +27,43 @@
 
 #include "fxt/validate.h"
 #include "fxt/word.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define FXT__COLD __attribute__((cold, noinline))
-#define FXT__UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define FXT__PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define FXT__COLD
-#define FXT__UNLIKELY(x) (x)
-#define FXT__PRINTF(a, b)
-#endif
+#include "hints.h"
 
 #define FXT__STR_WORDS ((FXT_MAX_STRING_INDEX + 1) / 64)
 #define FXT__BUF_CAP ((size_t)1 << 20) /* > the largest possible large-blob head */
 #define FXT__DUR_STACK 32              /* unended begins remembered per thread */
-/* Stack words per thread: DUR_STACK (offset, index) pairs, and one more pair
- * for the first begin past them (where the tracking-limit summary points). */
-#define FXT__DUR_WORDS (2 * (FXT__DUR_STACK + 1))
-#define FXT__DEFER_CAP 64              /* issues of a streamed head held back */
+#define FXT__DEFER_CAP 256             /* issues of a streamed head held back */
 
 #include "table.h"
 
-/* ---- providers ---- */
+/* ---- threads and providers ---- */
+
+/* A thread (process and thread koid) seen by an event: its duration
+ * nesting. Threads live in blocks that never move, so providers' thread
+ * tables and the lookup cache point at them. */
+typedef struct fxt__thread {
+    uint64_t pid, tid;
+    uint32_t depth; /* open duration begins; the validator's no_thread: never a real depth */
+    /* the record offsets and indexes of the outermost DUR_STACK unended
+     * begins, and of the first begin past them (the summary points there) */
+    uint64_t stack[2 * (FXT__DUR_STACK + 1)];
+} fxt__thread;
 
 typedef struct fxt__provider {
     uint32_t id;
-    int implicit;
-    int untracked; /* beyond max_providers: refs are not checked */
-    uint64_t strbits[FXT__STR_WORDS];
-    uint64_t thrbits[4];
+    int implicit;  /* records before any provider record */
+    int untracked; /* past max_providers: refs are not checked */
     /* dense prefixes, for fast.c's one-compare ref checks: string refs
      * below str_lim and thread refs 1..thr_lim are registered (0 for an
      * untracked provider, whose refs fast.c leaves to decode.c) */
     uint32_t str_lim, thr_lim;
     uint32_t str_k; /* (0x8000 - str_lim) in both 16-bit halves (fast.c) */
+    uint64_t strbits[FXT__STR_WORDS];
+    uint64_t thrbits[4];
     uint64_t thr_pid[256], thr_tid[256];
-    void *thr_slot[256]; /* duration-tracking slot of each registered thread, or the
-                            validator's no_slot until sequencing sets it */
+    fxt__thread *thr[256]; /* each registered index's thread once an event has
+                              used it, else the validator's no_thread */
+    uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -89,134 +87,51 @@ static inline void fxt__reg_thread(fxt__provider *p, unsigned idx)
         p->thr_lim = idx++;
 }
 
-/* ---- one lane's counters ---- */
-
-typedef struct fxt__lane {
-    uint64_t errors, warnings;
-    uint64_t by_rule[FXT_R_END_];
-    fxt_rule first_error;
-    uint64_t first_error_offset;
-    int frozen;           /* framing differs from here on: no more checks */
-    uint64_t stop_offset;
-} fxt__lane;
-
 /* An issue of a streamed record's head, held until the record is complete. */
 typedef struct fxt__deferred {
     fxt_issue is;
-    int deliver;
 } fxt__deferred;
 
-/* Revision masks of every value of each type field: bit r set = revision r
- * defines it. Built from the layout table at init. */
-typedef struct fxt__defs {
-    uint8_t record[16], metadata[16], trace_info[16], event[16], arg[16], large[16],
-        large_format[16], sched[16], blob[256];
-} fxt__defs;
-
-/* fast.c: lanes reading a scheduling record as a legacy context switch
- * with one header layout: its reserved fields (up to 4, zero-padded) */
-/* An event checked ahead (ahead.c) whose sequencing the validator replays:
- * the record, its index, its header and data words (so that the replay
- * reads the log alone, not the other thread's chunk). */
-typedef struct fxt__ahead_ent {
-    const uint8_t *p;
-    uint64_t idx, h, d;
-} fxt__ahead_ent;
-
-/* A look-ahead's duration begins and ends that match each other within
- * its chunk, per thread ref: such a pair leaves the thread's stack as it
- * was (depth and everything below the top), so neither is logged, as
- * long as both reach the same, already tracked, thread (ahead.c checks
- * the refs in REFS when the results are taken). */
-#define FXT__SPEC_DEPTH 16
-typedef struct fxt__spec_dur {
-    uint8_t n[256]; /* open local begins per thread ref; SPEC_DEPTH + 1: no more matching */
-    uint32_t at[256][FXT__SPEC_DEPTH]; /* their log entries */
-    uint64_t refs[4];                  /* refs with a matched pair */
-    fxt__ahead_ent *can; /* the begins taken out, in the order of their ends; d: the end's index */
-    size_t ncan;
-} fxt__spec_dur;
-
-typedef struct fxt__lcsw_group {
-    unsigned lanes;
-    fxt_rule rule;
-    unsigned nrsv;
-    uint64_t rsv[4];
-} fxt__lcsw_group;
-
 struct fxt_validator {
-    fxt__slot no_slot; /* a provider's thread slot not set yet (depth: never a real one) */
+    struct fxt__auto *multi; /* FXT_REV_AUTO: the composition (auto.c); else NULL */
     fxt_options o;
+    fxt_allocator al;
     fxt_stats st;
+    uint64_t by_rule[FXT_R_END_];
 
-    /* revisions */
-    const fxt_layout *lay[FXT_REV_COUNT];
-    fxt__defs defs;
-    unsigned lanes;     /* lanes still checking */
-    unsigned rl;        /* lanes reading the current record */
-    unsigned visit;     /* the lane whose reading the visitor gets */
-    unsigned reportable; /* lanes that may still be the reported revision */
-    unsigned fam_lanes[2]; /* lanes of each event numbering family */
-    fxt__lane lane[FXT_REV_COUNT];
-    uint8_t rule_lanes[FXT_R_END_];  /* by rule: its revisions, 0 if ignored */
-    uint64_t rule_error[(FXT_R_END_ + 63) / 64]; /* by rule: counts as an error */
-    int large_framing;  /* type 15 has the 32-bit size (some lane defines it) */
-    unsigned grouped_types; /* record types decoded once per layout group */
-    uint16_t seq_raw;       /* event numbers sequencing looks at */
-    const fxt_word_desc *hdesc[16]; /* header words alike in every revision (else NULL) */
-    const char *ev_data[16];        /* by event number: name of its data word, or NULL */
-    uint8_t kind[2][16];            /* by family and event number: its meaning */
-    /* argument fast path, by argument type (from the layout table) */
-    uint16_t arg_all[16];   /* by lane mask: types every lane in it defines */
-    uint16_t ev_all[16];    /* by lane mask: event numbers every lane in it defines */
-    int lean;               /* no visitor: event records may take fast.c's path */
-    uint64_t arg_m[16], arg_e[16]; /* fast path: (arg header & m) == e for a plain argument */
-    uint16_t ev_ok;                /* fast path: event numbers every lane checked defines */
-    uint8_t arg_undef[16];         /* fast path: lanes that lack each argument type */
-    uint8_t arg_words[16];
-    uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for the fast path */
+    /* the revision */
+    const fxt_layout *lay;
+    uint64_t rule_on[(FXT_R_END_ + 63) / 64];    /* applies to it, not ignored */
+    uint64_t rule_error[(FXT_R_END_ + 63) / 64]; /* counts as an error */
+    fxt_rule first_error;
+    uint64_t first_error_offset;
+    int large_framing;   /* type 15 has the 32-bit size */
+    uint16_t seq_events; /* event numbers sequencing looks at */
+    const char *ev_data[16]; /* by event number: name of its data word, or NULL */
+
+    /* the lean path's tables (fast_build.c), indexed by an argument
+     * header's low byte (its type and the low bits of its size): a plain
+     * argument's header AND plain_mask is plain_want; plain_refs marks the
+     * bits of [16..47] that hold string refs; plain_len is its length */
+    int lean;                /* no visitor: records may take fast.c's path */
+    uint64_t plain_mask[256], plain_want[256];
+    uint32_t plain_refs[256];
+    uint8_t plain_len[256];
+    uint8_t arg_words[16];   /* words of a plain argument of each type */
+    uint32_t arg_hi_rsv[16]; /* bits of [32..63] that must be zero for a plain one */
     uint32_t arg_sref[16];   /* bits of [32..63] holding a string value ref */
     uint32_t arg_hi_bad[16]; /* bits of [32..63] that must be zero with inline refs too */
-    uint16_t arg_some;       /* argument types some lane checked defines */
-    int ev_fam, ev_one_fam;  /* the numbering family read; no lane reads the other */
+    uint16_t ev_ok;          /* event numbers the revision defines */
     uint8_t ev_tail[16];     /* by event number: bytes after the arguments (data word) */
-    uint8_t ev_seq[16];      /* by event number: (meaning + 1) << 4 in family
-                                ev_fam if sequencing looks at it, else 0 */
-    unsigned lean_types;     /* other record types fast.c checks (every lane alike) */
+    uint8_t ev_seq[16];      /* by event number: (meaning + 1) << 4 if sequencing
+                                looks at it, else 0 */
+    unsigned lean_types;     /* other record types fast.c checks */
     uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
-    unsigned csw_legacy;     /* fast.c: lanes reading context switches as legacy ones,
-                                counted only (auto mode) */
-    fxt__lcsw_group lcsw_group[FXT_REV_COUNT]; /* them, by header layout */
-    unsigned lcsw_groups;
-    unsigned blob_size_lo;   /* blob payload size field (one lane checked) */
+    unsigned blob_size_lo;
     uint64_t blob_size_m;
-    uint64_t lean_other;     /* fast.c: lean records not yet counted that are not events */
-    uint64_t lean_flushed;   /* fast.c: index of the first lean record not yet counted */
-    uint64_t lean_base;      /* fast.c: stream offset minus address, in the chunk */
-    const uint8_t *undef_rec;      /* fast.c: the record undef_n is of */
-    unsigned undef_n;              /* fast.c: its undefined argument types, counted in acc */
-    unsigned undef_acc_lanes;      /* fast.c: and of lean records before it, to count */
-    uint64_t undef_acc_n;
-    uint8_t arg_uinl[16];    /* fast.c: 1 for the types counted inline (auto mode): those
-                                whose missing lanes are uinl_lanes, none reportable */
-    unsigned uinl_lanes;     /* fast.c: the lanes that lack them */
-    uint64_t uinl_n;         /* fast.c: such arguments in lean records, not yet counted */
-    uint16_t ev_uinl;        /* fast.c: event numbers counted inline alike (auto mode) */
-    unsigned ev_uinl_lanes;  /* fast.c: the lanes that lack them, none reportable */
-    uint64_t ev_uinl_n;      /* fast.c: such events in lean records, not yet counted */
-    int fast_switch;         /* fast.c: the loop stopped to go on in its other copy */
-    uint64_t arg_pm[16], arg_pe[16]; /* arg_m/arg_e of a plain argument, whatever lanes lack */
-    uint32_t arg_refm[16];   /* bits [16..47] holding string refs, shifted down by 16 */
-    /* arg_m, arg_e, arg_refm, words * 8, arg_uinl by the header's low byte */
-    uint64_t a8_m[256], a8_e[256];
-    uint32_t a8_refm[256];
-    uint8_t a8_len[256], a8_uinl[256];
-    unsigned build_epoch;    /* fast_build calls so far: the tables above changed */
-    /* a look-ahead's copy of the validator (ahead.c): fast.c logs the
-     * events sequencing looks at here instead of matching them */
-    fxt__ahead_ent *spec_log;
-    size_t spec_n, spec_cap;
-    fxt__spec_dur *spec_dur;
+    uint64_t lean_other;   /* lean records not yet counted that are not events */
+    uint64_t lean_flushed; /* index of the first lean record not yet counted */
+    uint64_t lean_base;    /* stream offset minus address, in the chunk */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -225,6 +140,7 @@ struct fxt_validator {
     size_t have;      /* bytes of the current record in buf */
     uint64_t rec_len; /* its length once the header is known, else 0 */
     int be, be_known, stopped, finished;
+    int stop_after;   /* FXT_OPT_STOP_AT_ERROR: stop after the current record */
 
     /* streamed tail of a record larger than BUF_CAP */
     int tail;                /* streaming the tail (2: head had errors) */
@@ -236,39 +152,58 @@ struct fxt_validator {
     size_t ndeferred, deferred_lost;
     fxt__deferred *deferred; /* DEFER_CAP entries */
 
-    /* current record (for report()) */
+    /* current record (for fxt__report) */
     uint64_t r_off, r_idx;
     unsigned r_type;
     unsigned r_errors;
-    /* detail of the next report: field length and bits (reset after each) */
+    /* detail of the next report: field length, bits and spec section
+     * (reset after each) */
     uint32_t f_len;
     int8_t f_lo, f_hi;
+    const char *f_section;
 
-    /* providers */
-    fxt__provider *prov; /* max_providers + 2 (implicit, untracked) */
-    size_t nprov;        /* used (implicit is prov[0], always allocated) */
+    /* providers: prov[0] is the implicit one; the rest are allocated as
+     * they are introduced, found by id through prov_ids */
+    fxt__provider **prov;
+    size_t nprov, prov_cap;
+    fxt__table prov_ids; /* id -> index in prov */
     fxt__provider *cur;
-    int prov_overflow;   /* some provider was not tracked */
+    fxt__provider *untracked; /* further providers past max_providers, or NULL */
     int seen_magic;
 
-    fxt__table threads, async[2], flows[2]; /* async/flows per numbering family */
-    fxt__slot *last_thread;                 /* cache of the last thread looked up */
+    /* sequencing */
+    fxt__thread no_thread;     /* a provider's thread not looked up yet */
+    fxt__table threads;        /* (pid, tid) -> fxt__thread */
+    fxt__thread **thr_blocks;  /* the threads, in blocks of FXT__THR_BLOCK */
+    size_t nthr_blocks;
+    fxt__thread *last_thread;  /* cache of the last inline thread looked up */
+    fxt__table async, flows;
 
     fxt_record rec; /* visitor's record */
+    fxt__provider implicit; /* prov[0] */
 };
+
+#define FXT__THR_BLOCK 256
+
+/* ---- memory (validate.c) ---- */
+
+void *fxt__alloc(fxt_validator *v, size_t n);
+void *fxt__realloc(fxt_validator *v, void *p, size_t old, size_t n);
+void fxt__free(fxt_validator *v, void *p, size_t n);
+/* A capacity limit of the validator (FXT_UNCHECKED_*) stopped a check:
+ * say what and how to raise it, once per limit. */
+void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...) FXT__PRINTF(3, 4);
 
 /* ---- reporting (validate.c) ---- */
 
-/* The single report path. LANES: the revisions the issue holds for (masked
- * by the rule's revisions and the lanes still checking). */
-void fxt__report(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
-                 unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(8, 9);
+/* The single report path: an issue of rule R about the record at REC_OFF
+ * (index REC_IDX, type REC_TYPE), at FIELD_OFF. */
+void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
+                 unsigned rec_type, uint64_t field_off, const char *fmt, ...) FXT__PRINTF(7, 8);
 
-/* Report for the lanes reading the current record (fxt__report counts,
- * with no message, what can never be reported). */
+/* Report about the current record. */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
-    fxt__report((v), (v)->rl, (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), \
-                __VA_ARGS__)
+    fxt__report((v), (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), __VA_ARGS__)
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
@@ -278,21 +213,31 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
     v->f_hi = (int8_t)hi;
 }
 
-/* Count N issues of rule R for LANES, none of them reportable (the fast
- * path's undefined argument types in auto mode). */
-void fxt__count_only(fxt_validator *v, unsigned lanes, fxt_rule r, uint64_t n);
-/* Count an issue for its lanes and, if DELIVER, hand it to the caller. */
-void fxt__emit(fxt_validator *v, const fxt_issue *is, int deliver);
+/* Count an issue and hand it to the caller. */
+void fxt__emit(fxt_validator *v, const fxt_issue *is);
 
-/* "r1, r2" for a lane mask, into BUF. */
-const char *fxt__lane_names(unsigned lanes, char *buf, size_t n);
-/* Stop checking LANES from the current record on (their framing differs). */
-void fxt__freeze(fxt_validator *v, unsigned lanes);
+/* ---- FXT_REV_AUTO (auto.c) ---- */
 
-/* Provider context ID (validate.c): FRESH for provider info, which starts
- * the provider anew; NULL from find if never introduced (or untracked). */
+/* A single-revision validator set up in MEM (ONE bytes) with options O. */
+typedef fxt_validator *(*fxt__init_fn)(void *mem, const fxt_options *o);
+size_t fxt__auto_size(const fxt_options *o, size_t one);
+fxt_validator *fxt__auto_init(void *mem, const fxt_options *o, size_t one, fxt__init_fn init_one);
+void fxt__auto_fini(fxt_validator *v, void (*fini)(fxt_validator *));
+void fxt__auto_feed(fxt_validator *v, const void *data, size_t len);
+void fxt__auto_finish(fxt_validator *v);
+fxt_revision fxt__auto_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT]);
+void fxt__auto_stats(const fxt_validator *v, fxt_stats *out);
+/* The validator of the revision to report (fxt_validator_verdicts). */
+const fxt_validator *fxt__auto_reported(const fxt_validator *v);
+
+/* ---- providers (provider.c) ---- */
+
+/* Provider context ID: FRESH for provider info, which starts the
+ * provider anew; NULL from find if never introduced (or past the limit). */
 fxt__provider *fxt__prov_find(fxt_validator *v, uint32_t id);
 fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh);
+void fxt__prov_init(fxt_validator *v, fxt__provider *p, uint32_t id);
+void fxt__prov_free(fxt_validator *v);
 
 /* ---- decoding (decode.c) ---- */
 
@@ -302,46 +247,34 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
 /* Report record-size-extra and hand the record to the visitor. */
 void fxt__finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t implied,
                         const uint8_t *raw, uint64_t len);
-const char *fxt__record_type_name(unsigned t);
 
 /* ---- the lean path (fast.c) ---- */
 
-/* Check the whole records at the start of P[0..LEN): event records on the
- * lean path when ordinary and conforming, the rest through fxt__decode.
- * Stops before a large record, a size-0 record or one that does not fit;
- * returns the bytes consumed. Only without a visitor, byte order known. */
+/* Check the whole records at the start of P[0..LEN): ordinary conforming
+ * records on the lean path, the rest through fxt__decode. Stops before a
+ * large record, a size-0 record or one that does not fit; returns the
+ * bytes consumed. Only without a visitor, byte order known. */
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
-/* Build the fast path's masks for the lanes checked (again after a freeze). */
+/* Build the lean path's tables for the revision. */
 void fxt__fast_build(fxt_validator *v);
-/* fast.c / fast_build.c: where an argument header's bits [32..63] start */
+/* where an argument header's bits [32..63] start */
 #define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
-/* Count what fast.c counted inline (before the lanes change). */
-void fxt__fast_flush(fxt_validator *v);
-/* On a look-ahead's copy V of the validator (ahead.c): fxt__fast_run, but
- * stopping at the first record that is not lean (nothing is decoded or
- * reported) and logging in V->spec_log the events whose sequencing may
- * change state. Returns the bytes of the lean records checked. */
-size_t fxt__fast_spec(fxt_validator *v, const uint8_t *p, size_t len);
-/* The sequencing of N logged events, in order, on the real validator
- * (v->lean_base set for their chunk): returns how many were settled; at
- * the first that needs the slow path the tables are as before it. */
-size_t fxt__fast_replay(fxt_validator *v, const fxt__ahead_ent *e, size_t n);
 
 /* ---- sequencing (sequence.c) ---- */
 
-/* Event E, whose meaning for the lanes of numbering family FAM is KIND. */
-void fxt__sequence(fxt_validator *v, int fam, unsigned kind, const fxt_event *e, uint64_t data_off);
-/* The async or flow event of meaning KIND in family FAM, process PID,
- * correlation or flow id ID (the lanes in v->rl). */
-void fxt__sequence_id(fxt_validator *v, int fam, unsigned kind, uint64_t pid, uint64_t id);
-/* Event E with number RAW for every lane in v->rl, family by family;
- * REGISTERED: its thread ref resolved (koids known). */
-void fxt__sequence_lanes(fxt_validator *v, unsigned raw, const fxt_event *e, int registered,
-                         uint64_t data_off);
-/* Thread slot for duration tracking. */
-fxt__slot *fxt__event_thread(fxt_validator *v, const fxt_thread *t);
+/* Event E (its meaning in e->event_type); REGISTERED: its thread ref was
+ * resolved (koids known). */
+void fxt__sequence(fxt_validator *v, const fxt_event *e, int registered, uint64_t data_off);
+/* The async or flow event of meaning KIND, process PID, correlation or
+ * flow id ID. */
+void fxt__sequence_id(fxt_validator *v, unsigned kind, uint64_t pid, uint64_t id);
+/* The thread of (PID, TID): found or added; NULL past the thread limit. */
+fxt__thread *fxt__thread_get(fxt_validator *v, uint64_t pid, uint64_t tid);
+/* The thread of registered thread index REF of the current provider. */
+fxt__thread *fxt__ref_thread(fxt_validator *v, unsigned ref);
 /* End of input: unended begins, sorted by offset. */
 void fxt__report_unended(fxt_validator *v);
+void fxt__sequence_free(fxt_validator *v);
 
 /* ---- UTF-8 (utf8.c) ---- */
 
@@ -350,15 +283,18 @@ size_t fxt__utf8_check(const uint8_t *s, size_t len);
 
 static inline uint64_t fxt__align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
 
-/* Length in bytes of the record with header H: a large record's size field
- * is 32 bits wide in the revisions that have large records. */
+/* Length in bytes of the record with header H. */
 static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
 {
-    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && v->large_framing)
-        return FXT_GET(h, FXT_LREC_SIZE) * 8;
-    return FXT_GET(h, FXT_REC_SIZE) * 8;
+    return fxt_record_bytes(v->lay, h);
 }
 /* "s" unless N is 1: "1 word", "2 words" in messages. */
 static inline const char *fxt__plural(uint64_t n) { return n == 1 ? "" : "s"; }
+
+/* The name of the meaning of event type number RAW in the revision. */
+static inline unsigned fxt__event_kind(const fxt_validator *v, unsigned raw)
+{
+    return v->lay->event_kind[raw];
+}
 
 #endif /* FXT_VALIDATOR_INTERNAL_H */

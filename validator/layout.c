@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "fxt/layout.h"
+#include "fxt/word.h"
 
 /* ---- word descriptions -------------------------------------------------- */
 
@@ -425,3 +426,66 @@ const fxt_word_desc *fxt_large_blob_format_desc(unsigned format)
         return &w_lblob_f1;
     return NULL;
 }
+
+/* ---- framing ------------------------------------------------------------------ */
+
+uint64_t fxt_record_bytes(const fxt_layout *l, uint64_t h)
+{
+    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE))
+        return FXT_GET(h, FXT_LREC_SIZE) * 8;
+    return FXT_GET(h, FXT_REC_SIZE) * 8;
+}
+
+/* The word reads as a magic record by its magic number field, or by the
+ * fields before it (a one-word trace info record of type 0). */
+static int looks_magic(uint64_t w)
+{
+    const uint64_t head = FXT_FIELD_MASK(FXT_REC_TYPE) | FXT_FIELD_MASK(FXT_REC_SIZE) |
+                          FXT_FIELD_MASK(FXT_META_TYPE) | FXT_FIELD_MASK(FXT_TINFO_TYPE);
+    return FXT_GET(w, FXT_MAGIC_VALUE_FIELD) == FXT_MAGIC_NUMBER ||
+           (w & head) == (FXT_MAGIC_RECORD & head);
+}
+
+int fxt_trace_is_big_endian(const fxt_layout *l, const void *first)
+{
+    const uint64_t le = fxt_load_le64(first);
+    return l->has_magic && !looks_magic(le) && looks_magic(fxt_bswap64(le));
+}
+
+/* ---- names ------------------------------------------------------------------- */
+
+static const char *const k_record_names[17] = {
+    "metadata",  "initialization", "string",  "thread",  "event",   "blob",
+    "userspace", "kernel-object",  "scheduling", "log",  "type-10", "type-11",
+    "type-12",   "type-13",        "type-14", "large",   "trace"};
+
+static const char *const k_event_names[16] = {
+    "instant",       "counter",       "duration-begin", "duration-end",
+    "duration-complete", "async-begin", "async-instant", "async-end",
+    "flow-begin",    "flow-step",     "flow-end",       "event-type-11",
+    "event-type-12", "event-type-13", "event-type-14",  "event-type-15"};
+
+static const char *const k_undefined_events[16] = {
+    "event-type-0",  "event-type-1",  "event-type-2",  "event-type-3",
+    "event-type-4",  "event-type-5",  "event-type-6",  "event-type-7",
+    "event-type-8",  "event-type-9",  "event-type-10", "event-type-11",
+    "event-type-12", "event-type-13", "event-type-14", "event-type-15"};
+
+static const char *const k_arg_names[16] = {
+    "null",    "int32",   "uint32",  "int64",   "uint64",  "double",  "string",  "pointer",
+    "koid",    "bool",    "type-10", "type-11", "type-12", "type-13", "type-14", "type-15"};
+
+const char *fxt_record_type_name(unsigned t) { return t <= 16 ? k_record_names[t] : "?"; }
+
+const char *fxt_event_type_name(unsigned k) { return k < 16 ? k_event_names[k] : "?"; }
+
+const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t)
+{
+    const fxt_layout *l = fxt_layout_get(rev);
+    if (l == NULL || t >= 16)
+        return "?";
+    unsigned k = l->event_kind[t];
+    return k == FXT_ET_NONE ? k_undefined_events[t] : k_event_names[k];
+}
+
+const char *fxt_arg_type_name(unsigned t) { return t < 16 ? k_arg_names[t] : "?"; }

@@ -1,73 +1,76 @@
 /* SPDX-License-Identifier: MIT */
-/* table.c - the hash table's setup, insertion, growth and deletion
- * (table.h has the types and the lookups). Memory is the caller's,
- * planned up front. */
-#include "internal.h"
+/* table.c - the hash table's growth, insertion and deletion (table.h has
+ * the types and the lookups). Memory comes from the validator's allocator. */
+#include <string.h>
 
-static size_t pow2_at_least(size_t n)
-{
-    size_t p = 1;
-    while (p < n)
-        p <<= 1;
-    return p;
-}
+#include "table.h"
 
-size_t fxt__table_bytes(size_t max)
-{
-    size_t n = pow2_at_least(max * 2);
-    return (n * (sizeof(fxt__slot) + sizeof(uint16_t)) + 63) & ~(size_t)63;
-}
+#define FIRST_SLOTS 64
 
-/* A table for MAX entries in MEM (fxt__table_bytes(MAX): the slots, then
- * the tags); with SCRATCH it starts at 64 slots and grows (see tgrow),
- * without it all slots are in use from the start. */
-void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch)
+void fxt__table_init(fxt__table *t, size_t max, const fxt_allocator *al)
 {
-    size_t n = pow2_at_least(max * 2);
-    t->s = mem;
-    t->tag = (uint16_t *)(void *)(t->s + n);
-    t->stk = NULL;
-    t->full = n;
-    t->scratch = scratch;
-    if (scratch != NULL && n > 64)
-        n = 64;
-    t->mask = n - 1;
-    t->count = 0;
+    memset(t, 0, sizeof *t);
     t->max = max;
-    t->overflow = 0;
-    memset(t->tag, 0, n * sizeof *t->tag);
+    t->al = al;
 }
 
-/* The async and flow tables start small and grow when half full, up to
- * the memory planned for them: a few open ids then stay in a few cache
- * lines instead of being hashed across megabytes (a cache miss per async
- * or flow event cost 8% of the validation time). Slot pointers into these
- * tables are never kept across records, so moving entries is safe. */
-static void tgrow(fxt__table *t)
+static size_t bytes_of(size_t slots) { return slots * (sizeof(fxt__slot) + sizeof(uint16_t)); }
+
+void fxt__table_free(fxt__table *t)
 {
-    size_t n = t->mask + 1, c = 0;
-    for (size_t i = 0; i < n; i++)
-        if (t->tag[i])
-            t->scratch[c++] = t->s[i]; /* count <= n/2 <= full/4 */
-    /* four times as many slots (up to the memory there is): the rehashing
-     * of a table that fills up costs a third of what doubling costs */
-    size_t m = 4 * n < t->full ? 4 * n : t->full;
-    memset(t->tag, 0, m * sizeof *t->tag);
-    t->mask = m - 1;
-    for (size_t k = 0; k < c; k++) {
-        const uint64_t h = fxt__hash3(t->scratch[k].k[0], t->scratch[k].k[1], t->scratch[k].k[2]);
-        size_t i = h & t->mask;
-        while (t->tag[i])
-            i = (i + 1) & t->mask;
-        t->s[i] = t->scratch[k];
-        t->tag[i] = fxt__tag(h);
+    if (t->s != NULL)
+        t->al->free(t->al->ctx, t->s, bytes_of(t->mask + 1));
+    t->s = NULL;
+    t->tag = NULL;
+    t->mask = 0;
+    t->count = 0;
+}
+
+/* Four times the slots (the rehashing of a table that fills up costs a
+ * third of what doubling costs), or the first 64: a few open ids stay in
+ * a few cache lines instead of being hashed across megabytes (a cache
+ * miss per async or flow event cost 8% of the validation time). */
+static int tgrow(fxt__table *t)
+{
+    size_t n = t->s ? t->mask + 1 : 0, m = n ? 4 * n : FIRST_SLOTS;
+    if (m > SIZE_MAX / (sizeof(fxt__slot) + sizeof(uint16_t)))
+        return 0;
+    fxt__slot *s = t->al->malloc(t->al->ctx, bytes_of(m));
+    if (s == NULL) {
+        t->nomem = 1;
+        return 0;
     }
+    uint16_t *tag = (uint16_t *)(void *)(s + m);
+    memset(tag, 0, m * sizeof *tag);
+    for (size_t j = 0; j < n; j++) {
+        if (!t->tag[j])
+            continue;
+        const uint64_t h = fxt__hash3(t->s[j].k[0], t->s[j].k[1], t->s[j].k[2]);
+        size_t i = h & (m - 1);
+        while (tag[i])
+            i = (i + 1) & (m - 1);
+        s[i] = t->s[j];
+        tag[i] = fxt__tag(h);
+    }
+    if (t->s != NULL)
+        t->al->free(t->al->ctx, t->s, bytes_of(n));
+    t->s = s;
+    t->tag = tag;
+    t->mask = m - 1;
+    return 1;
 }
 
 fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c)
 {
-    if (t->scratch != NULL && (t->count + 1) * 2 > t->mask + 1 && t->mask + 1 < t->full) {
-        tgrow(t);
+    if (t->count >= t->max) {
+        t->full = 1;
+        return NULL;
+    }
+    if (t->s == NULL || (t->count + 1) * 2 > t->mask + 1) {
+        if (!tgrow(t)) {
+            t->full = 1;
+            return NULL;
+        }
         for (i = h & t->mask; t->tag[i]; i = (i + 1) & t->mask)
             ;
     }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * table.h - the open-addressing hash table (linear probing, backward-shift
- * deletion, no tombstones) for open async operations, open flows and
- * threads. Lookups are inline: sequencing does one or two per async or
- * flow event; inserting, growing and deleting are in table.c.
+ * deletion, no tombstones) for open async operations, open flows, threads
+ * and provider ids. It starts empty and grows (four times the slots at a
+ * time) when half full, up to the entries allowed. Lookups are inline:
+ * sequencing does one or two per async or flow event; inserting, growing
+ * and deleting are in table.c. Slots move when the table grows: nothing
+ * keeps a pointer to a slot across an insertion.
  */
 #ifndef FXT_VALIDATOR_TABLE_H
 #define FXT_VALIDATOR_TABLE_H
@@ -11,32 +14,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fxt/validate.h"
+
 typedef struct fxt__slot {
     uint64_t k[3];
-    uint64_t off, idx; /* where the (first open) begin was */
-    uint32_t depth; /* threads: duration nesting depth; async/flows: open begins of the id */
+    uint64_t off, idx; /* where the (first open) begin was; threads: the thread
+                          (a pointer), provider ids: the index */
+    uint32_t depth;    /* async/flows: open begins of the id */
 } fxt__slot;
 
 typedef struct fxt__table {
     fxt__slot *s;
-    uint16_t *tag;      /* per slot: 0 if free, else a part of the key's hash (never 0):
-                           probes read these, 2 bytes a slot, and keys only on a match */
-    uint64_t *stk;      /* threads only: per thread entry (slot.off holds where its pairs
-                           start), DUR_STACK (offset, index) pairs of the outermost unended
-                           begins */
-    size_t mask;        /* slots in use - 1 (power of two) */
-    size_t full;        /* slots there is memory for (power of two) */
-    fxt__slot *scratch; /* growable tables: full / 4 slots to rehash through */
+    uint16_t *tag;   /* per slot: 0 if free, else a part of the key's hash (never 0):
+                        probes read these, 2 bytes a slot, and keys only on a match */
+    size_t mask;     /* slots - 1 (a power of two), 0 before the first insertion */
     size_t count;
-    size_t max;         /* entries allowed (at most half the slots) */
-    int overflow;       /* a begin could not be tracked */
+    size_t max;      /* entries allowed */
+    int full;        /* an insertion failed: the limit, or no memory (nomem) */
+    int nomem;
+    const fxt_allocator *al;
 } fxt__table;
 
-/* Bytes of memory a table for MAX entries needs (slots and tags). */
-size_t fxt__table_bytes(size_t max);
-void fxt__table_init(fxt__table *t, void *mem, size_t max, void *scratch);
+void fxt__table_init(fxt__table *t, size_t max, const fxt_allocator *al);
+void fxt__table_free(fxt__table *t);
 /* Insert key (A, B, C) with hash H at the empty slot I its probe ended
- * at (growing the table first when due), the table not being full. */
+ * at (growing the table first when due); NULL if it may not grow. */
 fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c);
 void fxt__tdel(fxt__table *t, fxt__slot *s);
 
@@ -55,6 +57,8 @@ static inline uint16_t fxt__tag(uint64_t h)
 
 static inline fxt__slot *fxt__tfind(const fxt__table *t, uint64_t a, uint64_t b, uint64_t c)
 {
+    if (t->count == 0)
+        return NULL;
     const uint64_t h = fxt__hash3(a, b, c);
     const uint16_t tg = fxt__tag(h);
     for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
@@ -66,23 +70,24 @@ static inline fxt__slot *fxt__tfind(const fxt__table *t, uint64_t a, uint64_t b,
     }
 }
 
-/* Find (*FRESH = 0) or insert (*FRESH = 1); NULL when the table is full. */
+/* Find (*FRESH = 0) or insert (*FRESH = 1); NULL when the table may not
+ * grow (t->full says so). */
 static inline fxt__slot *fxt__tput(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int *fresh)
 {
     const uint64_t h = fxt__hash3(a, b, c);
-    const uint16_t tg = fxt__tag(h);
-    size_t i = h & t->mask;
-    for (;; i = (i + 1) & t->mask) {
-        if (t->tag[i] == 0)
-            break;
-        fxt__slot *s = &t->s[i];
-        if (t->tag[i] == tg && s->k[0] == a && s->k[1] == b && s->k[2] == c) {
-            *fresh = 0;
-            return s;
+    size_t i = 0;
+    if (t->s != NULL) {
+        const uint16_t tg = fxt__tag(h);
+        for (i = h & t->mask;; i = (i + 1) & t->mask) {
+            if (t->tag[i] == 0)
+                break;
+            fxt__slot *s = &t->s[i];
+            if (t->tag[i] == tg && s->k[0] == a && s->k[1] == b && s->k[2] == c) {
+                *fresh = 0;
+                return s;
+            }
         }
     }
-    if (t->count >= t->max)
-        return NULL; /* (a full table is only searched) */
     *fresh = 1;
     return fxt__tinsert(t, h, i, a, b, c);
 }

@@ -151,6 +151,38 @@ unsigned fxt_arg_words(unsigned t);
  *  id"), or NULL if it has none. */
 const char *fxt_event_data_name(unsigned kind);
 
+/** Bytes of the record whose header word is H, framed as LAYOUT frames
+ *  it: a type-15 (large) record's size is bits [4..35] in the revisions
+ *  that have large records (r3 on), bits [4..15] like any other record in
+ *  those that do not. 0 for a record of size 0 (a reader cannot advance).
+ *  The one framing rule: the validator, the mutator and the tools use it. */
+uint64_t fxt_record_bytes(const fxt_layout *layout, uint64_t h);
+
+/** Is a trace that starts with the 8 bytes at FIRST big-endian, as LAYOUT
+ *  reads it? Only revisions with the magic record can tell (r1/r2 traces
+ *  are little-endian): the first word reads as a magic record only
+ *  byte-swapped, by its magic number or by the fields before it (a
+ *  one-word trace info record of type 0), so that a damaged magic record
+ *  (wrong number, size or reserved bits) still tells the byte order. The
+ *  one byte-order rule: the validator and the mutator use it. */
+int fxt_trace_is_big_endian(const fxt_layout *layout, const void *first);
+
+/** Name of record type T ("event", "large", "type-12"...; "trace" for 16,
+ *  the record type of issues about the whole input). Never NULL. */
+const char *fxt_record_type_name(unsigned t);
+
+/** Name of event meaning K, i.e. of event type K in the current numbering
+ *  (FXT_ET_*: "duration-begin"...; "event-type-K" for 11..15). Never NULL. */
+const char *fxt_event_type_name(unsigned k);
+
+/** Name of event number T as revision REV reads it ("async-begin" for 4 in
+ *  r1, "duration-complete" for 4 in current; "event-type-N" if undefined). */
+const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t);
+
+/** Name of argument type T ("int32", "string", "bool"...; "type-N" for the
+ *  values no revision defines). Never NULL. */
+const char *fxt_arg_type_name(unsigned t);
+
 /** Does revision REV define value V of the type field that TYPE_MASK
  *  (a member of fxt_layout such as record_types) describes? */
 static inline int fxt_layout_defines(uint64_t type_mask, unsigned v)

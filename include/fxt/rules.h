@@ -97,9 +97,11 @@ extern "C" {
  X(53, E, ARG_RESERVED_BITS,    "arg-reserved-bits",    "Argument header",             0, FXT_RA, "unused bits [32..63] of an argument header must be zero") \
  X(54, E, BOOL_VALUE_INVALID,   "bool-value-invalid",   "Boolean argument (argument type = 9)", 0, FXT_RCUR, "a boolean argument's value (bits [32..63]) must be 0 or 1") \
  /* tool limits (not spec rules, but never silent) */ \
- X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "the validator's fixed-size tables overflowed; some sequencing or provider checks were skipped") \
+ X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "a capacity limit of the validator (providers, threads, open async operations or flows) stopped some checks: the trace is not fully checked") \
  /* sequencing, added later (numbers are never reused) */ \
- X(56, W, DUPLICATE_BEGIN,      "duplicate-begin",      "Async begin event (event type = 5)", 0, FXT_RA, "an async or flow begin should not reuse an id that is still open (each begin needs its own end)")
+ X(56, W, DUPLICATE_BEGIN,      "duplicate-begin",      "Async begin event (event type = 5)", 0, FXT_RA, "an async or flow begin should not reuse an id that is still open (each begin needs its own end)") \
+ /* providers, added later */ \
+ X(57, W, PROVIDER_RESTARTED,   "provider-restarted",   "Provider info metadata (metadata type = 1)", 0, FXT_RA, "a provider info record for a provider already introduced starts it afresh: its string and thread tables are emptied")
 /* clang-format on */
 
 /** Rule flag: undefined value in a field that decides how a record is read. */

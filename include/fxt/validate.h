@@ -3,8 +3,11 @@
  * fxt/validate.h - the strict FXT decoder and rule engine.
  *
  * Streaming: feed chunks of any size (down to 1 byte) and get exactly the
- * issues one whole buffer gives. Memory is fixed at creation and does not
- * grow with the trace (tables are bitsets and fixed-capacity hash tables).
+ * issues one whole buffer gives. Memory does not grow with the length of
+ * the trace: the fixed part is set up at creation, and the tables of
+ * providers, threads and open ids grow with what the trace introduces, up
+ * to limits (fxt_options.max_*) no real trace reaches; a trace that
+ * reaches one is said not to be fully checked (fxt_stats.unchecked).
  *
  *     fxt_options o = fxt_options_default();
  *     o.on_issue = print_issue; o.ctx = &me;
@@ -51,6 +54,10 @@ typedef struct fxt_issue {
     unsigned revisions;     /**< the revisions this issue holds for
                                  (FXT_REV_BIT mask): the selected revision's
                                  bit, or several with FXT_REV_AUTO */
+    const char *section;    /**< the spec section this issue cites: the rule's
+                                 (fxt_rule_section) unless the issue is about a
+                                 more specific one (a duplicate flow begin cites
+                                 the flow begin section); static storage */
     char message[200];      /**< the specific finding, e.g. "bits [44..63] must be zero, got 0x3" */
 } fxt_issue;
 
@@ -68,29 +75,68 @@ typedef void (*fxt_record_fn)(void *ctx, const fxt_record *rec);
 #define FXT_OPT_ALLOW_UNKNOWN 1u
 /** Option flag: call on_record also for records that had errors. */
 #define FXT_OPT_VISIT_ALL 2u
+/** Option flag: stop checking after the record of the first error (the
+ *  verdict is decided there): end-of-input checks are skipped, and the
+ *  revision's verdict says complete 0 and where checking stopped. */
+#define FXT_OPT_STOP_AT_ERROR 4u
+
+/** Words of fxt_options.ignore: room for rule numbers below 64 times this
+ *  (a static assertion in the library keeps the catalogue inside it). */
+#define FXT_IGNORE_WORDS 4
+
+/** Where the validator gets the memory its tables grow into (in the
+ *  manner of yyjson's allocator). Every function receives CTX; REALLOC and
+ *  FREE also receive the size the block had. NULL members are not
+ *  allowed; a NULL fxt_options.alloc means the C library's malloc,
+ *  realloc and free. Returning NULL is fine: the table stops growing and
+ *  the trace is reported as not fully checked. */
+typedef struct fxt_allocator {
+    void *(*malloc)(void *ctx, size_t size);
+    void *(*realloc)(void *ctx, void *ptr, size_t old_size, size_t size);
+    void (*free)(void *ctx, void *ptr, size_t size);
+    void *ctx;
+} fxt_allocator;
 
 /** Validator options. Start from fxt_options_default(). */
 typedef struct fxt_options {
     unsigned flags;          /**< FXT_OPT_* */
-    uint64_t ignore[2];      /**< bitset of rules (by number) not to report */
+    uint64_t ignore[FXT_IGNORE_WORDS]; /**< bitset of rules (by number) not to
+                                 report: fxt_options_ignore() */
     fxt_issue_fn on_issue;   /**< may be NULL */
     fxt_record_fn on_record; /**< visitor; may be NULL */
     void *ctx;               /**< passed to the callbacks */
-    size_t max_providers;    /**< provider contexts (default 256) */
-    size_t max_threads;      /**< threads tracked for duration nesting (default 4096) */
-    size_t max_async;        /**< open async operations tracked (default 16384) */
-    size_t max_flows;        /**< open flows tracked (default 16384) */
-    fxt_revision revision;   /**< revision to check against (default
-                                  FXT_REV_CURRENT); FXT_REV_AUTO checks all four
-                                  in one pass (see fxt_validator_verdicts): then
+    /* Capacity limits: tables grow on demand up to these (defaults far
+     * beyond real traces); a trace that needs more is not fully checked
+     * (fxt_stats.unchecked, and a W0055 tracking-limit issue says what
+     * was not checked). */
+    size_t max_providers;    /**< provider contexts (default 4096) */
+    size_t max_threads;      /**< threads tracked for duration nesting (default 65536) */
+    size_t max_async;        /**< async operations open at once (default 262144) */
+    size_t max_flows;        /**< flows open at once (default 262144) */
+    const fxt_allocator *alloc; /**< NULL: malloc/realloc/free */
+    fxt_revision revision;   /**< the one way to choose the revision to check
+                                  against (default FXT_REV_CURRENT). FXT_REV_AUTO
+                                  checks every revision, one validator each over
+                                  the same input (see fxt_validator_verdicts):
                                   on_issue gets each issue once, with the mask of
-                                  the revisions it holds for, unless all of those
-                                  already had an error and are not current (such
-                                  a revision cannot be the reported one: its
-                                  issues are only counted) */
+                                  the revisions it holds for. A revision other
+                                  than current stops being checked after the
+                                  record of its first error (it can no longer be
+                                  the reported one): its verdict says where. */
 } fxt_options;
 
-/** Counters collected while validating. */
+/** fxt_stats.unchecked: what a capacity limit kept from being checked. */
+#define FXT_UNCHECKED_PROVIDERS 1u /**< refs of providers past max_providers */
+#define FXT_UNCHECKED_THREADS 2u   /**< durations of threads past max_threads */
+#define FXT_UNCHECKED_ASYNC 4u     /**< async operations past max_async */
+#define FXT_UNCHECKED_FLOWS 8u     /**< flows past max_flows */
+#define FXT_UNCHECKED_MEMORY 16u   /**< a table could not grow: the allocator
+                                        returned NULL */
+#define FXT_UNCHECKED_ISSUES 32u   /**< issues of a streamed record's head that
+                                        were not kept */
+
+/** Counters collected while validating. Fields are only ever added in
+ *  place of the reserved ones, so the size stays the same. */
 typedef struct fxt_stats {
     uint64_t bytes;                 /**< bytes fed */
     uint64_t records;               /**< complete records seen */
@@ -98,12 +144,16 @@ typedef struct fxt_stats {
     uint64_t events_by_type[16];    /**< event records by event type */
     uint64_t errors;                /**< issues reported as errors */
     uint64_t warnings;              /**< issues reported as warnings */
-    uint64_t by_rule[FXT_R_END_];   /**< issues by rule (ignored rules not counted) */
     int big_endian;                 /**< the trace's words are big-endian */
-    fxt_revision revision;          /**< the revision errors, warnings and by_rule
-                                         count for (with FXT_REV_AUTO: after
-                                         finish, the reported revision) */
-    int stopped;                    /**< validation stopped early (size-0 record) */
+    fxt_revision revision;          /**< the revision errors, warnings and the
+                                         rule counts are of (with FXT_REV_AUTO:
+                                         after finish, the reported revision) */
+    int stopped;                    /**< validation stopped early (size-0 record,
+                                         or FXT_OPT_STOP_AT_ERROR) */
+    unsigned unchecked;             /**< FXT_UNCHECKED_*: 0 when everything was
+                                         checked. Not 0: the trace must not be
+                                         taken as conforming */
+    uint64_t reserved_[8];          /**< room for counters to come (zero) */
 } fxt_stats;
 
 /** Per-provider counters (see fxt_validator_provider). */
@@ -130,6 +180,11 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o);
 /** fxt_validator_init on malloc'd memory; NULL if out of memory. */
 fxt_validator *fxt_validator_new(const fxt_options *o);
 
+/** Give back the memory a validator made by fxt_validator_init took for
+ *  its tables (the caller's MEM stays the caller's). Then V is not used
+ *  again. */
+void fxt_validator_fini(fxt_validator *v);
+
 /** Free a validator made by fxt_validator_new (NULL is fine). */
 void fxt_validator_free(fxt_validator *v);
 
@@ -140,71 +195,20 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len);
  *  unmatched begins. Call once. */
 void fxt_validator_finish(fxt_validator *v);
 
-/** Checking ahead: a second thread checks the chunk after the one being
- *  fed, so that two cores share the work (fxt-validate does this). The
- *  thread reads only the look-ahead and the two chunks; what it found is
- *  taken when that chunk is fed, and the issues, counters and order are
- *  exactly those of fxt_validator_feed. Ordinary records of one checked
- *  revision are checked ahead; auto mode, a visitor (on_record) and
- *  anything unusual are left to the validator.
- *
- *      if (fxt_ahead_prepare(a, v, NULL, cur, cur_len, next, next_len))
- *          start a thread that calls fxt_ahead_run(a);
- *      fxt_validator_feed(v, cur, cur_len);
- *      join it; fxt_validator_feed_ahead(v, a);  (else feed next plainly)
- *
- *  Look-aheads can be chained so that the thread never waits: one
- *  prepared AFTER another (for the two chunks that follow the other's
- *  NEXT) starts where the other's framing ended, and may be prepared and
- *  run before the other's NEXT is fed (fxt-validate keeps three).
- */
-typedef struct fxt_ahead fxt_ahead;
-
-/** Bytes of memory a look-ahead for chunks of up to MAX_CHUNK bytes needs. */
-size_t fxt_ahead_size(size_t max_chunk);
-
-/** Build a look-ahead in caller memory MEM of SIZE bytes (8-byte aligned,
- *  at least fxt_ahead_size(max_chunk)). NULL if SIZE is too small. */
-fxt_ahead *fxt_ahead_init(void *mem, size_t size, size_t max_chunk);
-
-/** Get A ready to check NEXT (NEXT_LEN bytes) ahead, where CUR (CUR_LEN
- *  bytes) comes just before it: with AFTER NULL, CUR is what V is fed next;
- *  else CUR follows AFTER's NEXT, and A is run after AFTER has run (on the
- *  same thread, or once it was waited for) and before AFTER is prepared
- *  again. Both chunks must stay in place until fxt_validator_feed_ahead
- *  returns. Returns 1 if there is work for fxt_ahead_run, 0 if not (feed
- *  NEXT with fxt_validator_feed, or with fxt_validator_feed_ahead, which
- *  then feeds it plainly). */
-int fxt_ahead_prepare(fxt_ahead *a, const fxt_validator *v, const fxt_ahead *after,
-                      const void *cur, size_t cur_len, const void *next, size_t next_len);
-
-/** The checking ahead, on any thread, while V is fed CUR. */
-void fxt_ahead_run(fxt_ahead *a);
-
-/** After fxt_ahead_run: 1 if A framed its NEXT to the end, so that a
- *  look-ahead prepared after it can start; 0 if not (then one prepared
- *  after it does nothing). */
-int fxt_ahead_framed(const fxt_ahead *a);
-
-/** After fxt_validator_feed(V, CUR) and fxt_ahead_run(A) have returned:
- *  feed NEXT, taking what A found where V's state allows it. The same as
- *  fxt_validator_feed(V, NEXT, NEXT_LEN). */
-void fxt_validator_feed_ahead(fxt_validator *v, fxt_ahead *a);
-
-/** Records A's runs have handed to fxt_validator_feed_ahead so far. */
-uint64_t fxt_ahead_records(const fxt_ahead *a);
-
 /** What checking one revision found (see fxt_validator_verdicts). */
 typedef struct fxt_revision_verdict {
     int checked;               /**< this revision was checked */
     int conforms;              /**< checked, and no errors */
-    int complete;              /**< 0 if checking stopped early at stop_offset:
-                                    the revision frames the input differently
-                                    (a large record, a big-endian trace in r1/r2)
-                                    after an error already decided the verdict */
-    uint64_t stop_offset;      /**< where, if not complete */
-    uint64_t errors;           /**< errors (ignored rules not counted) */
-    uint64_t warnings;         /**< warnings */
+    int complete;              /**< 0 if checking stopped early, at stop_offset
+                                    (a size-0 record; FXT_OPT_STOP_AT_ERROR, which
+                                    FXT_REV_AUTO uses for every revision but
+                                    current: an error decided the verdict there) */
+    uint64_t stop_offset;      /**< where, if not complete: the first byte not
+                                    checked */
+    uint64_t errors;           /**< errors (ignored rules not counted), up to
+                                    stop_offset if not complete */
+    uint64_t warnings;         /**< warnings, likewise */
+    unsigned unchecked;        /**< FXT_UNCHECKED_* of this revision's checking */
     fxt_rule first_error;      /**< rule of the first error, FXT_R_NONE if none */
     uint64_t first_error_offset; /**< its field offset */
 } fxt_revision_verdict;
@@ -219,6 +223,10 @@ fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict
 /** Copy the counters into *OUT. */
 void fxt_validator_stats(const fxt_validator *v, fxt_stats *out);
 
+/** Issues of rule R counted so far (ignored rules are not counted), for
+ *  the revision fxt_stats.revision names. */
+uint64_t fxt_validator_rule_count(const fxt_validator *v, fxt_rule r);
+
 /** Number of provider contexts seen so far (the implicit one included if used). */
 size_t fxt_validator_provider_count(const fxt_validator *v);
 
@@ -231,18 +239,6 @@ void fxt_options_ignore(fxt_options *o, fxt_rule r, int on);
 /** Whole-buffer convenience: validate BUF and fill *STATS (may be NULL).
  *  Returns the number of errors, or -1 if out of memory. */
 long fxt_validate_buffer(const void *buf, size_t len, const fxt_options *o, fxt_stats *stats);
-
-/** Name of record type T ("event", "large", "type-12"...; "trace" for
- *  FXT_NO_RECORD_TYPE). Never NULL. */
-const char *fxt_record_type_name(unsigned t);
-
-/** Name of event type T in the current numbering, i.e. of the meaning
- *  FXT_ET_* ("duration-begin"...). Never NULL. */
-const char *fxt_event_type_name(unsigned t);
-
-/** Name of event number T as revision REV reads it ("async-begin" for 4 in
- *  r1, "duration-complete" for 4 in current; "event-type-N" if undefined). */
-const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t);
 
 #ifdef __cplusplus
 }

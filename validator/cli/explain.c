@@ -368,8 +368,13 @@ static const rule_example k_examples[] = {
              "0000000000070054 0000000000000001 0000000000000001 0000000000000002 0000000000000007",
      "end the open async or flow of the id before beginning it again, or use a new id"},
     {FXT_R_TRACKING_LIMIT, NULL,
-     "not a trace defect: the validator's fixed tables overflowed (e.g. more than 256 providers); "
-     "the checks it names were skipped past that point"},
+     "not a trace defect: a capacity limit of the validator (more than --max-providers "
+     "providers, --max-threads threads, --max-async or --max-flows open at once) kept the checks "
+     "it names from being done, so the trace is not fully checked (exit status 3): raise the "
+     "limit it names"},
+    {FXT_R_PROVIDER_RESTARTED, MAGIC_W "0000000000110010 0000000000110010",
+     "introduce each provider once, and switch back to it with a provider section record "
+     "(metadata type 2): a second provider info record empties its string and thread tables"},
 };
 
 /** Issues found in the example, collected by the on_issue callback. */

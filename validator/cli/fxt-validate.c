@@ -6,8 +6,7 @@
  *
  * Each file is read (input.c: by a reader thread, mmap windows for regular
  * files, read(2) for the rest) and fed to a fresh validator, so memory
- * stays constant however large the input; a mapped file's parts are
- * checked in pairs by two threads (pairs.c, ahead_thread.c). Issues are
+ * stays bounded however large the input. Issues are
  * printed as they arrive in the chosen format (report.c); with --revision
  * auto they wait in a temporary file until the verdict says which
  * revision's issues to print. Nothing else is kept but per-rule counters.
@@ -16,10 +15,8 @@
  * 2 usage or I/O error (wins over 1), also when writing the output fails
  * (the work stops at the first failed write).
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,10 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ahead_thread.h"
 #include "cli.h"
 #include "fxt/version.h"
-#include "pairs.h"
 
 /** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
  *  reads into its SLOTS parts (each at most INPUT_PART_MAX). */
@@ -39,7 +34,7 @@
 /** Default for --max-issues. */
 #define DEFAULT_MAX_ISSUES 20u
 
-enum { EXIT_CLEAN = 0, EXIT_ISSUES = 1, EXIT_TROUBLE = 2 };
+enum { EXIT_CLEAN = 0, EXIT_ISSUES = 1, EXIT_TROUBLE = 2, EXIT_UNCHECKED = 3 };
 
 /* ---- issues ------------------------------------------------------------------ */
 
@@ -157,13 +152,11 @@ typedef struct arena {
     unsigned char *ring; /**< RING_BYTES with --explain, else NULL */
     void *mem;           /**< fxt_validator_size(&cfg->base) bytes */
     size_t size;
-    pairs pp;            /**< with two threads: the look-aheads and their thread
-                              (pp.th NULL: one thread) */
 } arena;
 
-/** Feed the part P[0..N) (checked ahead by A, or NULL) and keep what
- *  --explain and the summary need; 1 if checking has stopped. */
-static int feed_part(run *r, const unsigned char *p, size_t n, fxt_ahead *a, fxt_stats *st)
+/** Feed the part P[0..N) and keep what --explain and the summary need;
+ *  1 if checking has stopped. */
+static int feed_part(run *r, const unsigned char *p, size_t n, fxt_stats *st)
 {
     if (r->head_len < sizeof r->head) {
         size_t h = sizeof r->head - r->head_len;
@@ -174,10 +167,7 @@ static int feed_part(run *r, const unsigned char *p, size_t n, fxt_ahead *a, fxt
     r->cur_len = n;
     r->cur_base = r->fed;
     r->fed += n;
-    if (a)
-        fxt_validator_feed_ahead(r->v, a);
-    else
-        fxt_validator_feed(r->v, p, n);
+    fxt_validator_feed(r->v, p, n);
     if (r->ring)
         ring_keep(r, p, n, r->cur_base);
     /* After a size-0 record nothing more is checked: do not read on
@@ -193,18 +183,16 @@ typedef struct reading {
     fxt_stats *st;
 } reading;
 
-/** pairs_feed for fxt-validate: feed_part, then the progress line. */
-static int feed_input(void *ctx, const unsigned char *p, size_t n, fxt_ahead *a)
+/** Feed one part, then update the progress line. */
+static int feed_input(reading *rd, const unsigned char *p, size_t n)
 {
-    reading *rd = ctx;
-    if (feed_part(rd->r, p, n, a, rd->st))
+    if (feed_part(rd->r, p, n, rd->st))
         return 1;
     progress_update(&rd->r->pg, rd->in->pos);
     return 0;
 }
 
-/** Read and check IN part by part with this thread alone. Returns the
- *  read error, or NULL. */
+/** Read and check IN part by part. Returns the read error, or NULL. */
 static const char *check_parts(reading *rd)
 {
     for (;;) {
@@ -213,7 +201,7 @@ static const char *check_parts(reading *rd)
         int k = input_next(rd->in, &p, &n);
         if (k <= 0)
             return k < 0 ? strerror(errno) : NULL;
-        if (feed_input(rd, p, n, NULL))
+        if (feed_input(rd, p, n))
             return NULL;
     }
 }
@@ -270,12 +258,8 @@ static int validate_file(session *s, const char *path, const arena *a, int first
             r->ring = a->ring;
         }
         progress_start(&r->pg, &in, r->name, cfg->progress);
-        /* A mapped file's parts are checked in pairs by two threads (not
-         * a pipe's: there the writer and the reader thread already want
-         * the second core, and two checking threads measured slower). */
         reading rd = {r, &in, &st};
-        const char *e = in.mappable && a->pp.th ? pairs_check(&a->pp, &in, r->v, feed_input, &rd)
-                                                : check_parts(&rd);
+        const char *e = check_parts(&rd);
         if (e)
             io_error = e;
         progress_end(&r->pg);
@@ -315,8 +299,20 @@ static int validate_file(session *s, const char *path, const arena *a, int first
         rc = EXIT_TROUBLE;
     else if (st.errors > 0 || (cfg->werror && st.warnings > 0))
         rc = EXIT_ISSUES;
+    else if (st.unchecked)
+        rc = EXIT_UNCHECKED; /* no verdict of "conforms" for what was not checked */
+    if (r->v)
+        fxt_validator_fini(r->v);
     free(r);
     return rc;
+}
+
+/** The exit status of two files together: I/O trouble, then errors, then
+ *  "not fully checked", then clean. */
+static int worse(int a, int b)
+{
+    static const int rank[4] = {0, 2, 3, 1}; /* by status 0, 1, 2, 3 */
+    return rank[b] > rank[a] ? b : a;
 }
 
 /* ---- options ------------------------------------------------------------------- */
@@ -347,10 +343,12 @@ static void usage(FILE *f)
             "                        record counts (--json always has them); implies --timing\n"
             "      --timing          add wall time and MB/s to each summary (without it the\n"
             "                        output is the same bytes on every run)\n"
-            "      --threads=N       threads that check a mapped file: 2 (the default where\n"
-            "                        this process may use two CPUs; the second checks every\n"
-            "                        other 1 MiB ahead; one revision, not auto) or 1; the\n"
-            "                        output is the same either way\n"
+            "      --max-providers=N, --max-threads=N, --max-async=N, --max-flows=N\n"
+            "                        capacity limits: providers, threads, async operations\n"
+            "                        and flows open at once that the validator tracks\n"
+            "                        (defaults 4096, 65536, 262144, 262144; memory grows\n"
+            "                        with what a trace uses). A trace that needs more is\n"
+            "                        not fully checked: exit status 3\n"
             "  -f, --format=FORMAT   text (default), json (one document, schema:\n"
             "                        docs/fxt-validate.schema.json), sarif (SARIF 2.1.0 for\n"
             "                        code scanning) or github (GitHub Actions ::error and\n"
@@ -387,7 +385,10 @@ static void usage(FILE *f)
             "  1  errors found (or warnings, with --Werror)\n"
             "  2  usage error, an I/O error on any file (missing, unreadable, a\n"
             "     directory; the other files are still validated), or a failed write\n"
-            "     of the output (the work stops there)\n",
+            "     of the output (the work stops there)\n"
+            "  3  no errors found, but a capacity limit kept part of a trace from being\n"
+            "     checked (the message says which --max-* option raises it): the trace\n"
+            "     is not known to conform\n",
             DEFAULT_MAX_ISSUES);
 }
 
@@ -468,8 +469,24 @@ enum {
     OPT_LIST_RULES,
     OPT_TIMING,
     OPT_EXPLAIN_RULE,
-    OPT_THREADS
+    OPT_MAX_PROVIDERS,
+    OPT_MAX_THREADS,
+    OPT_MAX_ASYNC,
+    OPT_MAX_FLOWS
 };
+
+/** The largest value of a --max-* limit (memory, not the format, bounds them). */
+#define LIMIT_MAX ((uint64_t)1 << 30)
+
+/** Parse a --max-* value: decimal digits, 1 to LIMIT_MAX. */
+static int parse_limit(const char *s, size_t *out)
+{
+    uint64_t v;
+    if (parse_count(s, &v) != 0 || v == 0 || v > LIMIT_MAX)
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
 
 static int parse_format(const char *s, out_format *out)
 {
@@ -498,7 +515,10 @@ int main(int argc, char **argv)
         {"explain", no_argument, NULL, 'e'},
         {"explain-rule", required_argument, NULL, OPT_EXPLAIN_RULE},
         {"list-rules", no_argument, NULL, OPT_LIST_RULES},
-        {"threads", required_argument, NULL, OPT_THREADS},
+        {"max-providers", required_argument, NULL, OPT_MAX_PROVIDERS},
+        {"max-threads", required_argument, NULL, OPT_MAX_THREADS},
+        {"max-async", required_argument, NULL, OPT_MAX_ASYNC},
+        {"max-flows", required_argument, NULL, OPT_MAX_FLOWS},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -511,7 +531,7 @@ int main(int argc, char **argv)
     session s;
     memset(&s, 0, sizeof s);
     s.cfg = &cfg;
-    int list = 0, threads = 0; /* 0: 2 if this process may run on two CPUs, else 1 */
+    int list = 0;
     const char *explain_rule_name = NULL;
 
     int c;
@@ -545,11 +565,27 @@ int main(int argc, char **argv)
         case 'e': cfg.explain = 1; break;
         case OPT_EXPLAIN_RULE: explain_rule_name = optarg; break;
         case OPT_LIST_RULES: list = 1; break;
-        case OPT_THREADS:
-            if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0)
-                return usage_error("--threads: '%s' is not 1 or 2", optarg);
-            threads = optarg[0] - '0';
+        case OPT_MAX_PROVIDERS:
+        case OPT_MAX_THREADS:
+        case OPT_MAX_ASYNC:
+        case OPT_MAX_FLOWS: {
+            size_t n;
+            if (parse_limit(optarg, &n) != 0) {
+                char msg[160];
+                snprintf(msg, sizeof msg, "--%s: '%.60s' is not a whole number from 1 to %llu",
+                         c == OPT_MAX_PROVIDERS ? "max-providers"
+                         : c == OPT_MAX_THREADS ? "max-threads"
+                         : c == OPT_MAX_ASYNC   ? "max-async"
+                                                : "max-flows",
+                         optarg, (unsigned long long)LIMIT_MAX);
+                return usage_error("%s", msg);
+            }
+            *(c == OPT_MAX_PROVIDERS ? &cfg.base.max_providers
+              : c == OPT_MAX_THREADS ? &cfg.base.max_threads
+              : c == OPT_MAX_ASYNC   ? &cfg.base.max_async
+                                     : &cfg.base.max_flows) = n;
             break;
+        }
         case 'h': usage(stdout); return finish_stdout(&s, EXIT_CLEAN);
         case 'V':
             printf(PROG " %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
@@ -585,11 +621,6 @@ int main(int argc, char **argv)
     if (optind >= argc)
         return usage_error("%s", "no input files (use '-' for standard input)");
     cfg.progress = !cfg.quiet && isatty(STDERR_FILENO);
-    if (threads == 0) {
-        /* on one CPU a second checking thread would only add its own work */
-        cpu_set_t cpus;
-        threads = sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) < 2 ? 1 : 2;
-    }
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);
@@ -607,34 +638,14 @@ int main(int argc, char **argv)
             fclose(s.notes);
         return EXIT_TROUBLE;
     }
-    a.pp.th = NULL;
-    ahead_thread th;
-    const size_t asz = (fxt_ahead_size(INPUT_PART_MAX) + 7) & ~(size_t)7;
-    unsigned char *ahead_mem = NULL;
-    /* the look-ahead only helps one revision (auto mode feeds plainly) and
-     * needs its thread; without either, one thread checks */
-    if (threads == 2 && cfg.base.revision != FXT_REV_AUTO && (ahead_mem = malloc(3 * asz))) {
-        if (ahead_thread_start(&th) == 0) {
-            for (int i = 0; i < 3; i++)
-                a.pp.ahead[i] = fxt_ahead_init(ahead_mem + i * asz, asz, INPUT_PART_MAX);
-            a.pp.th = &th;
-        } else {
-            free(ahead_mem);
-            ahead_mem = NULL;
-        }
-    }
     report_begin(&s);
     check_stdout(&s);
 
     int rc = EXIT_CLEAN;
     for (int i = optind; i < argc && !s.write_failed; i++) {
         int frc = validate_file(&s, argv[i], &a, i == optind);
-        if (frc > rc)
-            rc = frc;
+        rc = worse(rc, frc);
     }
-    if (a.pp.th)
-        ahead_thread_end(a.pp.th);
-    free(ahead_mem);
     free(a.buf);
     free(a.ring);
     free(a.mem);

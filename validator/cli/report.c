@@ -532,9 +532,10 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
     int first = 1;
     for (unsigned i = 0; i < fxt_rule_count(); i++) {
         const fxt_rule_info *ri = fxt_rule_at(i);
-        if ((unsigned)ri->rule >= FXT_R_END_ || !st->by_rule[ri->rule])
+        uint64_t n = r->v && !io_error ? fxt_validator_rule_count(r->v, ri->rule) : 0;
+        if (n == 0)
             continue;
-        printf("%s\"%s\":%" PRIu64, first ? "" : ",", ri->id, st->by_rule[ri->rule]);
+        printf("%s\"%s\":%" PRIu64, first ? "" : ",", ri->id, n);
         first = 0;
     }
     putc('}', stdout);

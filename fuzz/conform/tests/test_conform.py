@@ -145,7 +145,10 @@ def cmd_naive(a):
 def cmd_strict(a):
     with tempfile.TemporaryDirectory() as tmp:
         rep = os.path.join(tmp, "report.json")
-        rc, out = conform(a, ["--reader", a.reader + " -q {file}", "--timeout", "60",
+        # (limits raised past the W0055 vectors' 4097 providers: checked in full,
+        # they conform)
+        rc, out = conform(a, ["--reader", a.reader + " -q --max-providers 65536 {file}",
+                              "--timeout", "60",
                               "--generated", "4", "--records", "500",
                               "--fxt-gen", a.fxt_gen, "--json", rep] + corpus_args(a))
         print(out)
@@ -202,7 +205,8 @@ def cmd_revision(a):
         for rev in REVISIONS:
             rep = os.path.join(tmp, "report-%s.json" % rev)
             rc, out = conform(a, ["--revision", rev, "--reader",
-                                  a.reader + " -q --revision %s {file}" % rev, "--timeout", "60",
+                                  a.reader + " -q --max-providers 65536 --revision %s {file}"
+                                  % rev, "--timeout", "60",
                                   "--generated", "4", "--records", "300",
                                   "--fxt-gen", a.fxt_gen, "--json", rep, "--corpus", a.corpus])
             print(out)
