@@ -73,8 +73,9 @@ done
 # Seeds: generated traces (the generator is built for the host, without the
 # fuzzing flags), the golden corpus when present, and past crashes.
 # shellcheck disable=SC2086
-${HOST_CC:-cc} -O1 $STD "$ROOT/fuzz/seeds.c" "$ROOT/generator/encode.c" \
-  "$ROOT"/generator/gen*.c "$ROOT/validator/layout.c" "$ROOT/validator/rules.c" -o "$B/fuzz_seeds"
+${HOST_CC:-cc} -O1 $STD -I"$ROOT/support" "$ROOT/fuzz/seeds.c" "$ROOT/support/outfile.c" \
+  "$ROOT/generator/encode.c" "$ROOT"/generator/gen*.c "$ROOT/validator/layout.c" \
+  "$ROOT/validator/rules.c" -o "$B/fuzz_seeds"
 "$B/fuzz_seeds" "$B/seeds"
 if [ -d "$ROOT/corpus" ]; then
   find "$ROOT/corpus" -type f -name '*.fxt' -size -1024k | while IFS= read -r f; do

@@ -29,13 +29,20 @@ unsigned fxtm_defined_types(const opts *o)
     return all;
 }
 
+static int out_of_memory(void)
+{
+    fprintf(stderr, "%s: out of memory\n", fxtm_prog);
+    return -1;
+}
+
+/* 0, or -1 after a message. */
 static int push_base(bases *b, const char *name, const char *src, uint8_t *data, size_t len)
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 32;
         base *nv = realloc(b->v, cap * sizeof *nv);
         if (nv == NULL)
-            return -1;
+            return out_of_memory();
         b->v = nv, b->cap = cap;
     }
     base *e = &b->v[b->n];
@@ -44,7 +51,7 @@ static int push_base(bases *b, const char *name, const char *src, uint8_t *data,
     e->data = data, e->len = len;
     if (e->name == NULL || e->src == NULL) {
         free(e->name), free(e->src);
-        return -1;
+        return out_of_memory();
     }
     b->n++;
     return 0;
@@ -93,7 +100,8 @@ static void short_name(const char *path, char *out, size_t cap)
         out[n - 4] = '\0';
 }
 
-/* The names in directory PATH that are not skipped, sorted, in *OUT. */
+/* The names in directory PATH that are not skipped, sorted, in *OUT. 0, or
+ * -1 after a message. */
 static int list_dir(const char *path, char ***out, size_t *count)
 {
     DIR *d = opendir(path);
@@ -111,13 +119,13 @@ static int list_dir(const char *path, char ***out, size_t *count)
             cap = cap ? cap * 2 : 64;
             char **nn = realloc(names, cap * sizeof *nn);
             if (nn == NULL) {
-                rc = -1;
+                rc = out_of_memory();
                 break;
             }
             names = nn;
         }
         if ((names[n] = strdup(e->d_name)) == NULL) {
-            rc = -1;
+            rc = out_of_memory();
             break;
         }
         n++;
@@ -146,7 +154,7 @@ int fxtm_add_path(bases *b, const char *path, int top)
                 size_t need = strlen(path) + strlen(names[i]) + 2;
                 char *p = malloc(need);
                 if (p == NULL) {
-                    rc = -1;
+                    rc = out_of_memory();
                 } else {
                     snprintf(p, need, "%s/%s", path, names[i]);
                     rc = fxtm_add_path(b, p, 0);
@@ -254,7 +262,7 @@ int fxtm_strip_types(base *e, unsigned drop, int revision)
         vo.revision = (fxt_revision)revision;
     if (fxt_validate_buffer(e->data, e->len, &vo, NULL) < 0 || c.oom) {
         free(c.v);
-        return -1;
+        return out_of_memory();
     }
     size_t w = 0, r = 0;
     for (size_t i = 0; i < c.n; i++) {

@@ -30,6 +30,7 @@
 #include "fxt/layout.h"
 #include "fxt/validate.h"
 #include "mutator.h"
+#include "outfile.h"
 
 const char *const fxtm_prog = "fxt-mutate";
 #define prog fxtm_prog
@@ -149,28 +150,38 @@ typedef struct verdict {
     int any_conforms; /* with --revision: conforms to some revision */
 } verdict;
 
-/* Validates D (against every revision with --revision); -1 out of memory,
- * -2 the validator does not check the requested revision. */
+static int out_of_memory(void)
+{
+    fprintf(stderr, "%s: out of memory\n", prog);
+    return -1;
+}
+
+/* Validates D (against every revision with --revision). 0, or -1 after a
+ * message: out of memory, or the validator does not check the requested
+ * revision. */
 static int judge(const opts *o, const uint8_t *d, size_t n, verdict *out)
 {
     fxt_options vo = fxt_options_default();
     fxt_stats st;
     if (o->revision < 0) {
         if (fxt_validate_buffer(d, n, &vo, &st) < 0)
-            return -1;
+            return out_of_memory();
     } else {
         vo.revision = FXT_REV_AUTO;
         fxt_validator *v = fxt_validator_new(&vo);
         if (v == NULL)
-            return -1;
+            return out_of_memory();
         fxt_validator_feed(v, d, n);
         fxt_validator_finish(v);
         fxt_revision_verdict rv[FXT_REV_COUNT];
         fxt_validator_verdicts(v, rv);
         fxt_validator_stats(v, &st);
         fxt_validator_free(v);
-        if (!rv[o->revision].checked)
-            return -2;
+        if (!rv[o->revision].checked) {
+            fprintf(stderr, "%s: --revision %s: this validator does not check that revision yet\n",
+                    prog, fxt_revision_name((fxt_revision)o->revision));
+            return -1;
+        }
         out->rev_conforms = rv[o->revision].conforms;
         out->any_conforms = 0;
         for (int r = 0; r < FXT_REV_COUNT; r++)
@@ -199,7 +210,7 @@ static int fits(const opts *o, const verdict *v)
 
 /* ---- writing ---- */
 
-static int write_go(FILE *f, const uint8_t *d, size_t n)
+static void write_go(FILE *f, const uint8_t *d, size_t n)
 {
     /* Go's corpus file format (cmd/go/internal/fuzz, since Go 1.18): a
      * header line, then one Go literal per argument; strconv.Unquote reads
@@ -218,31 +229,29 @@ static int write_go(FILE *f, const uint8_t *d, size_t n)
         }
     }
     fputs("\")\n", f);
-    return 0;
 }
 
+/* Writes one output through outfile.h (a regular file of that name is
+ * replaced only when complete, never removed). 0, or -1 after a message. */
 static int write_out(const opts *o, const char *name, const uint8_t *d, size_t n)
 {
     size_t need = strlen(o->out) + strlen(name) + 8;
     char *path = malloc(need);
     if (path == NULL)
-        return -1;
+        return out_of_memory();
     snprintf(path, need, "%s/%s%s", o->out, name, o->format == FMT_GO ? "" : ".fxt");
-    FILE *f = fopen(path, "wb");
-    int rc = -1;
-    if (f != NULL) {
+    char err[600];
+    outfile of;
+    int rc = outfile_open(&of, path, err, sizeof err);
+    if (rc == 0) {
         if (o->format == FMT_GO)
-            write_go(f, d, n);
+            write_go(of.f, d, n);
         else
-            fwrite(d, 1, n, f);
-        rc = ferror(f) ? -1 : 0;
-        if (fclose(f) != 0)
-            rc = -1;
+            outfile_write(&of, d, n);
+        rc = outfile_close(&of, err, sizeof err);
     }
-    if (rc != 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, errno ? strerror(errno) : "write error");
-        remove(path);
-    }
+    if (rc != 0)
+        fprintf(stderr, "%s: %s\n", prog, err);
     free(path);
     return rc;
 }
@@ -446,18 +455,23 @@ int main(int argc, char **argv)
         rc = fxtm_add_path(&b, argv[i], 1);
     if (rc == 0)
         rc = fxtm_add_generated(&b, &o);
+    /* every failure below prints its own message and sets rc to -1 */
     FILE *lf = NULL;
+    outfile list;
+    char err[600];
     if (rc == 0)
         rc = make_dir(o.out);
-    if (rc == 0 && o.list != NULL && (lf = fopen(o.list, "w")) == NULL) {
-        fprintf(stderr, "%s: %s: %s\n", prog, o.list, strerror(errno));
-        rc = -1;
+    if (rc == 0 && o.list != NULL) {
+        if (outfile_open(&list, o.list, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            rc = -1;
+        } else {
+            lf = list.f;
+        }
     }
     uint8_t *buf = rc == 0 ? malloc(o.max_size) : NULL;
-    if (rc == 0 && buf == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        rc = -1;
-    }
+    if (rc == 0 && buf == NULL)
+        rc = out_of_memory();
 
     fxt_mut_options mo = fxt_mut_options_default();
     if (o.revision >= 0)
@@ -475,10 +489,8 @@ int main(int argc, char **argv)
             break;
         if (!fits(&o, &v) && o.types != 0 && (o.byte_order == BO_ANY ||
                                               v.big_endian == (o.byte_order == BO_BE))) {
-            if (fxtm_strip_types(e, fxtm_defined_types(&o) & ~o.types, o.revision) != 0) {
-                rc = -1;
+            if ((rc = fxtm_strip_types(e, fxtm_defined_types(&o) & ~o.types, o.revision)) != 0)
                 break;
-            }
             if ((rc = judge(&o, e->data, e->len, &v)) != 0)
                 break;
             stripped++;
@@ -533,13 +545,10 @@ int main(int argc, char **argv)
                 dropped++;
         }
     }
-    if (rc == -1)
-        fprintf(stderr, "%s: out of memory\n", prog);
-    else if (rc == -2)
-        fprintf(stderr, "%s: --revision %s: this validator does not check that revision yet\n",
-                prog, fxt_revision_name((fxt_revision)o.revision));
-    if (lf != NULL && fclose(lf) != 0 && rc == 0) {
-        fprintf(stderr, "%s: %s: write error\n", prog, o.list);
+    if (lf != NULL && rc != 0) {
+        outfile_discard(&list); /* an incomplete list: an old one stays as it was */
+    } else if (lf != NULL && outfile_close(&list, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
         rc = -1;
     }
     fxt_mutator_release();

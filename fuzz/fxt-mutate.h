@@ -49,11 +49,13 @@ unsigned fxtm_defined_types(const opts *o);
  * given on the command line). 0, or -1 after a message. */
 int fxtm_add_path(bases *b, const char *path, int top);
 
-/* Adds o->gen generated valid traces of the selected revision. */
+/* Adds o->gen generated valid traces of the selected revision. 0, or -1
+ * after a message. */
 int fxtm_add_generated(bases *b, const opts *o);
 
 /* Removes E's records of the defined types DROP (framing as the validator
- * reads it in REVISION, or current if negative). 0, or -1 out of memory. */
+ * reads it in REVISION, or current if negative). 0, or -1 after a message
+ * (out of memory). */
 int fxtm_strip_types(base *e, unsigned drop, int revision);
 
 void fxtm_free_bases(bases *b);

@@ -4,17 +4,32 @@
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
  * profiles and byte orders, plus a bare magic record. Deterministic.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "fxt/encode.h"
 #include "fxt/gen.h"
+#include "outfile.h"
 
 static int write_file(void *ctx, const void *d, size_t n)
 {
-    return fwrite(d, 1, n, (FILE *)ctx) != n;
+    return outfile_write(ctx, d, n) != n;
+}
+
+/* Puts the file written through O in place; 0, or 1 after a message.
+ * GEN_RC: the generator's result (a write failure is reported by closing). */
+static int finish(outfile *o, int gen_rc)
+{
+    char err[4400];
+    if (gen_rc < 0) {
+        outfile_discard(o);
+        fprintf(stderr, "fuzz_seeds: %s: generation failed\n", o->name);
+        return 1;
+    }
+    if (outfile_close(o, err, sizeof err) != 0) {
+        fprintf(stderr, "fuzz_seeds: %s\n", err);
+        return 1;
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -30,33 +45,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: fuzz_seeds DIR   (DIR must exist)\n");
         return 2;
     }
-    char path[4096];
+    char path[4096], err[4400];
+    outfile o;
     for (size_t i = 0; i < sizeof k_specs / sizeof *k_specs; i++) {
-        const fxt_gen_options *o = &k_specs[i];
+        const fxt_gen_options *spec = &k_specs[i];
         snprintf(path, sizeof path, "%s/gen-%s-%s-s%llu-n%llu.fxt", argv[1],
-                 o->profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
-                 o->big_endian ? "be" : "le", (unsigned long long)o->seed,
-                 (unsigned long long)o->records);
-        FILE *f = fopen(path, "wb");
-        if (f == NULL) {
-            fprintf(stderr, "fuzz_seeds: %s: %s\n", path, strerror(errno));
+                 spec->profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
+                 spec->big_endian ? "be" : "le", (unsigned long long)spec->seed,
+                 (unsigned long long)spec->records);
+        if (outfile_open(&o, path, err, sizeof err) != 0) {
+            fprintf(stderr, "fuzz_seeds: %s\n", err);
             return 1;
         }
-        int rc = fxt_gen_random(o, write_file, f);
-        if (fclose(f) != 0 || rc != 0) {
-            fprintf(stderr, "fuzz_seeds: %s: generation or write failed\n", path);
+        if (finish(&o, fxt_gen_random(spec, write_file, &o)) != 0)
             return 1;
-        }
     }
     uint8_t magic[8];
     fxt_writer w;
     fxt_writer_init(&w, magic, sizeof magic, 0);
     fxt_encode_magic(&w);
     snprintf(path, sizeof path, "%s/magic-only.fxt", argv[1]);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(magic, 1, w.len, f) != w.len || fclose(f) != 0) {
-        fprintf(stderr, "fuzz_seeds: %s: write failed\n", path);
+    if (outfile_open(&o, path, err, sizeof err) != 0) {
+        fprintf(stderr, "fuzz_seeds: %s\n", err);
         return 1;
     }
-    return 0;
+    outfile_write(&o, magic, w.len);
+    return finish(&o, 0);
 }

@@ -221,6 +221,24 @@ def main():
         if want == 2:
             check(err.startswith("fxt-mutate: "), "%s: error says fxt-mutate:" % argv[1:])
 
+    # the real error and nothing else: no false "out of memory" after it
+    # (issue 22: -o naming a file, a missing input)
+    notdir = os.path.join(tmp, "not-a-dir")
+    with open(notdir, "wb") as f:
+        f.write(b"keep")
+    nosuch = os.path.join(tmp, "nosuch")
+    for argv, needle in [([m, "mutate", "-o", notdir, os.path.join(a.corpus, "valid")],
+                          "fxt-mutate: %s: not a directory" % notdir),
+                         ([m, "mutate", "-o", os.path.join(tmp, "out-n"), nosuch],
+                          "fxt-mutate: %s: No such file or directory" % nosuch)]:
+        rc, out, err = run(argv)
+        check(rc == 2 and err.strip() == needle,
+              "%s: exit %d, stderr %r, want exit 2 and only %r" % (" ".join(argv[1:]), rc,
+                                                                   err, needle))
+        check("out of memory" not in err, "%s: a false 'out of memory'" % " ".join(argv[1:]))
+    with open(notdir, "rb") as f:
+        check(f.read() == b"keep", "-o FILE: the file is left as it was")
+
     if failures:
         print("%d failure(s)" % len(failures))
         return 1

@@ -20,24 +20,39 @@
 
 static const char *const k_verdict[] = {"valid", "invalid", "warn"};
 
-static int write_bytes(const char *dir, const char *rel, const uint8_t *data, size_t len)
+/* Opens DIR/REL (named in PATH, which O refers to until closed) through
+ * outfile.h: a regular file is replaced only when complete. 0, or 2 after a
+ * message. */
+static int open_out(outfile *o, char *path, size_t cap, const char *dir, const char *rel)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    if (len)
-        fwrite(data, 1, len, f);
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "fxt-gen golden: %s: write error: %s\n", path, strerror(errno));
+    char err[4400];
+    snprintf(path, cap, "%s/%s", dir, rel);
+    if (outfile_open(o, path, err, sizeof err) != 0) {
+        fprintf(stderr, "fxt-gen golden: %s\n", err);
         return 2;
     }
     return 0;
+}
+
+static int close_out(outfile *o)
+{
+    char err[4400];
+    if (outfile_close(o, err, sizeof err) != 0) {
+        fprintf(stderr, "fxt-gen golden: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+static int write_bytes(const char *dir, const char *rel, const uint8_t *data, size_t len)
+{
+    char path[4096];
+    outfile o;
+    if (open_out(&o, path, sizeof path, dir, rel) != 0)
+        return 2;
+    if (len)
+        outfile_write(&o, data, len);
+    return close_out(&o);
 }
 
 static int make_dir(const char *path)
@@ -72,12 +87,10 @@ static void json_str(FILE *f, const char *s)
 static int write_manifest(const char *dir, const fxt_gen_corpus *c)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/manifest.json", dir);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        fprintf(stderr, "fxt-gen golden: %s: %s\n", path, strerror(errno));
+    outfile o;
+    if (open_out(&o, path, sizeof path, dir, "manifest.json") != 0)
         return 2;
-    }
+    FILE *f = o.f;
     fprintf(f, "{\n  \"format\": \"fxtkit-golden-corpus\",\n  \"format_version\": 3,\n"
                "  \"spec\": \"Fuchsia trace format, current revision (trace-format.md), and "
                "revisions r1, r2, r3 (revisions/)\",\n"
@@ -131,13 +144,7 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
         fprintf(f, "\n    }");
     }
     fprintf(f, "\n  ]\n}\n");
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "fxt-gen golden: %s: write error: %s\n", path, strerror(errno));
-        return 2;
-    }
-    return 0;
+    return close_out(&o);
 }
 int gen_cmd_golden(int argc, char **argv)
 {

@@ -11,7 +11,7 @@ static const char *prog = "fxt-gen";
 
 static int write_file(void *ctx, const void *d, size_t n)
 {
-    return fwrite(d, 1, n, (FILE *)ctx) != n;
+    return outfile_write(ctx, d, n) != n;
 }
 
 int gen_cmd_random(int argc, char **argv)
@@ -91,11 +91,12 @@ int gen_cmd_random(int argc, char **argv)
                 prog, fxt_revision_name(rev));
         return 2;
     }
-    FILE *f = gen_open_out(out);
-    if (f == NULL)
+    outfile of;
+    if (gen_open_out(&of, out) != 0)
         return 2;
-    int rc = fxt_gen_random_rev(&o, rev, write_file, f);
-    int crc = gen_close_out(f, out, rc != 0);
+    /* rc > 0: a write failed, which closing reports */
+    int rc = fxt_gen_random_rev(&o, rev, write_file, &of);
+    int crc = gen_close_out(&of, rc < 0);
     if (rc < 0) {
         fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",
                 prog);

@@ -117,15 +117,15 @@ int gen_cmd_violate(int argc, char **argv)
         fprintf(stderr, "fxt-gen violate: %s\n", err);
         return rc > 0 ? 2 : 1;
     }
-    FILE *f = gen_open_out(out);
-    if (f == NULL) {
+    outfile of;
+    if (gen_open_out(&of, out) != 0) {
         free(v.data);
         return 2;
     }
     if (v.len)
-        fwrite(v.data, 1, v.len, f);
+        outfile_write(&of, v.data, v.len);
     free(v.data);
-    int crc = gen_close_out(f, out, 0);
+    int crc = gen_close_out(&of, 0);
     if (crc)
         return crc;
     /* with -o - the trace is on standard output: the line goes to stderr */

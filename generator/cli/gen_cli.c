@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* gen_cli.c - output files, number parsing and option errors shared by the
  * fxt-gen subcommands (gen_cli.h). */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,44 +10,39 @@
 
 static const char *prog = "fxt-gen";
 
-FILE *gen_open_out(const char *path)
+int gen_open_out(outfile *o, const char *path)
 {
+    char err[700];
     if (path == NULL) {
         fprintf(stderr, "%s: missing -o FILE (use -o - for standard output)\n", prog);
-        return NULL;
+        return -1;
     }
-    if (strcmp(path, "-") == 0) {
-        if (isatty(STDOUT_FILENO)) {
-            fprintf(stderr, "%s: refusing to write a binary trace to a terminal; use -o FILE\n",
-                    prog);
-            return NULL;
-        }
-        return stdout;
+    if (strcmp(path, "-") == 0 && isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "%s: refusing to write a binary trace to a terminal; use -o FILE\n", prog);
+        return -1;
     }
-    FILE *f = fopen(path, "wb");
-    if (f == NULL)
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-    return f;
+    if (outfile_open(o, path, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return -1;
+    }
+    return 0;
 }
 
-int gen_close_out(FILE *f, const char *path, int failed)
+int gen_close_out(outfile *o, int failed)
 {
-    int bad = ferror(f);
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        bad |= fflush(f) != 0;
-    if (bad)
-        fprintf(stderr, "%s: %s: write error: %s\n", prog, path, strerror(errno));
-    /* an incomplete trace must not pass for a whole one */
-    if ((bad || failed) && f != stdout) {
-        if (remove(path) == 0)
-            fprintf(stderr, "%s: %s: incomplete output removed\n", prog, path);
-        else
-            fprintf(stderr, "%s: %s: incomplete output left behind: %s\n", prog, path,
-                    strerror(errno));
+    char err[700];
+    if (failed) {
+        /* an incomplete trace must not pass for a whole one: a regular file
+         * keeps its old content (outfile.h); a device or pipe has what was
+         * written */
+        outfile_discard(o);
+        return 0;
     }
-    return bad ? 2 : 0;
+    if (outfile_close(o, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return 2;
+    }
+    return 0;
 }
 
 int gen_parse_u64(const char *s, uint64_t *out)

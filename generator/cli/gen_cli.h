@@ -7,17 +7,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outfile.h"
+
 /** Most --records accepted: refuses nonsense such as a wrapped negative
  *  number, which would write until the disk is full. */
 #define GEN_MAX_RECORDS 1000000000000ull
 
-/** Open -o PATH for writing ("-" = stdout, refused on a terminal); prints
- *  the reason and returns NULL on failure. */
-FILE *gen_open_out(const char *path);
-/** Close what gen_open_out opened; 0, or 2 after printing a write error.
- *  On a write error, or when FAILED says the content is incomplete, an
- *  output file (not standard output) is removed, and that is said. */
-int gen_close_out(FILE *f, const char *path, int failed);
+/** Open -o PATH for writing through outfile.h ("-" = stdout, refused on a
+ *  terminal; a regular file is replaced only when complete, a device or
+ *  pipe is written as it is); prints the reason and returns -1 on failure,
+ *  else 0. */
+int gen_open_out(outfile *o, const char *path);
+/** Finish what gen_open_out opened; 0, or 2 after printing the write error
+ *  (a regular file then keeps its old content). FAILED: the content is
+ *  incomplete, so it is not put in place (nothing printed, returns 0). */
+int gen_close_out(outfile *o, int failed);
 /** Parse plain decimal digits (no sign, space or prefix) into *OUT; 0 or -1
  *  (also on overflow). */
 int gen_parse_u64(const char *s, uint64_t *out);

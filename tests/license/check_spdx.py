@@ -12,7 +12,7 @@ import os
 import sys
 
 DATA = ('.fxt', '.json', '.md')
-OWN = {'LICENSE', '.gitignore', '.gitattributes'}
+OWN = {'LICENSE', '.gitignore', '.gitattributes', '.git'}  # (.git: a file in a worktree)
 TAG = 'SPDX-License-Identifier: MIT'
 
 
