@@ -25,6 +25,15 @@
 #   tools  the programs, man pages, corpus, schemas, docs (fxtkit)
 # Included from the top CMakeLists.txt after every target is defined.
 
+# Libraries go to the multiarch directory where the toolchain names one, for
+# every prefix: Debian's place under /usr, searched by ld.so and pkg-config
+# under /usr/local as well. GNUInstallDirs picks it only when the prefix is
+# /usr at configure time; the Debian package (prefix /usr) is made from a
+# tree configured for any prefix.
+if(NOT DEFINED CMAKE_INSTALL_LIBDIR AND CMAKE_LIBRARY_ARCHITECTURE)
+  set(CMAKE_INSTALL_LIBDIR lib/${CMAKE_LIBRARY_ARCHITECTURE} CACHE PATH
+      "Object code libraries (LIBDIR)")
+endif()
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
