@@ -11,6 +11,7 @@
 #   LIBDIR/pkgconfig/fxtmut.pc          pkg-config fxtmut (variable afl_mutator:
 #                                       the module's path)
 #   LIBDIR/pkgconfig/fxtmut-libfuzzer.pc  pkg-config fxtmut-libfuzzer: the glue
+#   share/fxtkit/fxt.dict               the fuzzers' dictionary (fuzz/fxt.dict)
 #   CMake: fxtkit::fxtmut, fxtkit::fxtmut_static, fxtkit::fxtmut_libfuzzer,
 #          fxtkit_AFL_MUTATOR (cmake/fxtkit-config.cmake.in)
 #
@@ -96,6 +97,9 @@ install(TARGETS fxtmut_static fxtmut_libfuzzer EXPORT fxtkitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
 install(FILES ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fxt COMPONENT dev)
+# libFuzzer's and AFL++'s dictionary of FXT tokens, beside the corpus
+install(FILES ${FXT_FUZZ_SOURCE_DIR}/fxt.dict DESTINATION ${CMAKE_INSTALL_DATADIR}/fxtkit
+  COMPONENT tools)
 
 # pkg-config: written at install time, like fxt.pc (cmake/install.cmake).
 foreach(pc fxtmut fxtmut-libfuzzer)

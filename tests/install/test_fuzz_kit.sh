@@ -84,7 +84,7 @@ if [ "$mode" = kit ]; then
   for f in include/fxt/mutator.h "$libdir/libfxtmut.so" "$libdir/libfxtmut.so.$soversion" \
            "$libdir/libfxtmut.so.$version" "$libdir/libfxtmut.a" "$libdir/libfxtmut_libfuzzer.a" \
            "$libdir/fxtkit/libfxt_afl_mutator.so" "$libdir/pkgconfig/fxtmut.pc" \
-           "$libdir/pkgconfig/fxtmut-libfuzzer.pc"; do
+           "$libdir/pkgconfig/fxtmut-libfuzzer.pc" share/fxtkit/fxt.dict; do
     [ -e "$P/$f" ] && ok "installed $f" || fail "missing $f"
   done
   dyn=$(readelf -d "$L/libfxtmut.so.$version")
@@ -186,7 +186,8 @@ if [ "$mode" = libfuzzer ]; then
     mkdir -p "$tmp/work"
     rc=0
     LD_LIBRARY_PATH=$L ASAN_OPTIONS=detect_leaks=0 "$tmp/reader_fuzz" "$tmp/work" "$seeds" \
-      -max_total_time=3 -max_len=65536 -seed=1 >"$tmp/lf.log" 2>&1 || rc=$?
+      -max_total_time=3 -max_len=65536 -seed=1 -dict="$P/share/fxtkit/fxt.dict" \
+      >"$tmp/lf.log" 2>&1 || rc=$?
     check_libfuzzer "libFuzzer (pkg-config)" "$tmp/lf.log" "$rc"
   else
     fail "reader_fuzz build (pkg-config fxtmut-libfuzzer)"
@@ -225,7 +226,8 @@ rc=0
 env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u MSAN_OPTIONS -u LSAN_OPTIONS \
   AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
   AFL_CUSTOM_MUTATOR_LIBRARY="$afl" \
-  timeout -k 10 120 afl-fuzz -V 3 -i "$tmp/in" -o "$tmp/out" -- "$tmp/reader_afl" \
+  timeout -k 10 120 afl-fuzz -V 3 -i "$tmp/in" -o "$tmp/out" -x "$P/share/fxtkit/fxt.dict" \
+    -- "$tmp/reader_afl" \
   </dev/null >"$tmp/afl.log" 2>&1 || rc=$?
 log=$(sed 's/\x1b\[[0-9;]*m//g' "$tmp/afl.log")
 stats=$tmp/out/default/fuzzer_stats

@@ -85,6 +85,7 @@ has libfxt-dev "$M/libfxt.so" "$M/libfxt.a" "$M/libfxtmut.so" "$M/libfxtmut.a" \
   "$M/pkgconfig/fxtmut.pc" "$M/pkgconfig/fxtmut-libfuzzer.pc" "$M/cmake/fxtkit/fxtkit-config.cmake" \
   /usr/include/fxt/validate.h /usr/include/fxt/version.h /usr/include/fxt/mutator.h
 has fxtkit /usr/share/fxtkit/corpus/manifest.json /usr/share/fxtkit/fxt-validate.schema.json \
+  /usr/share/fxtkit/fxt.dict \
   /usr/share/doc/fxtkit/changelog.gz
 for t in fxt-validate fxt-dump fxt-gen fxt-mutate fxt-conform; do
   has fxtkit "/usr/bin/$t" "/usr/share/man/man1/$t.1.gz"
