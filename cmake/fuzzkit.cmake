@@ -52,19 +52,8 @@ target_include_directories(fxtmut_pic PRIVATE ${FXT_FUZZ_SOURCE_DIR} ${PROJECT_S
 target_compile_options(fxtmut_pic PRIVATE
   $<$<BOOL:${FXT_HAVE_NO_INTERPOSITION}>:-fno-semantic-interposition>)
 
-add_library(fxtmut_shared SHARED $<TARGET_OBJECTS:fxtmut_pic>)
-add_library(fxtmut_static STATIC $<TARGET_OBJECTS:fxtmut_pic>)
-set_target_properties(fxtmut_shared PROPERTIES
-  OUTPUT_NAME fxtmut EXPORT_NAME fxtmut
-  VERSION ${PROJECT_VERSION} SOVERSION ${FXT_SOVERSION}
-  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
-  LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/libfxtmut.map)
-set_target_properties(fxtmut_static PROPERTIES
-  OUTPUT_NAME fxtmut EXPORT_NAME fxtmut_static
-  ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
 # Only the mutator's public names (fxt_mut*, fxt_crossover*), not fxt__mut_*.
-target_link_options(fxtmut_shared PRIVATE
-  -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/libfxtmut.map)
+fxt_library_pair(fxtmut libfxtmut.map $<TARGET_OBJECTS:fxtmut_pic>)
 target_link_libraries(fxtmut_shared PUBLIC fxt_shared)
 target_link_libraries(fxtmut_static PUBLIC fxt_static)
 

@@ -89,19 +89,27 @@ else()
   set(FXT_PACKAGE_COMPATIBILITY SameMajorVersion)
 endif()
 
-add_library(fxt_shared SHARED ${_fxt_objects})
-add_library(fxt_static STATIC ${_fxt_objects})
-set_target_properties(fxt_shared PROPERTIES
-  OUTPUT_NAME fxt EXPORT_NAME fxt
-  VERSION ${PROJECT_VERSION} SOVERSION ${FXT_SOVERSION}
-  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
-  LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/libfxt.map)
-set_target_properties(fxt_static PROPERTIES
-  OUTPUT_NAME fxt EXPORT_NAME fxt_static
-  ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+# fxt_library_pair(NAME MAP SOURCES...): NAME_shared (libNAME.so.VERSION with
+# the SONAME libNAME.so.FXT_SOVERSION, exporting only what cmake/MAP lets
+# out) and NAME_static (libNAME.a), exported as fxtkit::NAME and
+# fxtkit::NAME_static, built in <build>/lib.
+function(fxt_library_pair name map)
+  add_library(${name}_shared SHARED ${ARGN})
+  add_library(${name}_static STATIC ${ARGN})
+  set_target_properties(${name}_shared PROPERTIES
+    OUTPUT_NAME ${name} EXPORT_NAME ${name}
+    VERSION ${PROJECT_VERSION} SOVERSION ${FXT_SOVERSION}
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
+    LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/${map})
+  set_target_properties(${name}_static PROPERTIES
+    OUTPUT_NAME ${name} EXPORT_NAME ${name}_static
+    ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+  target_link_options(${name}_shared PRIVATE
+    -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/${map})
+endfunction()
+
 # Only the public fxt_* names are exported (not fxt__* internals).
-target_link_options(fxt_shared PRIVATE
-  -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/libfxt.map)
+fxt_library_pair(fxt libfxt.map ${_fxt_objects})
 foreach(t fxt_shared fxt_static)
   target_include_directories(${t} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
