@@ -105,7 +105,7 @@ if [ "$mode" = kit ]; then
     grep -qx "$f" <<<"$exported" || fail "$f not exported by libfxtmut.so"
     grep -qx "$f" <<<"$static" || fail "$f not in libfxtmut.a"
   done
-  extra=$(comm -13 <<<"$api" <(printf '%s\n' "$exported") || true)
+  extra=$(comm -13 - <(printf '%s\n' "$exported") <<<"$api")
   [ -z "$extra" ] && ok "libfxtmut.so exports exactly the API of fxt/mutator.h" ||
     fail "libfxtmut.so also exports: $extra"
   glue=$(nm "$L/libfxtmut_libfuzzer.a")
