@@ -1,23 +1,44 @@
 # SPDX-License-Identifier: MIT
-# cmake/install.cmake - what `cmake --install build --prefix P` puts where:
+# cmake/install.cmake - what `cmake --install build --prefix P` puts where
+# (LIBDIR is lib/<multiarch>, e.g. lib/x86_64-linux-gnu, where the system has
+# one, else lib; -DCMAKE_INSTALL_LIBDIR=lib to choose):
 #
-#   lib/libfxt.a, lib/libfxt.so.*     libfxt: rules, validator, encoder, generator
+#   LIBDIR/libfxt.a, libfxt.so.*      libfxt: rules, validator, encoder, generator
 #   include/fxt/*.h                   the public headers, fxt/version.h included
-#   lib/pkgconfig/fxt.pc              pkg-config --cflags --libs fxt
-#   lib/cmake/fxtkit/                 find_package(fxtkit): fxtkit::fxt (shared),
-#                                     fxtkit::fxt_static
-#   bin/                              fxt-validate, fxt-gen, fxt-conform, fxt-dump
-#   lib/fxtkit/                       the AFL++ custom mutator module (and the
-#                                     libFuzzer mutator library when built)
+#   LIBDIR/pkgconfig/fxt.pc           pkg-config --cflags --libs fxt
+#   LIBDIR/cmake/fxtkit/              find_package(fxtkit): fxtkit::fxt (shared),
+#                                     fxtkit::fxt_static, and the fuzzing kit's
+#   the fuzzing kit                   libfxtmut, <fxt/mutator.h>, the libFuzzer
+#                                     glue, the AFL++ module in LIBDIR/fxtkit/,
+#                                     fxtmut.pc, fxtmut-libfuzzer.pc
+#                                     (cmake/fuzzkit.cmake)
+#   bin/                              fxt-validate, fxt-gen, fxt-conform, fxt-dump,
+#                                     fxt-mutate
 #   share/fxtkit/                     the golden corpus (corpus/) and the JSON schemas
-#   share/man/man1/                   a man page per tool, made by help2man from
-#                                     --help and --version at build time
-#   share/doc/fxtkit/                 README.md, docs/*.md
+#   share/man/man1/                   a man page per tool (cmake/manpages.cmake)
+#   share/doc/fxtkit/                 README.md, LICENSE, CHANGELOG.md, docs/*.md
 #
-# Included from the top CMakeLists.txt after every target is defined; the
-# Debian package (cpack -G DEB) is configured in cmake/package.cmake.
+# Every rule names its Debian package's component (cmake/package.cmake):
+#   lib    the shared libraries (libfxt0.1)
+#   dev    headers, static libraries, .so links, pkg-config and CMake files,
+#          the libFuzzer glue and the AFL++ module (libfxt-dev)
+#   tools  the programs, man pages, corpus, schemas, docs (fxtkit)
+# Included from the top CMakeLists.txt after every target is defined.
+
+# Libraries go to the multiarch directory where the toolchain names one, for
+# every prefix: Debian's place under /usr, searched by ld.so and pkg-config
+# under /usr/local as well. GNUInstallDirs picks it only when the prefix is
+# /usr at configure time; the Debian package (prefix /usr) is made from a
+# tree configured for any prefix.
+if(NOT DEFINED CMAKE_INSTALL_LIBDIR AND CMAKE_LIBRARY_ARCHITECTURE)
+  set(CMAKE_INSTALL_LIBDIR lib/${CMAKE_LIBRARY_ARCHITECTURE} CACHE PATH
+      "Object code libraries (LIBDIR)")
+endif()
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
+
+# Shared objects are not executable (Debian policy 8.1; lintian).
+set(FXT_SHLIB_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 
 # ---- libfxt ------------------------------------------------------------------------------------
 # The tree builds three internal static libraries: fxt (rules, validator),
@@ -68,19 +89,27 @@ else()
   set(FXT_PACKAGE_COMPATIBILITY SameMajorVersion)
 endif()
 
-add_library(fxt_shared SHARED ${_fxt_objects})
-add_library(fxt_static STATIC ${_fxt_objects})
-set_target_properties(fxt_shared PROPERTIES
-  OUTPUT_NAME fxt EXPORT_NAME fxt
-  VERSION ${PROJECT_VERSION} SOVERSION ${FXT_SOVERSION}
-  LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
-  LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/libfxt.map)
-set_target_properties(fxt_static PROPERTIES
-  OUTPUT_NAME fxt EXPORT_NAME fxt_static
-  ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+# fxt_library_pair(NAME MAP SOURCES...): NAME_shared (libNAME.so.VERSION with
+# the SONAME libNAME.so.FXT_SOVERSION, exporting only what cmake/MAP lets
+# out) and NAME_static (libNAME.a), exported as fxtkit::NAME and
+# fxtkit::NAME_static, built in <build>/lib.
+function(fxt_library_pair name map)
+  add_library(${name}_shared SHARED ${ARGN})
+  add_library(${name}_static STATIC ${ARGN})
+  set_target_properties(${name}_shared PROPERTIES
+    OUTPUT_NAME ${name} EXPORT_NAME ${name}
+    VERSION ${PROJECT_VERSION} SOVERSION ${FXT_SOVERSION}
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
+    LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/${map})
+  set_target_properties(${name}_static PROPERTIES
+    OUTPUT_NAME ${name} EXPORT_NAME ${name}_static
+    ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+  target_link_options(${name}_shared PRIVATE
+    -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/${map})
+endfunction()
+
 # Only the public fxt_* names are exported (not fxt__* internals).
-target_link_options(fxt_shared PRIVATE
-  -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/libfxt.map)
+fxt_library_pair(fxt libfxt.map ${_fxt_objects})
 foreach(t fxt_shared fxt_static)
   target_include_directories(${t} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
@@ -89,18 +118,18 @@ foreach(t fxt_shared fxt_static)
 endforeach()
 
 install(TARGETS fxt_shared fxt_static EXPORT fxtkitTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT lib NAMELINK_COMPONENT dev
+          PERMISSIONS ${FXT_SHLIB_PERMISSIONS}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/fxt DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h")
+  COMPONENT dev FILES_MATCHING PATTERN "*.h")
 install(FILES ${FXT_GENERATED_INCLUDE_DIR}/fxt/version.h
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fxt)
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fxt COMPONENT dev)
 
-# ---- pkg-config and the CMake package ----------------------------------------------------------
-# fxt.pc names the prefix given at install time (cmake --install --prefix P,
-# /usr in the Debian package), so it is written by the install step itself.
-set(FXT_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/fxtkit)
+# ---- pkg-config --------------------------------------------------------------------------------
+# A .pc file names the prefix given at install time (cmake --install --prefix
+# P, /usr in the Debian package), so it is written by the install step itself.
 set(FXT_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 foreach(d LIBDIR INCLUDEDIR)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}}")
@@ -110,21 +139,34 @@ foreach(d LIBDIR INCLUDEDIR)
   endif()
 endforeach()
 set(FXT_PC_PREFIX "@FXT_PC_PREFIX@")  # kept for the install step
+# Installs <build>/NAME.pc, made at install time from <build>/NAME.pc.in (a
+# configured cmake/NAME.pc.in that still holds @FXT_PC_PREFIX@).
+function(fxt_install_pc name)
+  install(CODE "
+    set(FXT_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+    configure_file(${PROJECT_BINARY_DIR}/${name}.pc.in ${PROJECT_BINARY_DIR}/${name}.pc @ONLY)"
+    COMPONENT dev)
+  install(FILES ${PROJECT_BINARY_DIR}/${name}.pc DESTINATION ${FXT_PKGCONFIGDIR} COMPONENT dev)
+endfunction()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/fxt.pc.in ${PROJECT_BINARY_DIR}/fxt.pc.in @ONLY)
-install(CODE "
-  set(FXT_PC_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
-  configure_file(${PROJECT_BINARY_DIR}/fxt.pc.in ${PROJECT_BINARY_DIR}/fxt.pc @ONLY)")
-install(FILES ${PROJECT_BINARY_DIR}/fxt.pc DESTINATION ${FXT_PKGCONFIGDIR})
+fxt_install_pc(fxt)
 
+# ---- the fuzzing kit: libfxtmut, the libFuzzer glue, the AFL++ module --------------------------
+include(${CMAKE_CURRENT_LIST_DIR}/fuzzkit.cmake)
+
+# ---- the CMake package -------------------------------------------------------------------------
+set(FXT_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/fxtkit)
 install(EXPORT fxtkitTargets NAMESPACE fxtkit:: FILE fxtkit-targets.cmake
-  DESTINATION ${FXT_CMAKEDIR})
+  DESTINATION ${FXT_CMAKEDIR} COMPONENT dev)
+set(FXT_AFL_MUTATOR_PATH ${FXT_FUZZ_LIBDIR}/${FXT_AFL_MUTATOR_NAME})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/fxtkit-config.cmake.in
-  ${PROJECT_BINARY_DIR}/fxtkit-config.cmake INSTALL_DESTINATION ${FXT_CMAKEDIR})
+  ${PROJECT_BINARY_DIR}/fxtkit-config.cmake INSTALL_DESTINATION ${FXT_CMAKEDIR}
+  PATH_VARS FXT_AFL_MUTATOR_PATH)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/fxtkit-config-version.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY ${FXT_PACKAGE_COMPATIBILITY})
 install(FILES ${PROJECT_BINARY_DIR}/fxtkit-config.cmake
               ${PROJECT_BINARY_DIR}/fxtkit-config-version.cmake
-  DESTINATION ${FXT_CMAKEDIR})
+  DESTINATION ${FXT_CMAKEDIR} COMPONENT dev)
 
 # ---- tools -------------------------------------------------------------------------------------
 # The tools link the internal static libraries: no run-time search path needed.
@@ -135,10 +177,12 @@ endif()
 if(TARGET fxt-mutate)  # fuzz/: mutated traces and seed sets on disk
   list(APPEND FXT_TOOLS fxt-mutate)
 endif()
-install(TARGETS ${FXT_TOOLS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS ${FXT_TOOLS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tools)
 
 # fxt-conform (Python) gets the version written in: fxt-conform from the
-# source tree reads it from CMakeLists.txt, which is not installed.
+# source tree reads it from CMakeLists.txt, which is not installed. The
+# installed copy runs /usr/bin/python3 (Debian policy: no /usr/bin/env in
+# the #! line of a packaged script).
 set(_conform_src ${PROJECT_SOURCE_DIR}/fuzz/conform/fxt-conform)
 set(FXT_CONFORM)
 if(EXISTS ${_conform_src})
@@ -146,89 +190,35 @@ if(EXISTS ${_conform_src})
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_conform_src})
   file(READ ${_conform_src} _text)
   string(REPLACE "\"@PROJECT_VERSION@\"" "\"${PROJECT_VERSION}\"" _text "${_text}")
+  string(REGEX REPLACE "^#![^\n]*" "#!/usr/bin/python3" _text "${_text}")
   file(WRITE ${FXT_CONFORM}.tmp "${_text}")
   configure_file(${FXT_CONFORM}.tmp ${FXT_CONFORM} COPYONLY FILE_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
-  install(PROGRAMS ${FXT_CONFORM} DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(PROGRAMS ${FXT_CONFORM} DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tools)
   # its modules: beside the build tree's copy and in share/fxtkit/conform
   file(GLOB _conform_mods ${PROJECT_SOURCE_DIR}/fuzz/conform/*.py)
   foreach(_m IN LISTS _conform_mods)
     get_filename_component(_mn ${_m} NAME)
     configure_file(${_m} ${PROJECT_BINARY_DIR}/share/fxtkit/conform/${_mn} COPYONLY)
   endforeach()
-  install(FILES ${_conform_mods} DESTINATION ${CMAKE_INSTALL_DATADIR}/fxtkit/conform)
-endif()
-
-# ---- fuzzing mutators (when this tree builds them) ---------------------------------------------
-set(FXT_FUZZ_LIBDIR ${CMAKE_INSTALL_LIBDIR}/fxtkit)
-if(TARGET fxt_afl_mutator)
-  get_target_property(_type fxt_afl_mutator TYPE)
-  if(_type STREQUAL "UTILITY")  # afl-clang-fast trees build it by a custom command
-    install(FILES ${PROJECT_BINARY_DIR}/fuzz/libfxt_afl_mutator.so
-            DESTINATION ${FXT_FUZZ_LIBDIR})
-  else()
-    install(TARGETS fxt_afl_mutator LIBRARY DESTINATION ${FXT_FUZZ_LIBDIR})
-  endif()
-endif()
-if(TARGET fxt_libfuzzer_mutator)
-  install(TARGETS fxt_libfuzzer_mutator
-          LIBRARY DESTINATION ${FXT_FUZZ_LIBDIR} ARCHIVE DESTINATION ${FXT_FUZZ_LIBDIR})
+  install(FILES ${_conform_mods} DESTINATION ${CMAKE_INSTALL_DATADIR}/fxtkit/conform
+          COMPONENT tools)
 endif()
 
 # ---- data and documentation --------------------------------------------------------------------
 set(FXT_DATADIR ${CMAKE_INSTALL_DATADIR}/fxtkit)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/ DESTINATION ${FXT_DATADIR}/corpus
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/corpus/ DESTINATION ${FXT_DATADIR}/corpus COMPONENT tools
   PATTERN tests EXCLUDE PATTERN ".git*" EXCLUDE)
 file(GLOB FXT_SCHEMAS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.schema.json)
 install(FILES ${FXT_SCHEMAS} ${PROJECT_SOURCE_DIR}/corpus/manifest.schema.json
-  DESTINATION ${FXT_DATADIR})
+  DESTINATION ${FXT_DATADIR} COMPONENT tools)
 file(GLOB FXT_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${FXT_DOCS} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${FXT_DOCS}
+  DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tools)
+# The Debian package has it as changelog.gz (cmake/package.cmake), so it is a
+# component of its own, which cpack leaves out.
+install(FILES ${PROJECT_SOURCE_DIR}/CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
+  COMPONENT changelog)
 
-# ---- man pages ---------------------------------------------------------------------------------
-# help2man turns each tool's --help and --version into a man page at build
-# time, so the pages cannot drift from the tools.
-find_program(HELP2MAN_EXECUTABLE help2man)
-set(FXT_MAN_PAGES)
-if(HELP2MAN_EXECUTABLE)
-  set(_mandir ${PROJECT_BINARY_DIR}/man)
-  set(_man_fxt-validate "strict validator for Fuchsia Trace Format (FXT) traces")
-  set(_man_fxt-gen "generate valid and one-violation Fuchsia Trace Format traces")
-  set(_man_fxt-dump "print a Fuchsia Trace Format trace record by record")
-  set(_man_fxt-conform "run an FXT reader over the golden corpus and classify what it does")
-  set(_man_fxt-mutate "write mutated FXT traces and filtered seed sets for fuzzing other readers")
-  set(_progs)
-  foreach(t IN LISTS FXT_TOOLS)
-    list(APPEND _progs "${t}|$<TARGET_FILE:${t}>|${t}")
-  endforeach()
-  if(FXT_CONFORM)
-    list(APPEND _progs "fxt-conform|${FXT_CONFORM}|${FXT_CONFORM}")
-  endif()
-  foreach(p IN LISTS _progs)
-    string(REPLACE "|" ";" p "${p}")
-    list(GET p 0 name)
-    list(GET p 1 exe)
-    list(GET p 2 dep)
-    set(page ${_mandir}/${name}.1)
-    # fxt-validate, fxt-gen and fxt-conform print "NAME VERSION (...)" for
-    # --version; other tools are given the version rather than asked.
-    set(_ver)
-    if(NOT name MATCHES "^fxt-(validate|gen|conform)$")
-      set(_ver "--version-string=${PROJECT_VERSION}")
-    endif()
-    add_custom_command(OUTPUT ${page}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${_mandir}
-      COMMAND ${HELP2MAN_EXECUTABLE} --no-info --section=1 "--source=fxtkit ${PROJECT_VERSION}"
-              "--name=${_man_${name}}" ${_ver} --output=${page} ${exe}
-      DEPENDS ${dep}
-      COMMENT "Man page ${name}.1 (help2man)"
-      VERBATIM)
-    list(APPEND FXT_MAN_PAGES ${page})
-  endforeach()
-  add_custom_target(fxt-man-pages ALL DEPENDS ${FXT_MAN_PAGES})
-  install(FILES ${FXT_MAN_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-else()
-  message(STATUS "help2man not found: no man pages (scripts/setup.sh installs it)")
-endif()
-
+include(${CMAKE_CURRENT_LIST_DIR}/manpages.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/package.cmake)

@@ -38,14 +38,18 @@ const char *const fxtm_prog = "fxt-mutate";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: fxt-mutate mutate [options] -o DIR [INPUT...]\n"
-            "       fxt-mutate seeds  [options] -o DIR [INPUT...]\n"
+            "Usage: fxt-mutate mutate [OPTION]... -o DIR [INPUT]...\n"
+            "  or:  fxt-mutate seeds [OPTION]... -o DIR [INPUT]...\n"
+            "Write Fuchsia Trace Format (FXT) traces for fuzzing other readers: mutated\n"
+            "traces and filtered seed sets, as files for fuzzers of any language.\n"
             "\n"
-            "mutate  writes --count structure-aware mutations (fuzz/mutator.h) of every base\n"
-            "        trace: about half stay valid, the rest break one rule or a few.\n"
-            "seeds   writes the valid bases themselves (no errors; warnings allowed), as the\n"
-            "        seed corpus of a fuzzer.\n"
+            "Commands:\n"
+            "  mutate  writes --count structure-aware mutations (libfxtmut) of every base\n"
+            "          trace: about half stay valid, the rest break one rule or a few.\n"
+            "  seeds   writes the valid bases themselves (no errors; warnings allowed), as\n"
+            "          the seed corpus of a fuzzer.\n"
             "\n"
+            "Options:\n"
             "bases:\n"
             "  INPUT...            trace files; directories are walked recursively (sorted;\n"
             "                      files named *.json, *.md, *.txt are skipped)\n"
@@ -82,10 +86,14 @@ static void usage(FILE *f)
             "                      mutations, errors, warnings, byte order\n"
             "  -q, --quiet         no summary line\n"
             "  -h, --help          this help\n"
+            "  --version           print the version\n"
             "\n"
             "Numbers are plain decimal. The same arguments give the same files.\n"
-            "exit status: 0 written, 1 no base or no output passed the filters,\n"
-            "             2 usage or I/O error\n");
+            "\n"
+            "Exit status:\n"
+            "  0  written\n"
+            "  1  no base or no output passed the filters\n"
+            "  2  usage or I/O error\n");
 }
 
 /* ---- options ---- */

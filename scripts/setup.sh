@@ -6,6 +6,8 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config check
       clang llvm libclang-rt-14-dev afl++
       python3 python3-jsonschema hyperfine valgrind help2man time
+      lintian file man-db  # package-deb-lintian; cpack and package-deb read files with
+                           # file; man-pages renders the pages with man --warnings
       golang-go)  # golang-go: fuzz_recipe_go, the Go fuzzing recipe of fuzz/README.md
 missing=()
 for p in "${pkgs[@]}"; do

@@ -149,7 +149,7 @@ static int write_manifest(const char *dir, const fxt_gen_corpus *c)
 int gen_cmd_golden(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        printf("usage: fxt-gen golden DIR\n"
+        printf("Usage: fxt-gen golden DIR\n"
                "\n"
                "Write the golden corpus into DIR (created if needed): valid/, invalid/, warn/,\n"
                "revisions/ (verdicts that differ between revisions r1, r2, r3, current)\n"
@@ -165,7 +165,7 @@ int gen_cmd_golden(int argc, char **argv)
         return 2;
     }
     if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != 0)) {
-        fprintf(stderr, "usage: fxt-gen golden DIR\n");
+        fprintf(stderr, "Usage: fxt-gen golden DIR\n");
         return 2;
     }
     const char *dir = argv[1];

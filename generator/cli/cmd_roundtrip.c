@@ -75,7 +75,7 @@ static void rt_record(void *ctx, const fxt_record *r)
 
 static void roundtrip_usage(FILE *f)
 {
-    fprintf(f, "usage: fxt-gen roundtrip [--revision r1|r2|r3|current] FILE\n"
+    fprintf(f, "Usage: fxt-gen roundtrip [--revision r1|r2|r3|current] FILE\n"
                "\n"
                "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
                "every record with the reference encoder. Exit 0 only if the bytes are\n"

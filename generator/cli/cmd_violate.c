@@ -24,8 +24,8 @@ static int list_rules(fxt_revision rev)
 static void violate_usage(FILE *f)
 {
     fprintf(f,
-            "usage: fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
-            "       fxt-gen violate --list [--revision R]\n"
+            "Usage: fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
+            "  or:  fxt-gen violate --list [--revision R]\n"
             "\n"
             "Write a valid realistic trace (100 to 300 records, chosen by the seed) plus exactly\n"
             "one violation of RULE (an id like E0004 or a name like record-too-small), and\n"

@@ -70,10 +70,10 @@ for f in "$P"/include/fxt/*.h; do
 done
 if [ "$man" = 1 ]; then
   for t in "$P"/bin/*; do
-    check_file "share/man/man1/$(basename "$t").1"
+    check_file "share/man/man1/$(basename "$t").1.gz"
   done
-  grep -q "$version" "$P/share/man/man1/fxt-validate.1" && ok "man page carries version $version" ||
-    fail "fxt-validate.1 does not mention $version"
+  zgrep -q "$version" "$P/share/man/man1/fxt-validate.1.gz" && ok "man page carries version $version" ||
+    fail "fxt-validate.1.gz does not mention $version"
 fi
 # The installed tools run and print the version.
 "$P/bin/fxt-validate" --version | grep -qx "fxt-validate $version (FXT spec revisions: .*)" &&

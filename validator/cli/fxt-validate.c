@@ -321,7 +321,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: " PROG " [OPTION]... FILE...\n"
-            "       " PROG " --explain-rule RULE | --list-rules [--json]\n"
+            "  or:  " PROG " --explain-rule=RULE\n"
+            "  or:  " PROG " --list-rules [--json]\n"
             "Strictly validate Fuchsia Trace Format (FXT) traces against the spec.\n"
             "FILE '-' reads standard input. Each file is checked on its own.\n"
             "\n"
