@@ -239,8 +239,10 @@ static void merge(struct fxt__auto *a, uint64_t upto)
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) { /* keep what comes after UPTO */
         queue *q = &a->q[r];
         size_t rest = q->n - end[r];
-        memmove(q->v, q->v + end[r], rest * sizeof *q->v);
-        memset(q->matched, 0, rest);
+        if (rest != 0 && end[r] != 0) {
+            memmove(q->v, q->v + end[r], rest * sizeof *q->v);
+            memset(q->matched, 0, rest);
+        }
         q->n = rest;
     }
 }
