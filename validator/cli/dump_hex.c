@@ -6,18 +6,11 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "fxt/word.h"
 #include "textout.h"
 
 /** Words of one record shown (the payload is also in payload_preview). */
 #define HEX_MAX_WORDS 512u
-
-static uint64_t load_word(const uint8_t *p, int big_endian)
-{
-    uint64_t x = 0;
-    for (unsigned i = 0; i < 8; i++) /* either byte order, without casts */
-        x |= (uint64_t)p[i] << (big_endian ? 8 * (7 - i) : 8 * i);
-    return x;
-}
 
 /** Word number of the first argument header of R, or 0 if R has none or
  *  their place is not known. Arguments come last in their record except
@@ -81,7 +74,7 @@ void dump_words(dump_out *o, const fxt_record *r, fxt_revision rev)
         fmt = fxt_large_blob_format_desc(r->u.blob.format);
     fputs(o->json ? ",\"words\":[" : "    words:\n", f);
     for (uint64_t i = 0; i < shown; i++) {
-        uint64_t w = i == 0 ? r->header : load_word(r->raw + 8 * i, r->big_endian);
+        uint64_t w = i == 0 ? r->header : fxt_load_word(r->raw + 8 * i, r->big_endian);
         const fxt_word_desc *d = NULL;
         if (i == 0) {
             d = fxt_header_desc(rev, w);

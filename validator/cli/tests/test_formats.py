@@ -313,7 +313,8 @@ def explain_rule_examples_break_their_rule():
         expect('Spec section, by revision:' in r.out and 'Fix: ' in r.out, 'sections and fix', r)
         words = []
         for l in r.lines:
-            m = re.match(r'^  0x([0-9a-f]{4}): 0x([0-9a-f]{16})(?:  \((\d+) times, to 0x[0-9a-f]+\))?$', l)
+            m = re.match(r'^  0x([0-9a-f]{4}): 0x([0-9a-f]{16})(?:  \((\d+) times, to 0x[0-9a-f]+\))?'
+                         r'(?:  [a-z][a-z0-9 ()=,-]*)?$', l)
             if m:
                 expect(int(m.group(1), 16) == 8 * len(words), 'offsets follow', r)
                 words += [int(m.group(2), 16)] * int(m.group(3) or 1)
@@ -334,6 +335,68 @@ def explain_rule_examples_break_their_rule():
     expect(r.rc == 2 and "unknown rule 'nope'" in r.err, 'unknown rule', r)
     expect(run(['--explain-rule', 'init-reserved-bits']).lines[0].startswith('E0022 '), 'by name')
     return '%d of %d rules have an example' % (with_example, len(rows))
+
+SPEC_URL = 'https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format'
+
+
+def spec_headings():
+    """(level, text, explicit anchor or None) of every heading of the current
+    spec text in $FXT_SHARED_DIR/spec, or None when it is absent."""
+    p = os.path.join(shared_dir(), 'spec', 'trace-format.md')
+    if not os.path.exists(p):
+        return None
+    out = []
+    with open(p, encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'^(#+) (.*?)(?: \{#([A-Za-z0-9_-]+)\})?\s*$', line)
+            if m:
+                out.append((len(m.group(1)), m.group(2), m.group(3)))
+    return out
+
+
+def expected_anchor(headings, section):
+    """Where fuchsia.dev puts SECTION: its explicit {#anchor}; else that of
+    the nearest enclosing heading that has one; else the id fuchsia.dev
+    makes from the text (lower case, '_' for spaces)."""
+    for i, (level, text, anchor) in enumerate(headings):
+        if text != section:
+            continue
+        if anchor:
+            return anchor
+        for plevel, _, panchor in reversed(headings[:i]):
+            if plevel < level and panchor:
+                return panchor
+            if plevel < level:
+                level = plevel
+        return text.lower().replace(' ', '_')
+    return None
+
+
+@test
+def rule_help_for_every_rule():
+    """Every rule's --explain-rule has its explanation, fix and spec link;
+    the link's anchor is the one the published spec gives its section."""
+    headings = spec_headings()
+    rules = json.loads(run(['--list-rules', '--json']).raw)['rules']
+    for x in rules:
+        r = run(['--explain-rule', x['id']])
+        expect_rc(r, 0)
+        blocks = r.out.split('\n\n')
+        # heading + demand, then the explanation paragraph
+        expect(len(blocks) > 3 and blocks[1].startswith('  ') and len(blocks[1]) > 40 and
+               'Spec section' not in blocks[1], '%s: an explanation paragraph' % x['id'], r)
+        fix = [l for l in r.lines if l.startswith('Fix: ')]
+        expect(len(fix) == 1 and len(fix[0]) > 20 and 'see the spec' not in fix[0],
+               '%s: a fix' % x['id'], r)
+        links = [l[len('Spec: '):] for l in r.lines if l.startswith('Spec: ')]
+        expect(len(links) == 1 and links[0].startswith(SPEC_URL + '#'), '%s: spec link' % x['id'], r)
+        if headings is not None:
+            want = expected_anchor(headings, x['section'])
+            expect(want is not None, '%s: section %r is a heading of the spec' % (x['id'], x['section']))
+            expect(links[0] == SPEC_URL + '#' + want,
+                   '%s: link %s, the spec says #%s' % (x['id'], links[0], want), r)
+    return '%d rules%s' % (len(rules), '' if headings is not None else
+                           '; anchors not checked (no spec in %s)' % shared_dir())
 
 # ---------------------------------------------------------------------------
 # Revisions
