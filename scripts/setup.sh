@@ -7,6 +7,7 @@ pkgs=(build-essential cmake ninja-build pkg-config check
       clang llvm libclang-rt-14-dev afl++
       python3 python3-jsonschema hyperfine valgrind help2man time
       golang-go)  # golang-go: fuzz_recipe_go, the Go fuzzing recipe of fuzz/README.md
+pkgs+=(python3-yaml git)  # ctest ci-recipes: docs/ci.md's YAML recipes and Git hook
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,28 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the output formats of fxt-validate.
+ * report.c - the output formats of fxt-validate: text and JSON here, the
+ * dispatch to SARIF, GitHub annotations and JUnit XML (report_*.c), what
+ * they share (report.h), and --list-rules.
  *
  *   text    compiler-style lines, a summary line per file (--explain adds the
- *           offending word under each issue)
+ *           offending word under each issue; --color colours them)
  *   json    one document for all files (docs/fxt-validate.schema.json)
- *   sarif   one SARIF 2.1.0 log: one run, the catalogue as the driver's rules
- *   github  GitHub Actions workflow commands (::error / ::warning), then the
- *           summary lines
  *
  * Every format is streamed: issues are written as they arrive (with
  * --revision auto, after the file's verdict), nothing grows with the input.
  * Wall time appears only under --timing or --stats, so plain output is the
  * same bytes on every run.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 
-#include "magic_hint.h"
-#include "cli.h"
 #include "fxt/version.h"
+#include "magic_hint.h"
+#include "report.h"
 
-/** Notes a file can get (see file_notes). */
-#define MAX_NOTES 4
+/** Version of the JSON document's shape ("schema" member; bumped when a
+ *  member is renamed or its meaning changes). */
+#define JSON_SCHEMA_VERSION 2
 
 const char *sev_name(fxt_severity s)
 {
@@ -45,23 +46,14 @@ const char *rule_section(fxt_rule rule, fxt_revision rev)
     return ri ? ri->section : "?";
 }
 
-/** Position of RULE in the catalogue listing (SARIF ruleIndex), or -1. */
-static int rule_index(fxt_rule rule)
-{
-    for (unsigned i = 0; i < fxt_rule_count(); i++)
-        if (fxt_rule_at(i)->rule == rule)
-            return (int)i;
-    return -1;
-}
+/* ---- shared by the formats (report.h) ---------------------------------------- */
 
-/** Whether the issue is about one record (not the whole input). */
-static int issue_has_record(const fxt_issue *is)
+int issue_has_record(const fxt_issue *is)
 {
     return is->record_type != FXT_NO_RECORD_TYPE;
 }
 
-/** The issue's specific message, or the rule's text if it has none. */
-static void issue_message(const fxt_issue *is, const char **msg, size_t *len)
+void issue_message(const fxt_issue *is, const char **msg, size_t *len)
 {
     *len = strnlen(is->message, sizeof is->message);
     *msg = is->message;
@@ -72,8 +64,30 @@ static void issue_message(const fxt_issue *is, const char **msg, size_t *len)
     }
 }
 
-/** Write MASK as a JSON array of revision names. */
-static void put_revisions_json(FILE *f, unsigned mask)
+void issue_head(const fxt_issue *is, char *buf, size_t size)
+{
+    if (issue_has_record(is))
+        snprintf(buf, size, "record #%" PRIu64 " (%s): ", is->record_index,
+                 fxt_record_type_name(is->record_type));
+    else if (size)
+        buf[0] = '\0';
+}
+
+void issue_line(const run *r, const cli_issue *ci, char *buf, size_t size)
+{
+    const fxt_issue *is = &ci->is;
+    const fxt_rule_info *ri = fxt_rule_get(is->rule);
+    const char *msg;
+    size_t mlen;
+    char head[96];
+    issue_message(is, &msg, &mlen);
+    issue_head(is, head, sizeof head);
+    snprintf(buf, size, "%s:0x%" PRIx64 ": %s: [%s %s] %s%.*s (spec: %s)", r->name,
+             is->field_offset, sev_name(is->severity), ri ? ri->id : "?",
+             ri ? ri->name : "unknown-rule", head, (int)mlen, msg, rule_section(is->rule, r->rev));
+}
+
+void put_revisions_json(FILE *f, unsigned mask)
 {
     int first = 1;
     putc('[', f);
@@ -85,79 +99,185 @@ static void put_revisions_json(FILE *f, unsigned mask)
     putc(']', f);
 }
 
+/* (Whether the first word carries the magic number in either byte order,
+ * whatever the rest of the magic record says: then the validator's issues
+ * about that record say what is wrong, not "this is not FXT".) */
+size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MAX_NOTES])
+{
+    size_t n = 0;
+    if (st->bytes == 0) {
+        if (st->errors > 0)
+            notes[n++] = "the file is empty (0 bytes); an FXT trace holds at least one record";
+    } else if (st->errors > 0 && !has_magic_number(r->head, r->head_len)) {
+        notes[n++] = "this does not look like an FXT trace (no magic number at offset 0)";
+    }
+    if (st->stopped)
+        notes[n++] = "validation stopped at a record of size 0 (a reader cannot "
+                     "advance past it); the rest of the file was not checked";
+    return n;
+}
+
+void hidden_note(const run *r, const fxt_rule_info *ri, char *buf, size_t size)
+{
+    uint64_t n = r->hidden[r->rev][ri->rule];
+    snprintf(buf, size,
+             "%" PRIu64 " more [%s %s] %s not shown (--max-issues %" PRIu64 " per rule; 0 shows all)",
+             n, ri->id, ri->name, plural(n, "issue", "issues"), r->cfg->max_issues);
+}
+
+uint64_t hidden_total(const run *r)
+{
+    uint64_t n = 0;
+    for (unsigned k = 0; k < FXT_R_END_; k++)
+        n += r->hidden[r->rev][k];
+    return n;
+}
+
+void verdict_text(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT], char *buf,
+                  size_t size)
+{
+    (void)r;
+    size_t n = (size_t)snprintf(buf, size, "conforms to ");
+    int any = 0;
+    for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++)
+        if (vd[k].checked && vd[k].conforms) {
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", any ? ", " : "",
+                                  fxt_revision_name((fxt_revision)k));
+            any = 1;
+        }
+    if (!any && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "no revision");
+    int nots = 0;
+    for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++) {
+        if (!vd[k].checked || vd[k].conforms)
+            continue;
+        const fxt_rule_info *ri = fxt_rule_get(vd[k].first_error);
+        n += (size_t)snprintf(buf + n, size - n, "%snot %s (", nots ? ", " : "; ",
+                              fxt_revision_name((fxt_revision)k));
+        if (n >= size)
+            break;
+        if (ri)
+            n += (size_t)snprintf(buf + n, size - n, "%s %s at 0x%" PRIx64 ")", ri->id, ri->name,
+                                  vd[k].first_error_offset);
+        else
+            n += (size_t)snprintf(buf + n, size - n, "%" PRIu64 " %s)", vd[k].errors,
+                                  plural(vd[k].errors, "error", "errors"));
+        nots = 1;
+    }
+}
+
+void top_rules(const fxt_stats *st, unsigned n, char *buf, size_t size)
+{
+    unsigned char taken[FXT_R_END_] = {0};
+    size_t len = 0;
+    if (size)
+        buf[0] = '\0';
+    for (unsigned done = 0; done < n && len < size; done++) {
+        const fxt_rule_info *best = NULL; /* the most issues; ties in catalogue order */
+        for (unsigned i = 0; i < fxt_rule_count(); i++) {
+            const fxt_rule_info *ri = fxt_rule_at(i);
+            if ((unsigned)ri->rule >= FXT_R_END_ || taken[ri->rule] || !st->by_rule[ri->rule])
+                continue;
+            if (!best || st->by_rule[ri->rule] > st->by_rule[best->rule])
+                best = ri;
+        }
+        if (!best)
+            break;
+        taken[best->rule] = 1;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s %s (%" PRIu64 ")", done ? ", " : "",
+                                best->id, best->name, st->by_rule[best->rule]);
+    }
+}
+
+void counts_text(const fxt_stats *st, char *buf, size_t size)
+{
+    snprintf(buf, size, "%" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s", st->records,
+             plural(st->records, "record", "records"), st->errors,
+             plural(st->errors, "error", "errors"), st->warnings,
+             plural(st->warnings, "warning", "warnings"));
+}
+
+const char *repo_path(const char *name)
+{
+    while (name[0] == '.' && name[1] == '/' && name[2] != '\0') {
+        name += 2;
+        while (*name == '/')
+            name++;
+    }
+    return name;
+}
+
+void side_failure(session *s, const char *what, int err)
+{
+    if (s->side_error[0])
+        return;
+    if (err)
+        snprintf(s->side_error, sizeof s->side_error, "%s: %s", what, strerror(err));
+    else
+        snprintf(s->side_error, sizeof s->side_error, "%s", what);
+}
+
 /* ---- start and end of the run -------------------------------------------------- */
 
-static void sarif_rule(const fxt_rule_info *ri)
+int report_begin(session *s)
 {
-    FILE *o = stdout;
-    fputs("{\"id\":", o);
-    put_json(o, ri->id);
-    fputs(",\"name\":", o);
-    put_json(o, ri->name);
-    fputs(",\"shortDescription\":{\"text\":", o);
-    put_json(o, ri->message);
-    fputs("},\"fullDescription\":{\"text\":", o);
-    /* the text with its spec section, per revision when the headings differ */
-    char buf[1024];
-    size_t n = (size_t)snprintf(buf, sizeof buf, "%s. Spec section:", ri->message);
-    for (unsigned r = 0; r < FXT_REV_COUNT && n < sizeof buf; r++) {
-        const char *sec = fxt_rule_section(ri->rule, (fxt_revision)r);
-        if (sec)
-            n += (size_t)snprintf(buf + n, sizeof buf - n, " %s \"%s\";",
-                                  fxt_revision_name((fxt_revision)r), sec);
+    switch (s->cfg->format) {
+    case FMT_JSON:
+        printf("{\"tool\":\"" PROG "\",\"schema\":%d,\"version\":\"%s\",\"revision\":\"%s\","
+               "\"files\":[",
+               JSON_SCHEMA_VERSION, FXT_VERSION, fxt_revision_name(s->cfg->base.revision));
+        return 0;
+    case FMT_SARIF: return sarif_begin(s);
+    case FMT_GITHUB: return github_begin(s);
+    case FMT_JUNIT: return junit_begin(s);
+    case FMT_TEXT: return 0;
     }
-    if (n < sizeof buf && n > 0 && buf[n - 1] == ';')
-        buf[n - 1] = '.';
-    put_json(o, buf);
-    fputs("},\"help\":{\"text\":", o);
-    put_json(o, buf);
-    fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"},\"properties\":{\"revisions\":",
-            sev_name(ri->severity));
-    put_revisions_json(o, ri->revisions);
-    fputs(",\"tags\":[\"fxt\"]}}", o);
+    return 0;
 }
 
-void report_begin(session *s)
+/** The "total:" line of a run over several files. */
+static void total_line(const session *s)
 {
     const config *cfg = s->cfg;
-    if (cfg->format == FMT_JSON) {
-        printf("{\"tool\":\"" PROG "\",\"version\":\"%s\",\"revision\":\"%s\",\"files\":[",
-               FXT_VERSION, fxt_revision_name(cfg->base.revision));
-    } else if (cfg->format == FMT_SARIF) {
-        printf("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-               "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"" PROG "\","
-               "\"version\":\"%s\",\"semanticVersion\":\"%s\",\"rules\":[",
-               FXT_VERSION, FXT_VERSION);
-        for (unsigned i = 0; i < fxt_rule_count(); i++) {
-            fputs(i ? ",\n" : "\n", stdout);
-            sarif_rule(fxt_rule_at(i));
-        }
-        printf("]}},\"properties\":{\"revision\":\"%s\"},\"results\":[",
-               fxt_revision_name(cfg->base.revision));
+    printf("total: %" PRIu64 " %s", s->files, plural(s->files, "file", "files"));
+    if (s->unreadable) {
+        fputs(" (", stdout);
+        put_color(stdout, cfg, C_ERROR);
+        printf("%" PRIu64 " could not be read", s->unreadable);
+        put_color_end(stdout, cfg);
+        putc(')', stdout);
     }
+    printf(", ");
+    put_color(stdout, cfg, s->errors ? C_ERROR : C_OK);
+    printf("%" PRIu64 " %s", s->errors, plural(s->errors, "error", "errors"));
+    put_color_end(stdout, cfg);
+    printf(", %" PRIu64 " %s\n", s->warnings, plural(s->warnings, "warning", "warnings"));
 }
 
-void report_end(session *s, int nfiles, int rc)
+void report_end(session *s, int rc)
 {
-    const config *cfg = s->cfg;
-    if (cfg->format == FMT_JSON) {
-        printf("\n],\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64 "}\n", s->errors, s->warnings);
-    } else if (cfg->format == FMT_SARIF) {
-        printf("\n],\"invocations\":[{\"executionSuccessful\":%s,\"exitCode\":%d,"
-               "\"toolExecutionNotifications\":[",
-               rc == 2 ? "false" : "true", rc);
-        if (s->notes) {
-            rewind(s->notes);
-            char buf[4096];
-            size_t k;
-            while ((k = fread(buf, 1, sizeof buf, s->notes)) > 0)
-                fwrite(buf, 1, k, stdout);
-        }
-        fputs("]}]}]}\n", stdout);
-    } else if (nfiles > 1) {
-        printf("total: %d files, %" PRIu64 " %s, %" PRIu64 " %s\n", nfiles, s->errors,
-               plural(s->errors, "error", "errors"), s->warnings,
-               plural(s->warnings, "warning", "warnings"));
+    switch (s->cfg->format) {
+    case FMT_JSON:
+        printf("\n],\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64 ",\"unreadable\":%" PRIu64
+               "}\n",
+               s->errors, s->warnings, s->unreadable);
+        return;
+    case FMT_SARIF: sarif_end(s, rc); return;
+    case FMT_JUNIT: junit_end(s); return;
+    case FMT_GITHUB: github_end(s); break;
+    case FMT_TEXT: break;
+    }
+    if (s->files > 1)
+        total_line(s);
+}
+
+void report_free(session *s)
+{
+    switch (s->cfg->format) {
+    case FMT_SARIF: sarif_free(s); break;
+    case FMT_GITHUB: github_free(s); break;
+    case FMT_JUNIT: junit_free(s); break;
+    default: break;
     }
 }
 
@@ -165,20 +285,30 @@ void report_end(session *s, int nfiles, int rc)
 
 static void issue_text(const run *r, const cli_issue *ci)
 {
+    const config *cfg = r->cfg;
     const fxt_issue *is = &ci->is;
     const fxt_rule_info *ri = fxt_rule_get(is->rule);
     const char *msg;
     size_t mlen;
+    char head[96];
     issue_message(is, &msg, &mlen);
+    issue_head(is, head, sizeof head);
+    put_color(stdout, cfg, C_FILE);
     put_text_z(stdout, r->name);
-    printf(":0x%" PRIx64 ": %s: [%s %s] ", is->field_offset, sev_name(is->severity),
-           ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
-    if (issue_has_record(is))
-        printf("record #%" PRIu64 " (%s): ", is->record_index,
-               fxt_record_type_name(is->record_type));
+    printf(":0x%" PRIx64 ":", is->field_offset);
+    put_color_end(stdout, cfg);
+    putc(' ', stdout);
+    put_color(stdout, cfg, is->severity == FXT_SEV_WARNING ? C_WARNING : C_ERROR);
+    printf("%s:", sev_name(is->severity));
+    put_color_end(stdout, cfg);
+    putc(' ', stdout);
+    put_color(stdout, cfg, C_RULE);
+    printf("[%s %s]", ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
+    put_color_end(stdout, cfg);
+    printf(" %s", head);
     put_text(stdout, msg, mlen);
     printf(" (spec: %s)\n", rule_section(is->rule, r->rev));
-    if (r->cfg->explain) {
+    if (cfg->explain) {
         fxt_stats st;
         fxt_validator_stats(r->v, &st);
         explain_issue(stdout, ci, r->rev, st.big_endian);
@@ -197,10 +327,14 @@ static void issue_json(run *r, const cli_issue *ci)
     put_json(stdout, ri ? ri->id : "?");
     fputs(",\"name\":", stdout);
     put_json(stdout, ri ? ri->name : "unknown-rule");
-    printf(",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":%" PRIu64
-           ",\"field_offset\":%" PRIu64 ",\"field_length\":%" PRIu32 ",\"bits\":",
-           sev_name(is->severity), is->record_offset, is->record_index, is->field_offset,
-           is->field_len);
+    printf(",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":",
+           sev_name(is->severity), is->record_offset);
+    if (issue_has_record(is))
+        printf("%" PRIu64, is->record_index);
+    else
+        fputs("null", stdout);
+    printf(",\"field_offset\":%" PRIu64 ",\"field_length\":%" PRIu32 ",\"bits\":",
+           is->field_offset, is->field_len);
     if (is->bit_lo >= 0 && is->bit_hi >= is->bit_lo)
         printf("[%d,%d]", is->bit_lo, is->bit_hi);
     else
@@ -219,79 +353,6 @@ static void issue_json(run *r, const cli_issue *ci)
     putc('}', stdout);
 }
 
-/** Bytes of the offending field inside the input (the end of what was fed
- *  bounds it: an issue may be about bytes that are missing). */
-static void field_extent(const run *r, const fxt_issue *is, uint64_t *off, uint64_t *len)
-{
-    *off = is->field_offset;
-    *len = is->field_len;
-    if (*off > r->fed)
-        *off = r->fed;
-    if (*len > r->fed - *off)
-        *len = r->fed - *off;
-}
-
-static void issue_sarif(run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    uint64_t off, len;
-    issue_message(is, &msg, &mlen);
-    field_extent(r, is, &off, &len);
-    fputs(r->s->results_out++ ? ",\n" : "\n", stdout);
-    fputs("{\"ruleId\":", stdout);
-    put_json(stdout, ri ? ri->id : "?");
-    int idx = rule_index(is->rule);
-    if (idx >= 0)
-        printf(",\"ruleIndex\":%d", idx);
-    printf(",\"level\":\"%s\",\"message\":{\"text\":", sev_name(is->severity));
-    /* the text line without the file name, which the location carries */
-    char head[96] = "";
-    if (issue_has_record(is))
-        snprintf(head, sizeof head, "record #%" PRIu64 " (%s): ", is->record_index,
-                 fxt_record_type_name(is->record_type));
-    char text[sizeof head + sizeof is->message + 160];
-    snprintf(text, sizeof text, "%s%.*s (spec: %s)", head, (int)mlen, msg,
-             rule_section(is->rule, r->rev));
-    put_json(stdout, text);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"", stdout);
-    put_uri(stdout, r->name);
-    printf("\"},\"region\":{\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64 "}}}]", off, len);
-    printf(",\"properties\":{\"recordOffset\":%" PRIu64 ",\"recordIndex\":%" PRIu64
-           ",\"fieldOffset\":%" PRIu64 ",\"recordType\":",
-           is->record_offset, is->record_index, is->field_offset);
-    if (issue_has_record(is))
-        put_json(stdout, fxt_record_type_name(is->record_type));
-    else
-        fputs("null", stdout);
-    fputs(",\"revisions\":", stdout);
-    put_revisions_json(stdout, is->revisions);
-    fputs("}}", stdout);
-}
-
-static void issue_github(const run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
-    printf("::%s file=", sev_name(is->severity));
-    put_workflow(stdout, r->name, strlen(r->name), 1);
-    char title[96];
-    snprintf(title, sizeof title, "%s %s", ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
-    fputs(",title=", stdout);
-    put_workflow(stdout, title, strlen(title), 1);
-    fputs("::", stdout);
-    if (issue_has_record(is))
-        printf("record #%" PRIu64 " (%s): ", is->record_index,
-               fxt_record_type_name(is->record_type));
-    put_workflow(stdout, msg, mlen, 0);
-    printf(" at 0x%" PRIx64 "\n", is->field_offset);
-}
-
 void report_issue(run *r, const cli_issue *ci)
 {
     switch (r->cfg->format) {
@@ -300,84 +361,45 @@ void report_issue(run *r, const cli_issue *ci)
             issue_text(r, ci);
         break;
     case FMT_JSON: issue_json(r, ci); break;
-    case FMT_SARIF: issue_sarif(r, ci); break;
-    case FMT_GITHUB: issue_github(r, ci); break;
+    case FMT_SARIF: sarif_issue(r, ci); break;
+    case FMT_GITHUB: github_issue(r, ci); break;
+    case FMT_JUNIT: junit_issue(r, ci); break;
     }
 }
 
 /* ---- one file ------------------------------------------------------------------- */
 
-/** Hints for a human about what went wrong as a whole; returns how many.
- *  (Whether the first word carries the magic number in either byte order,
- *  whatever the rest of the magic record says: then the validator's issues
- *  about that record say what is wrong, not "this is not FXT".) */
-static size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MAX_NOTES])
-{
-    size_t n = 0;
-    if (st->bytes == 0) {
-        if (st->errors > 0)
-            notes[n++] = "the file is empty (0 bytes); an FXT trace holds at least one record";
-    } else if (st->errors > 0 && !has_magic_number(r->head, r->head_len)) {
-        notes[n++] = "this does not look like an FXT trace (no magic number at offset 0)";
-    }
-    if (st->stopped)
-        notes[n++] = "validation stopped at a record of size 0 (a reader cannot "
-                     "advance past it); the rest of the file was not checked";
-    return n;
-}
-
-/** The "N more [ID name] issues not shown" note of rule RI into BUF. */
-static void hidden_note(const run *r, const fxt_rule_info *ri, char *buf, size_t size)
-{
-    uint64_t n = r->hidden[r->rev][ri->rule];
-    snprintf(buf, size,
-             "%" PRIu64 " more [%s %s] %s not shown (--max-issues %" PRIu64 " per rule; 0 shows all)",
-             n, ri->id, ri->name, plural(n, "issue", "issues"), r->cfg->max_issues);
-}
-
-/** Write the verdict line of --revision auto (text and github formats):
- *  "NAME: conforms to r3, current; not r1 (E0006 at 0x1a8), not r2 (...)". */
-static void verdict_line(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT])
-{
-    put_text_z(stdout, r->name);
-    fputs(": conforms to ", stdout);
-    int any = 0;
-    for (unsigned k = 0; k < FXT_REV_COUNT; k++)
-        if (vd[k].checked && vd[k].conforms) {
-            printf("%s%s", any ? ", " : "", fxt_revision_name((fxt_revision)k));
-            any = 1;
-        }
-    if (!any)
-        fputs("no revision", stdout);
-    int nots = 0;
-    for (unsigned k = 0; k < FXT_REV_COUNT; k++) {
-        if (!vd[k].checked || vd[k].conforms)
-            continue;
-        const fxt_rule_info *ri = fxt_rule_get(vd[k].first_error);
-        printf("%snot %s (", nots ? ", " : "; ", fxt_revision_name((fxt_revision)k));
-        if (ri)
-            printf("%s at 0x%" PRIx64 ")", ri->id, vd[k].first_error_offset);
-        else
-            printf("%" PRIu64 " %s)", vd[k].errors, plural(vd[k].errors, "error", "errors"));
-        nots = 1;
-    }
-    putc('\n', stdout);
-}
-
 void report_verdicts(run *r, const fxt_revision_verdict vd[FXT_REV_COUNT])
 {
-    if (r->cfg->format == FMT_TEXT || r->cfg->format == FMT_GITHUB)
-        verdict_line(r, vd);
+    /* the other formats carry the verdicts in their file summaries */
+    if (r->cfg->format != FMT_TEXT)
+        return;
+    char buf[512];
+    verdict_text(r, vd, buf, sizeof buf);
+    put_color(stdout, r->cfg, C_FILE);
+    put_text_z(stdout, r->name);
+    putc(':', stdout);
+    put_color_end(stdout, r->cfg);
+    printf(" %s\n", buf);
 }
 
 static void summary_line(const run *r, const fxt_stats *st, double secs)
 {
+    const config *cfg = r->cfg;
+    put_color(stdout, cfg, C_FILE);
     put_text_z(stdout, r->name);
-    printf(": %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s", st->records,
-           plural(st->records, "record", "records"), st->errors,
-           plural(st->errors, "error", "errors"), st->warnings,
-           plural(st->warnings, "warning", "warnings"));
-    if (r->cfg->timing || r->cfg->stats) {
+    putc(':', stdout);
+    put_color_end(stdout, cfg);
+    printf(" %" PRIu64 " %s, ", st->records, plural(st->records, "record", "records"));
+    put_color(stdout, cfg, st->errors ? C_ERROR : C_OK);
+    printf("%" PRIu64 " %s", st->errors, plural(st->errors, "error", "errors"));
+    put_color_end(stdout, cfg);
+    putc(',', stdout);
+    putc(' ', stdout);
+    put_color(stdout, cfg, st->warnings ? C_WARNING : C_OK);
+    printf("%" PRIu64 " %s", st->warnings, plural(st->warnings, "warning", "warnings"));
+    put_color_end(stdout, cfg);
+    if (cfg->timing || cfg->stats) {
         printf(" (%.3f s", secs);
         if (secs > 0)
             printf(", %.1f MB/s", (double)st->bytes / 1e6 / secs);
@@ -423,11 +445,24 @@ static void stats_text(const run *r, const fxt_stats *st)
     }
 }
 
+/** A "NAME: note: TEXT" line. */
+static void note_line(const run *r, const char *text)
+{
+    put_color(stdout, r->cfg, C_FILE);
+    put_text_z(stdout, r->name);
+    putc(':', stdout);
+    put_color_end(stdout, r->cfg);
+    putc(' ', stdout);
+    put_color(stdout, r->cfg, C_NOTE);
+    fputs("note:", stdout);
+    put_color_end(stdout, r->cfg);
+    printf(" %s\n", text);
+}
+
 static void file_end_text(const run *r, const fxt_stats *st, double secs)
 {
     const config *cfg = r->cfg;
-    int gh = cfg->format == FMT_GITHUB;
-    if (!cfg->quiet || gh) {
+    if (!cfg->quiet) {
         char buf[256];
         const char *notes[MAX_NOTES];
         size_t nn = file_notes(r, st, notes);
@@ -436,27 +471,10 @@ static void file_end_text(const run *r, const fxt_stats *st, double secs)
             if ((unsigned)ri->rule >= FXT_R_END_ || !r->hidden[r->rev][ri->rule])
                 continue;
             hidden_note(r, ri, buf, sizeof buf);
-            if (gh) {
-                fputs("::notice file=", stdout);
-                put_workflow(stdout, r->name, strlen(r->name), 1);
-                fputs("::", stdout);
-                put_workflow(stdout, buf, strlen(buf), 0);
-            } else {
-                put_text_z(stdout, r->name);
-                printf(": note: %s", buf);
-            }
-            putc('\n', stdout);
+            note_line(r, buf);
         }
-        for (size_t i = 0; i < nn; i++) {
-            if (gh) {
-                fputs("::notice file=", stdout);
-                put_workflow(stdout, r->name, strlen(r->name), 1);
-                printf("::%s\n", notes[i]);
-            } else {
-                put_text_z(stdout, r->name);
-                printf(": note: %s\n", notes[i]);
-            }
-        }
+        for (size_t i = 0; i < nn; i++)
+            note_line(r, notes[i]);
     }
     summary_line(r, st, secs);
     if (cfg->stats)
@@ -513,11 +531,8 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
 {
     const char *notes[MAX_NOTES];
     size_t nn = io_error ? 0 : file_notes(r, st, notes);
-    uint64_t hidden = 0;
-    for (unsigned k = 0; k < FXT_R_END_; k++)
-        hidden += r->hidden[r->rev][k];
 
-    printf("%s],\"truncated_issues\":%" PRIu64, r->json_issues ? "\n  " : "", hidden);
+    printf("%s],\"truncated_issues\":%" PRIu64, r->json_issues ? "\n  " : "", hidden_total(r));
     printf(",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
            ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s",
            st->records, st->bytes, st->errors, st->warnings,
@@ -570,65 +585,30 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
     putc('}', stdout);
 }
 
-/** A SARIF tool notification about file R into the session's notes spool. */
-static void sarif_note(const run *r, const char *level, const char *text)
-{
-    FILE *f = r->s->notes;
-    if (!f)
-        return;
-    fprintf(f, "%s{\"level\":\"%s\",\"message\":{\"text\":", r->s->notes_out++ ? ",\n" : "\n",
-            level);
-    put_json(f, text);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"", f);
-    put_uri(f, r->name);
-    fputs("\"}}}]}", f);
-}
-
-static void file_end_sarif(const run *r, const fxt_stats *st, const char *io_error)
-{
-    char buf[256];
-    if (io_error) {
-        sarif_note(r, "error", io_error);
-        return;
-    }
-    for (unsigned i = 0; i < fxt_rule_count(); i++) {
-        const fxt_rule_info *ri = fxt_rule_at(i);
-        if ((unsigned)ri->rule < FXT_R_END_ && r->hidden[r->rev][ri->rule]) {
-            hidden_note(r, ri, buf, sizeof buf);
-            sarif_note(r, "note", buf);
-        }
-    }
-    const char *notes[MAX_NOTES];
-    size_t nn = file_notes(r, st, notes);
-    for (size_t i = 0; i < nn; i++)
-        sarif_note(r, "note", notes[i]);
-}
-
 void report_file_begin(run *r)
 {
     if (r->cfg->format == FMT_JSON) {
         fputs(r->first_file ? "\n  {\"file\":" : ",\n  {\"file\":", stdout);
         put_json(stdout, r->name);
         fputs(",\"issues\":[", stdout);
+    } else if (r->cfg->format == FMT_JUNIT) {
+        junit_file_begin(r);
     }
 }
 
 void report_file_end(run *r, const fxt_stats *st, const char *io_error, double secs)
 {
+    session *s = r->s;
+    s->files++;
+    s->unreadable += io_error != NULL;
     switch (r->cfg->format) {
     case FMT_JSON: file_end_json(r, st, io_error, secs); break;
-    case FMT_SARIF: file_end_sarif(r, st, io_error); break;
+    case FMT_SARIF: sarif_file_end(r, st, io_error, secs); break;
+    case FMT_GITHUB: github_file_end(r, st, io_error); break;
+    case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
     case FMT_TEXT:
-    case FMT_GITHUB:
-        if (io_error && r->cfg->format == FMT_GITHUB) {
-            fputs("::error file=", stdout);
-            put_workflow(stdout, r->name, strlen(r->name), 1);
-            fputs(",title=I/O error::", stdout);
-            put_workflow(stdout, io_error, strlen(io_error), 0);
-            putc('\n', stdout);
-        } else if (!io_error) {
+        if (!io_error)
             file_end_text(r, st, secs);
-        }
         break;
     }
 }

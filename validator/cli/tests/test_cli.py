@@ -345,7 +345,7 @@ def allow_unknown_downgrades_to_warning():
 def missing_file_exits_2():
     r = run(['no-such.fxt'])
     expect_rc(r, 2)
-    expect('fxt-validate: no-such.fxt: No such file or directory' in r.err, 'strerror', r)
+    expect('fxt-validate: no-such.fxt: cannot open: No such file or directory' in r.err, 'strerror', r)
     expect(r.out == '', 'nothing on stdout', r)
 
 
@@ -354,7 +354,7 @@ def directory_exits_2():
     os.makedirs(os.path.join(Ctx.tmp, 'adir'), exist_ok=True)
     r = run(['adir'])
     expect_rc(r, 2)
-    expect('fxt-validate: adir: ' in r.err and 'is a directory' in r.err.lower(), 'message', r)
+    expect('fxt-validate: adir: cannot read: Is a directory' in r.err, 'message', r)
 
 
 @test
@@ -367,7 +367,7 @@ def unreadable_file_exits_2():
     os.chmod(p, 0)
     r = run(['noread.fxt'])
     expect_rc(r, 2)
-    expect('fxt-validate: noread.fxt: Permission denied' in r.err, 'message', r)
+    expect('fxt-validate: noread.fxt: cannot open: Permission denied' in r.err, 'message', r)
 
 
 @test
@@ -377,9 +377,19 @@ def io_error_still_validates_the_others_and_wins():
     one_summary(r, 'valid.fxt')
     expect(one_summary(r, 'invalid.fxt')['errors'] == 1, 'invalid.fxt validated', r)
     expect('No such file or directory' in r.err, 'reported', r)
-    expect(r.lines[-1].startswith('total: 3 files, 1 error'), 'total line', r)
+    # the file that could not be read is counted as such, not as clean
+    expect(r.lines[-1] == 'total: 3 files (1 could not be read), 1 error, 0 warnings', 'total line', r)
     r = run(['valid.fxt', 'invalid.fxt'])
     expect_rc(r, 1)
+    expect(r.lines[-1] == 'total: 2 files, 1 error, 0 warnings', 'total line, all read', r)
+    # JSON: one form for every io_error ('cannot WHAT: REASON', the schema's
+    # pattern), and the count of files not read
+    os.makedirs(os.path.join(Ctx.tmp, 'adir'), exist_ok=True)
+    r, doc = run_json(['valid.fxt', 'no-such.fxt', 'adir', 'invalid.fxt'])
+    errs = [f.get('io_error') for f in doc['files']]
+    expect(errs == [None, 'cannot open: No such file or directory', 'cannot read: Is a directory', None],
+           'io_error texts: %r' % errs, r)
+    expect(doc['unreadable'] == 2 and doc['errors'] == 1, 'unreadable count', doc)
 
 
 @test
@@ -639,7 +649,7 @@ def json_document_for_several_files():
            and i[0]['severity'] == 'error' and i[0]['record_offset'] == 8
            and i[0]['record_index'] == 1 and i[0]['spec'].startswith('Initialization record'),
            'invalid issue', doc)
-    expect(missing['io_error'] == 'No such file or directory' and missing['issues'] == [],
+    expect(missing['io_error'] == 'cannot open: No such file or directory' and missing['issues'] == [],
            'io_error', doc)
     expect(any('does not look like an FXT trace' in n for n in rnd['notes']), 'hint', doc)
     expect(rnd['errors'] >= 1 and rnd['errors'] + rnd['warnings'] ==

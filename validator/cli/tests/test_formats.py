@@ -98,8 +98,10 @@ def sarif_results_and_rules():
     e22 = next(x for x in rules if x['id'] == 'E0022')
     expect(e22['name'] == 'init-reserved-bits' and
            e22['defaultConfiguration']['level'] == 'error' and
-           'Initialization record (record type = 1)' in e22['fullDescription']['text'] and
-           'Initialization record' in e22['help']['text'], 'E0022 rule', e22)
+           e22['fullDescription']['text'].startswith('Bits [16..63] of the initialization record') and
+           'Initialization record (record type = 1)' in e22['help']['text'] and
+           '0x0008: 0x0000000000010021  initialization record header' in e22['help']['markdown'] and
+           e22['helpUri'].endswith('trace-format#initialization-record'), 'E0022 rule', e22)
     res = run0['results']
     got = [(x['ruleId'], x['level'], x['locations'][0]['physicalLocation']['artifactLocation']['uri'],
             x['locations'][0]['physicalLocation']['region']['byteOffset'],
@@ -141,19 +143,23 @@ def sarif_uri_and_clamped_region():
 def github_annotations():
     r = run(['--format', 'github', 'invalid.fxt', 'warn.fxt', 'empty.fxt'])
     expect_rc(r, 1)
-    expect(r.lines[0] == '::error file=invalid.fxt,title=E0022 init-reserved-bits::'
+    expect(r.lines[0] == '::error file=invalid.fxt,line=1,title=E0022 init-reserved-bits::'
            'record #1 (initialization): bits [16..63] must be zero, got 0x1 at 0x8', 'error line', r)
-    expect(r.lines[1] == 'invalid.fxt: 2 records, 1 error, 0 warnings', 'summary after it', r)
-    expect(any(l.startswith('::warning file=warn.fxt,title=W0026 string-empty::record #2 (string): ')
+    expect(r.lines[1] == '::notice file=invalid.fxt,line=1,title=fxt-validate totals::'
+           '2 records, 1 error, 0 warnings; fails current%0Atop rules: E0022 init-reserved-bits (1)',
+           'totals after it', r)
+    expect(any(l.startswith('::warning file=warn.fxt,line=1,title=W0026 string-empty::record #2 (string): ')
                and l.endswith(' at 0x18') for l in r.lines), 'warning line', r)
-    expect('::notice file=empty.fxt::the file is empty (0 bytes); an FXT trace holds at least one record'
-           in r.lines, 'note as ::notice', r)
+    expect(any(l.startswith('::notice file=empty.fxt,line=1,title=fxt-validate totals::0 records, 1 error')
+               and l.endswith('%0Athe file is empty (0 bytes); an FXT trace holds at least one record')
+               for l in r.lines), 'note in the totals notice', r)
+    expect(r.lines[-1] == 'total: 3 files, 2 errors, 1 warning', 'total line', r)
     # workflow-command escaping of a property value: % CR LF : ,
     odd = b'x%y\r\nz:1,2.fxt'
     with open(os.path.join(os.fsencode(Ctx.tmp), odd), 'wb') as f:
         f.write(FILES['invalid.fxt'])
     r = run(['--format', 'github', odd])
-    expect(r.lines[0].startswith('::error file=x%25y%0D%0Az%3A1%2C2.fxt,title=E0022 '
+    expect(r.lines[0].startswith('::error file=x%25y%0D%0Az%3A1%2C2.fxt,line=1,title=E0022 '
                                  'init-reserved-bits::'), 'escaped file property', r)
     expect(b'\r' not in r.raw and r.raw.count(b'\n') == len(r.lines), 'no raw CR/LF', r)
 
@@ -164,11 +170,12 @@ def github_annotations():
 @test
 def same_bytes_on_every_run():
     files = ['valid.fxt', 'invalid.fxt', 'many.fxt', 'random.bin', 'stats.fxt', 'big-endian.fxt']
-    for fmt in ('text', 'json', 'sarif', 'github'):
+    for fmt in ('text', 'json', 'sarif', 'github', 'junit'):
         a = run(['--format', fmt] + files)
         b = run(['--format', fmt] + files)
         expect(a.raw == b.raw, '%s output differs between two runs' % fmt, a)
-        expect(b'MB/s' not in a.raw and b'seconds' not in a.raw, 'no timing in %s' % fmt, a)
+        expect(b'MB/s' not in a.raw and b'"seconds"' not in a.raw and b' time=' not in a.raw,
+               'no timing in %s' % fmt, a)
     r = run(['--timing', 'valid.fxt'])
     expect(re.match(r'^valid\.fxt: 4 records, 0 errors, 0 warnings \(\d+\.\d{3} s(, [\d.]+ MB/s)?\)$',
                     r.lines[0]), 'timing with --timing', r)
@@ -433,16 +440,18 @@ def revision_auto_verdicts():
     # valid.fxt starts with the magic record, which r1 and r2 do not define
     r = run(['--revision', 'auto', 'valid.fxt'])
     expect_rc(r, 0)
-    m = re.match(r'^valid\.fxt: conforms to r3, current; not r1 \(([EW]\d{4}) at 0x([0-9a-f]+)\), '
-                 r'not r2 \(([EW]\d{4}) at 0x([0-9a-f]+)\)$', r.lines[0])
+    # the first error of each failing revision by id and name (issue 23)
+    m = re.match(r'^valid\.fxt: conforms to r3, current; not r1 \(([EW]\d{4}) ([a-z0-9-]+) at '
+                 r'0x([0-9a-f]+)\), not r2 \(([EW]\d{4}) ([a-z0-9-]+) at 0x([0-9a-f]+)\)$', r.lines[0])
     expect(m is not None, 'verdict line', r)
     _, doc = base.run_json(['--revision', 'auto', 'valid.fxt'])
     f = doc['files'][0]
     v = f['revisions']
     expect([v[k]['verdict'] for k in ('r1', 'r2', 'r3', 'current')] ==
            ['fails', 'fails', 'conforms', 'conforms'], 'verdicts', doc)
-    expect((v['r1']['first_error']['rule'], v['r1']['first_error']['field_offset']) ==
-           (m.group(1), int(m.group(2), 16)), 'text and JSON agree on r1', doc)
+    expect((v['r1']['first_error']['rule'], v['r1']['first_error']['name'],
+            v['r1']['first_error']['field_offset']) == (m.group(1), m.group(2), int(m.group(3), 16)),
+           'text and JSON agree on r1', doc)
     expect(f['revision'] == 'current' and f['issues'] == [], 'reports current, no issues', doc)
     # no revision: the issues of current only, exit 1
     r = run(['--revision', 'auto', 'invalid.fxt'])
@@ -572,6 +581,13 @@ def stops_at_the_first_failed_write():
                         stdout=full, timeout=10)
             expect(r.rc == 2 and r.err.count('error writing standard output: No space left') == 1,
                    '%s: exit 2, one message' % fmt, r)
+        # JUnit writes its document at the end (the counts come first): the
+        # failed write is found there
+        with open('/dev/full', 'wb') as full:
+            r = run(['--format', 'junit', '--max-issues', '0', 'many.fxt', 'valid.fxt'],
+                    stdout=full, timeout=10)
+        expect(r.rc == 2 and r.err.count('error writing standard output: No space left') == 1,
+               'junit: exit 2, one message', r)
     except subprocess.TimeoutExpired:
         raise AssertionError('went on after the failed write (blocked opening the next file)')
     finally:
