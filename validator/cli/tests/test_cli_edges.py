@@ -214,7 +214,7 @@ def validate_stdin_directory():
         p = run([VALIDATE, '-'], stdin=fd)
         expect(p, 2, err='fxt-validate: <stdin>: cannot read: Is a directory', what='validate')
         p = run([DUMP, '-'], stdin=fd)
-        expect(p, 2, err='fxt-dump: <stdin>: is a directory', what='dump')
+        expect(p, 2, err='fxt-dump: <stdin>: cannot read: Is a directory', what='dump')
     finally:
         os.close(fd)
 
@@ -470,7 +470,7 @@ def dump_selection_of_end_issues():
     expect(p, 0, out=['#3 @', 'end of trace:\n', '    warning W0012 magic-missing at 0x0: '])
     p = run([DUMP, '--jsonl', '--records', '3..3', f])
     end = json.loads(p.out.splitlines()[-1])
-    check([i['id'] for i in end['issues']] == ['W0012'], end)
+    check([i['rule'] for i in end['issues']] == ['W0012'], end)
     # --at past every whole record: the issue of the incomplete one
     f = vec('invalid/E0002-truncated.fxt')  # 48-byte record at 0x8a0, 26 bytes of it
     p = run([DUMP, '--at', '0x8a8', f])
@@ -489,7 +489,7 @@ def dump_hex_large_blob_and_long_record():
     # thread [36..43], reserved [44..63])
     lines = p.out.splitlines()
     large = [int(m, 16) for m in re.findall(r'^#\d+ @0x([0-9a-f]+) large, ', p.out, re.M)]
-    fmt = [l for l in lines for off in large if l.startswith('      @0x%x  ' % (off + 8))]
+    fmt = [l for l in lines for off in large if l.startswith('      @0x%08x  ' % (off + 8))]
     check(len(large) == 3 and len(fmt) == 3, (large, fmt))
     check(all('[0..15]=' in x and '[16..31]=' in x and '[32..35]=' in x and '[36..43]=' in x
               and '[44..63]=0' in x for x in fmt), fmt)
@@ -647,15 +647,17 @@ def dump_out_of_memory_and_io_errors():
         expect(p, 2, err='fxt-dump: %s\n' % NOMEM, what=faults)
         check(p.out == '', p.out)
     p = run([DUMP, f], faults='bigalloc:3')
-    expect(p, 2, err='fxt-dump: %s: %s\n' % (f, NOMEM), what='validator')
+    expect(p, 2, err='fxt-dump: %s: cannot start: %s\n' % (f, NOMEM), what='validator')
     p = run([DUMP, f], faults='fstat:1')
-    expect(p, 2, err='fxt-dump: %s: %s\n' % (f, EIO), what='fstat')
+    expect(p, 2, err='fxt-dump: %s: cannot read: %s\n' % (f, EIO), what='fstat')
     p = run([DUMP, f], faults='read:1:EINTR')
     expect(p, 0, out='minimal.fxt: 1 record, 0 errors, 0 warnings', what='EINTR')
     p = run([DUMP, f], faults='read:1')
-    expect(p, 2, out='minimal.fxt: 0 records, 0 errors, 0 warnings', err='fxt-dump: %s: %s\n' % (f, EIO))
+    expect(p, 2, out='minimal.fxt: 0 records, 0 errors, 0 warnings',
+           err='fxt-dump: %s: cannot read: %s\n' % (f, EIO))
     p = run([DUMP, '--jsonl', f], faults='read:1')
-    check(p.returncode == 2 and json.loads(p.out.splitlines()[-1])['io_error'] == EIO, p.out)
+    check(p.returncode == 2 and json.loads(p.out.splitlines()[-1])['io_error'] == 'cannot read: ' + EIO,
+          p.out)
 
 
 # ---------------------------------------------------------------------------
