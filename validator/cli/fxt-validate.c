@@ -679,22 +679,14 @@ int main(int argc, char **argv)
             ahead_mem = NULL;
         }
     }
-    if (report_begin(&s) != 0) {
+    int rc = EXIT_CLEAN, begun = report_begin(&s) == 0;
+    if (!begun) {
         fprintf(stderr, PROG ": cannot set up the %s output: %s\n",
                 cfg.format == FMT_SARIF ? "SARIF" : "JUnit", strerror(errno ? errno : ENOMEM));
-        report_free(&s);
-        if (a.pp.th)
-            ahead_thread_end(a.pp.th);
-        free(ahead_mem);
-        free(a.buf);
-        free(a.ring);
-        free(a.mem);
-        return EXIT_TROUBLE;
+        rc = EXIT_TROUBLE;
     }
     check_stdout(&s);
-
-    int rc = EXIT_CLEAN;
-    for (int i = optind; i < argc && !s.write_failed; i++) {
+    for (int i = optind; begun && i < argc && !s.write_failed; i++) {
         int frc = validate_file(&s, argv[i], &a, i == optind);
         if (frc > rc)
             rc = frc;
@@ -705,9 +697,11 @@ int main(int argc, char **argv)
     free(a.buf);
     free(a.ring);
     free(a.mem);
-    if (!s.write_failed)
+    if (begun && !s.write_failed)
         report_end(&s, s.side_error[0] ? EXIT_TROUBLE : rc);
     report_free(&s);
+    if (!begun)
+        return EXIT_TROUBLE;
     if (s.side_error[0]) {
         fflush(stdout);
         fprintf(stderr, PROG ": %s\n", s.side_error);

@@ -53,38 +53,47 @@ int issue_has_record(const fxt_issue *is)
     return is->record_type != FXT_NO_RECORD_TYPE;
 }
 
-void issue_message(const fxt_issue *is, const char **msg, size_t *len)
+void issue_parts_of(const fxt_issue *is, issue_parts *p)
 {
-    *len = strnlen(is->message, sizeof is->message);
-    *msg = is->message;
-    if (*len == 0) {
-        const fxt_rule_info *ri = fxt_rule_get(is->rule);
-        *msg = ri ? ri->message : "";
-        *len = strlen(*msg);
+    const fxt_rule_info *ri = fxt_rule_get(is->rule);
+    p->id = ri ? ri->id : "?";
+    p->name = ri ? ri->name : "unknown-rule";
+    p->mlen = strnlen(is->message, sizeof is->message);
+    p->msg = is->message;
+    if (p->mlen == 0) {
+        p->msg = ri ? ri->message : "";
+        p->mlen = strlen(p->msg);
     }
-}
-
-void issue_head(const fxt_issue *is, char *buf, size_t size)
-{
     if (issue_has_record(is))
-        snprintf(buf, size, "record #%" PRIu64 " (%s): ", is->record_index,
+        snprintf(p->head, sizeof p->head, "record #%" PRIu64 " (%s): ", is->record_index,
                  fxt_record_type_name(is->record_type));
-    else if (size)
-        buf[0] = '\0';
+    else
+        p->head[0] = '\0';
 }
 
 void issue_line(const run *r, const cli_issue *ci, char *buf, size_t size)
 {
     const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    char head[96];
-    issue_message(is, &msg, &mlen);
-    issue_head(is, head, sizeof head);
+    issue_parts p;
+    issue_parts_of(is, &p);
     snprintf(buf, size, "%s:0x%" PRIx64 ": %s: [%s %s] %s%.*s (spec: %s)", r->name,
-             is->field_offset, sev_name(is->severity), ri ? ri->id : "?",
-             ri ? ri->name : "unknown-rule", head, (int)mlen, msg, rule_section(is->rule, r->rev));
+             is->field_offset, sev_name(is->severity), p.id, p.name, p.head, (int)p.mlen, p.msg,
+             rule_section(is->rule, r->rev));
+}
+
+void put_counts_json(FILE *f, const char *key, const uint64_t c[16],
+                     const char *(*name)(unsigned))
+{
+    int first = 1;
+    fprintf(f, ",\"%s\":{", key);
+    for (unsigned t = 0; t < 16; t++)
+        if (c[t]) {
+            fputs(first ? "" : ",", f);
+            put_json(f, name(t));
+            fprintf(f, ":%" PRIu64, c[t]);
+            first = 0;
+        }
+    putc('}', f);
 }
 
 void put_revisions_json(FILE *f, unsigned mask)
@@ -287,12 +296,8 @@ static void issue_text(const run *r, const cli_issue *ci)
 {
     const config *cfg = r->cfg;
     const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    char head[96];
-    issue_message(is, &msg, &mlen);
-    issue_head(is, head, sizeof head);
+    issue_parts p;
+    issue_parts_of(is, &p);
     put_color(stdout, cfg, C_FILE);
     put_text_z(stdout, r->name);
     printf(":0x%" PRIx64 ":", is->field_offset);
@@ -303,10 +308,10 @@ static void issue_text(const run *r, const cli_issue *ci)
     put_color_end(stdout, cfg);
     putc(' ', stdout);
     put_color(stdout, cfg, C_RULE);
-    printf("[%s %s]", ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
+    printf("[%s %s]", p.id, p.name);
     put_color_end(stdout, cfg);
-    printf(" %s", head);
-    put_text(stdout, msg, mlen);
+    printf(" %s", p.head);
+    put_text(stdout, p.msg, p.mlen);
     printf(" (spec: %s)\n", rule_section(is->rule, r->rev));
     if (cfg->explain) {
         fxt_stats st;
@@ -318,15 +323,13 @@ static void issue_text(const run *r, const cli_issue *ci)
 static void issue_json(run *r, const cli_issue *ci)
 {
     const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
+    issue_parts p;
+    issue_parts_of(is, &p);
     fputs(r->json_issues++ ? ",\n    " : "\n    ", stdout);
     fputs("{\"rule\":", stdout);
-    put_json(stdout, ri ? ri->id : "?");
+    put_json(stdout, p.id);
     fputs(",\"name\":", stdout);
-    put_json(stdout, ri ? ri->name : "unknown-rule");
+    put_json(stdout, p.name);
     printf(",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":",
            sev_name(is->severity), is->record_offset);
     if (issue_has_record(is))
@@ -345,7 +348,7 @@ static void issue_json(run *r, const cli_issue *ci)
     else
         fputs("null", stdout);
     fputs(",\"message\":", stdout);
-    put_json_n(stdout, msg, mlen);
+    put_json_n(stdout, p.msg, p.mlen);
     fputs(",\"spec\":", stdout);
     put_json(stdout, rule_section(is->rule, r->rev));
     fputs(",\"revisions\":", stdout);
@@ -481,23 +484,6 @@ static void file_end_text(const run *r, const fxt_stats *st, double secs)
         stats_text(r, st);
 }
 
-static void print_counts_json(const char *key, const uint64_t c[16],
-                              const char *(*name)(unsigned))
-{
-    int first = 1;
-    printf(",\"%s\":{", key);
-    for (unsigned t = 0; t < 16; t++) {
-        if (!c[t])
-            continue;
-        if (!first)
-            putc(',', stdout);
-        first = 0;
-        put_json(stdout, name(t));
-        printf(":%" PRIu64, c[t]);
-    }
-    putc('}', stdout);
-}
-
 static void revisions_json(const run *r)
 {
     fputs(",\"revisions\":{", stdout);
@@ -540,8 +526,8 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
     printf(",\"revision\":\"%s\"", fxt_revision_name(r->rev));
     if (!io_error)
         revisions_json(r);
-    print_counts_json("record_types", st->by_type, fxt_record_type_name);
-    print_counts_json("event_types", st->events_by_type, fxt_event_type_name);
+    put_counts_json(stdout, "record_types", st->by_type, fxt_record_type_name);
+    put_counts_json(stdout, "event_types", st->events_by_type, fxt_event_type_name);
 
     fputs(",\"issues_by_rule\":{", stdout);
     int first = 1;
@@ -566,7 +552,7 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
         first = 0;
         put_json_n(stdout, ps.name, strnlen(ps.name, sizeof ps.name));
         printf(",\"records\":%" PRIu64, ps.records);
-        print_counts_json("record_types", ps.by_type, fxt_record_type_name);
+        put_counts_json(stdout, "record_types", ps.by_type, fxt_record_type_name);
         putc('}', stdout);
     }
     fputs("],\"notes\":[", stdout);

@@ -18,10 +18,20 @@
 
 /** Whether the issue is about one record (not the whole input). */
 int issue_has_record(const fxt_issue *is);
-/** The issue's specific message, or the rule's text if it has none. */
-void issue_message(const fxt_issue *is, const char **msg, size_t *len);
-/** "record #N (TYPE): " of an issue about a record into BUF, else "". */
-void issue_head(const fxt_issue *is, char *buf, size_t size);
+
+/** What every format writes of an issue. */
+typedef struct issue_parts {
+    const char *id, *name; /**< the rule's ("?", "unknown-rule" if not in the catalogue) */
+    const char *msg;       /**< the specific message, or the rule's text if it has none */
+    size_t mlen;           /**< its length (not NUL-terminated when specific) */
+    char head[96];         /**< "record #N (TYPE): " of an issue about a record, else "" */
+} issue_parts;
+
+/** The parts of issue IS into *P. */
+void issue_parts_of(const fxt_issue *is, issue_parts *p);
+/** Write ,"KEY":{...} of the non-zero counts C by type name (NAME). */
+void put_counts_json(FILE *f, const char *key, const uint64_t c[16],
+                     const char *(*name)(unsigned));
 /** Write MASK as a JSON array of revision names. */
 void put_revisions_json(FILE *f, unsigned mask);
 /** Hints for a human about the file as a whole (empty, not FXT, stopped);

@@ -79,16 +79,13 @@ static void command(const char *kind, const char *name, const char *title)
 void github_issue(const run *r, const cli_issue *ci)
 {
     const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    char title[96], head[96];
-    issue_message(is, &msg, &mlen);
-    issue_head(is, head, sizeof head);
-    snprintf(title, sizeof title, "%s %s", ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
+    issue_parts p;
+    char title[96];
+    issue_parts_of(is, &p);
+    snprintf(title, sizeof title, "%s %s", p.id, p.name);
     command(sev_name(is->severity), r->name, title);
-    fputs(head, stdout);
-    put_workflow(stdout, msg, mlen, 0);
+    fputs(p.head, stdout);
+    put_workflow(stdout, p.msg, p.mlen, 0);
     printf(" at 0x%" PRIx64 "\n", is->field_offset);
 }
 

@@ -79,16 +79,11 @@ void junit_issue(run *r, const cli_issue *ci)
         return;
     }
     FILE *f = j->fails;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    char head[96];
-    issue_message(is, &msg, &mlen);
-    issue_head(is, head, sizeof head);
-    fprintf(f, "<failure type=\"%s %s\" message=\"", ri ? ri->id : "?",
-            ri ? ri->name : "unknown-rule");
-    put_xml_z(f, head);
-    put_xml(f, msg, mlen);
+    issue_parts p;
+    issue_parts_of(is, &p);
+    fprintf(f, "<failure type=\"%s %s\" message=\"", p.id, p.name);
+    put_xml_z(f, p.head);
+    put_xml(f, p.msg, p.mlen);
     fprintf(f, " at 0x%" PRIx64 "\">", is->field_offset);
     put_xml_z(f, line);
     fputs("</failure>\n", f);

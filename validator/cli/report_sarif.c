@@ -194,29 +194,26 @@ void sarif_issue(run *r, const cli_issue *ci)
 {
     sarif *x = r->s->fmt;
     const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
     if (x->results_out >= SARIF_MAX_RESULTS) {
         x->dropped++;
         return;
     }
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
+    issue_parts p;
+    issue_parts_of(is, &p);
     /* the bytes of the offending field inside the input: the end of what
      * was fed bounds it (an issue may be about bytes that are missing) */
     uint64_t off = is->field_offset < r->fed ? is->field_offset : r->fed;
     uint64_t len = is->field_len < r->fed - off ? is->field_len : r->fed - off;
     fputs(x->results_out++ ? ",\n" : "\n", stdout);
     fputs("{\"ruleId\":", stdout);
-    put_json(stdout, ri ? ri->id : "?");
+    put_json(stdout, p.id);
     for (unsigned i = 0; i < fxt_rule_count(); i++)
         if (fxt_rule_at(i)->rule == is->rule)
             printf(",\"ruleIndex\":%u", i);
     printf(",\"level\":\"%s\",\"message\":{\"text\":", sev_name(is->severity));
     /* the text line without the file name, which the location carries */
-    char head[96], text[sizeof head + sizeof is->message + 160];
-    issue_head(is, head, sizeof head);
-    snprintf(text, sizeof text, "%s%.*s (spec: %s)", head, (int)mlen, msg,
+    char text[sizeof p.head + sizeof is->message + 160];
+    snprintf(text, sizeof text, "%s%.*s (spec: %s)", p.head, (int)p.mlen, p.msg,
              rule_section(is->rule, r->rev));
     put_json(stdout, text);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", stdout);
@@ -257,21 +254,6 @@ static void note(sarif *x, const char *name, const char *level, const char *text
         put_artifact(f, name);
         fputs("}}]", f);
     }
-    fputc('}', f);
-}
-
-static void counts_json(FILE *f, const char *key, const uint64_t c[16],
-                        const char *(*name)(unsigned))
-{
-    int first = 1;
-    fprintf(f, ",\"%s\":{", key);
-    for (unsigned t = 0; t < 16; t++)
-        if (c[t]) {
-            fputs(first ? "" : ",", f);
-            put_json(f, name(t));
-            fprintf(f, ":%" PRIu64, c[t]);
-            first = 0;
-        }
     fputc('}', f);
 }
 
@@ -335,8 +317,8 @@ static void file_props(sarif *x, const run *r, const fxt_stats *st, const char *
     }
     fputc('}', f);
     if (r->cfg->stats) {
-        counts_json(f, "recordTypes", st->by_type, fxt_record_type_name);
-        counts_json(f, "eventTypes", st->events_by_type, fxt_event_type_name);
+        put_counts_json(f, "recordTypes", st->by_type, fxt_record_type_name);
+        put_counts_json(f, "eventTypes", st->events_by_type, fxt_event_type_name);
         fputs(",\"providers\":[", f);
         size_t np = r->v ? fxt_validator_provider_count(r->v) : 0;
         for (size_t i = 0; i < np; i++) {
@@ -347,7 +329,7 @@ static void file_props(sarif *x, const run *r, const fxt_stats *st, const char *
                     ps.implicit ? "true" : "false");
             put_json_n(f, ps.name, strnlen(ps.name, sizeof ps.name));
             fprintf(f, ",\"records\":%" PRIu64, ps.records);
-            counts_json(f, "recordTypes", ps.by_type, fxt_record_type_name);
+            put_counts_json(f, "recordTypes", ps.by_type, fxt_record_type_name);
             fputc('}', f);
         }
         fprintf(f, "],\"seconds\":%.6f", secs);

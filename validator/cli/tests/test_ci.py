@@ -27,18 +27,16 @@ Standard library plus jsonschema (Debian python3-jsonschema).
 import gzip
 import json
 import os
-import pty
 import re
-import select
 import struct
 import subprocess
 import sys
 import tempfile
-import traceback
 import urllib.parse
 import xml.etree.ElementTree as ET
 
-import jsonschema
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_cli  # noqa: E402  (the test runner, the pseudo-terminal)
 
 
 class Ctx:
@@ -105,12 +103,7 @@ def shared_dir():
 
 
 def sarif_schema():
-    p = os.path.join(shared_dir(), 'schemas', 'sarif-schema-2.1.0.json')
-    if not os.path.exists(p):
-        return None
-    with open(p, encoding='utf-8') as f:
-        schema = json.load(f)
-    return jsonschema.validators.validator_for(schema)(schema)
+    return test_cli.sarif_validator(shared_dir())
 
 
 TESTS = []
@@ -562,28 +555,11 @@ def junit_escapes_any_bytes():
 
 def run_on_pty(args, env):
     """Run with stdout on a pseudo-terminal; returns (rc, what it printed)."""
-    master, slave = pty.openpty()
     e = dict(os.environ)
     e.pop('NO_COLOR', None)
     e.update(env)
-    p = subprocess.Popen([Ctx.exe] + args, cwd=Ctx.tmp, stdout=slave, stderr=subprocess.DEVNULL,
-                         env=e)
-    os.close(slave)
-    out = b''
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # EIO: the other side is closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    p.wait(timeout=30)
-    os.close(master)
-    return p.returncode, out.replace(b'\r\n', b'\n')
+    rc, _, out = test_cli.pty_run([Ctx.exe] + args, Ctx.tmp, 'stdout', e)
+    return rc, out.replace(b'\r\n', b'\n')
 
 
 ESC = re.compile(rb'\x1b\[[0-9;]*m')
@@ -623,31 +599,13 @@ FILES = {
 
 
 def main():
-    args = sys.argv[1:]
-    only = None
-    if '-k' in args:
-        i = args.index('-k')
-        only = args[i + 1]
-        del args[i:i + 2]
+    args, only = test_cli.split_k(sys.argv[1:])
     Ctx.exe, Ctx.corpus = os.path.abspath(args[0]), os.path.abspath(args[1])
-    passed = failed = 0
     with tempfile.TemporaryDirectory(prefix='fxt-ci-') as tmp:
         Ctx.tmp = tmp
         for name, data in FILES.items():
             write(name, data)
-        for fn in TESTS:
-            if only and only not in fn.__name__:
-                continue
-            try:
-                note = fn()
-                print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
-                passed += 1
-            except Exception as e:  # noqa: BLE001 - report and go on
-                failed += 1
-                print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
-                                       else traceback.format_exc()))
-            sys.stdout.flush()
-    print('%d passed, %d failed' % (passed, failed))
+        _, failed, _ = test_cli.run_tests(TESTS, only)
     return 1 if failed else 0
 
 

@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
 import xml.etree.ElementTree as ET
 
 import yaml
@@ -266,28 +265,10 @@ def every_recipe_is_run():
 
 
 def main():
-    args = sys.argv[1:]
-    only = None
-    if '-k' in args:
-        i = args.index('-k')
-        only = args[i + 1]
-        del args[i:i + 2]
+    args, only = test_ci.test_cli.split_k(sys.argv[1:])
     Ctx.exe, Ctx.docs = os.path.abspath(args[0]), os.path.abspath(args[1])
     test_ci.Ctx.exe = Ctx.exe
-    passed = failed = 0
-    for fn in TESTS:
-        if only and only not in fn.__name__:
-            continue
-        try:
-            note = fn()
-            print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
-            passed += 1
-        except Exception as e:  # noqa: BLE001 - report and go on
-            failed += 1
-            print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
-                                   else traceback.format_exc()))
-        sys.stdout.flush()
-    print('%d passed, %d failed' % (passed, failed))
+    _, failed, _ = test_ci.test_cli.run_tests(TESTS, only)
     return 1 if failed else 0
 
 

@@ -18,8 +18,10 @@ if anything failed.
 import argparse
 import json
 import os
+import pty
 import random
 import re
+import select
 import struct
 import subprocess
 import sys
@@ -860,33 +862,86 @@ def main():
     return run_suite(TESTS, a.only, 'fxt-cli-')
 
 
+def pty_run(cmd, cwd, on, env=None):
+    """Run CMD in CWD with its ON stream ('stdout' or 'stderr') on a
+    pseudo-terminal and the other on a pipe; returns (exit status, what the
+    pipe got, what the terminal got), as bytes."""
+    master, slave = pty.openpty()
+    streams = {'stdout': slave, 'stderr': subprocess.PIPE} if on == 'stdout' else \
+        {'stdout': subprocess.PIPE, 'stderr': slave}
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, **streams)
+    os.close(slave)
+    term = b''
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        term += chunk
+    piped = (p.stderr if on == 'stdout' else p.stdout).read()
+    p.wait(timeout=30)
+    os.close(master)
+    return p.returncode, piped, term
+
+
+def split_k(args):
+    """ARGS without '-k NAME', and NAME (None without it)."""
+    if '-k' not in args:
+        return list(args), None
+    i = args.index('-k')
+    return args[:i] + args[i + 2:], args[i + 1]
+
+
+def sarif_validator(shared):
+    """A validator of the SARIF 2.1.0 schema in SHARED/schemas (read in
+    place), or None when it is absent."""
+    p = os.path.join(shared, 'schemas', 'sarif-schema-2.1.0.json')
+    if not os.path.exists(p):
+        return None
+    with open(p, encoding='utf-8') as f:
+        schema = json.load(f)
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def run_tests(tests, only=None, skip_slow=False):
+    """Run TESTS (only those whose name contains ONLY; not the slow ones
+    with SKIP_SLOW), a line each; returns (passed, failed, skipped)."""
+    passed = failed = skipped = 0
+    for fn in tests:
+        if only and only not in fn.__name__:
+            continue
+        if skip_slow and getattr(fn, 'slow', False):
+            print('skip %s (slow under valgrind)' % fn.__name__)
+            continue
+        try:
+            note = fn()
+            print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
+            passed += 1
+            skipped += bool(note and note.startswith('skipped'))
+        except Exception as e:  # noqa: BLE001 - report and go on
+            failed += 1
+            print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
+                                   else traceback.format_exc()))
+        sys.stdout.flush()
+    print('%d passed, %d failed' % (passed, failed))
+    return passed, failed, skipped
+
+
 def run_suite(tests, only=None, prefix='fxt-cli-'):
     """Write FILES into a fresh temporary directory and run TESTS there (only
     those whose name contains ONLY); prints a line per test and a closing
     count; returns the exit status."""
-    passed = failed = skipped = 0
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         Ctx.tmp = tmp
         for name, data in FILES.items():
             with open(os.path.join(tmp, name), 'wb') as f:
                 f.write(data)
-        for fn in tests:
-            if only and only not in fn.__name__:
-                continue
-            if Ctx.valgrind and getattr(fn, 'slow', False):
-                print('skip %s (slow under valgrind)' % fn.__name__)
-                continue
-            try:
-                note = fn()
-                print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
-                passed += 1
-                skipped += bool(note and note.startswith('skipped'))
-            except Exception as e:  # noqa: BLE001 - report and go on
-                failed += 1
-                print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
-                                       else traceback.format_exc()))
-            sys.stdout.flush()
-    print('%d passed, %d failed' % (passed, failed))
+        passed, failed, skipped = run_tests(tests, only, bool(Ctx.valgrind))
     if not failed and passed and skipped == passed:
         return 77  # every test run was skipped: ctest says so (SKIP_RETURN_CODE)
     return 1 if failed else 0

@@ -20,9 +20,7 @@ escaped in text output, and stopping at the first failed write.
 """
 import json
 import os
-import pty
 import re
-import select
 import signal
 import subprocess
 import sys
@@ -43,12 +41,7 @@ def shared_dir():
 
 
 def sarif_validator():
-    p = os.path.join(shared_dir(), 'schemas', 'sarif-schema-2.1.0.json')
-    if not os.path.exists(p):
-        return None
-    with open(p, encoding='utf-8') as f:
-        schema = json.load(f)
-    return jsonschema.validators.validator_for(schema)(schema)
+    return base.sarif_validator(shared_dir())
 
 
 def schema_errors(validator, doc):
@@ -473,25 +466,8 @@ def revision_auto_verdicts():
 
 def run_on_pty(args):
     """Run with stderr on a pseudo-terminal; returns (rc, stdout, stderr)."""
-    master, slave = pty.openpty()
-    p = subprocess.Popen([Ctx.exe] + args, cwd=Ctx.tmp, stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    err = b''
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # EIO: the other side is closed
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read()
-    p.wait(timeout=30)
-    os.close(master)
-    return p.returncode, out.decode(), err.decode('utf-8', 'replace')
+    rc, out, err = base.pty_run([Ctx.exe] + args, Ctx.tmp, 'stderr')
+    return rc, out.decode(), err.decode('utf-8', 'replace')
 
 
 @test
