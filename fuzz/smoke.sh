@@ -95,19 +95,24 @@ note "seeds: $(ls "$SEEDS" | wc -l) files ($n_corpus from corpus/, $n_reg regres
 run_libfuzzer() { # TARGET -> writes RUN/status
   local t=$1 run=$CB/run/$1
   mkdir -p "$run/corpus" "$run/artifacts"
+  # the fuzzer's CPU seconds (user + system), where /usr/bin/time is there
+  local CPU_TIMER=""
+  [ -x /usr/bin/time ] && CPU_TIMER="/usr/bin/time -f %U_%S -o $run/cpu.raw"
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-  timeout -k 10 $((SECS + 120)) "$CB/fuzz/$t" "$run/corpus" "$SEEDS" \
+  $CPU_TIMER timeout -k 10 $((SECS + 120)) "$CB/fuzz/$t" "$run/corpus" "$SEEDS" \
     -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 -max_len="$MAX_LEN" \
     -dict="$ROOT/fuzz/fxt.dict" -artifact_prefix="$run/artifacts/" -print_final_stats=1 \
     >"$run/log" 2>&1
-  local rc=$? arts
+  local rc=$? arts cpu=""
+  [ -s "$run/cpu.raw" ] && tr '_' ' ' <"$run/cpu.raw" | tail -1 >"$run/cpu"
+  [ -s "$run/cpu" ] && cpu=", $(awk '{ printf "%.0f", $1 + $2 }' "$run/cpu") CPU-s"
   arts=$(ls "$run/artifacts" 2>/dev/null | grep -Ev '^slow-unit-' | tr '\n' ' ')
   local execs cov
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log" | tail -1)
   cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$run/log" | tail -1)
   if [ $rc -eq 0 ] && [ -z "$arts" ]; then
-    echo "PASS|${execs:-?} execs, $cov" >"$run/status"
+    echo "PASS|${execs:-?} execs$cpu, $cov" >"$run/status"
   else
     local why
     why=$(grep -Eo 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)[^(]*' \

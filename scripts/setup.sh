@@ -9,6 +9,7 @@ pkgs=(build-essential cmake ninja-build pkg-config check
       lintian file man-db  # package-deb-lintian; cpack and package-deb read files with
                            # file; man-pages renders the pages with man --warnings
       golang-go)  # golang-go: fuzz_recipe_go, the Go fuzzing recipe of fuzz/README.md
+pkgs+=(python3-yaml git)  # ctest ci-recipes: docs/ci.md's YAML recipes and Git hook
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

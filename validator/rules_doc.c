@@ -84,7 +84,8 @@ int main(void)
     puts("| --- | --- | --- | --- | --- | --- | --- |");
     for (unsigned i = 0; i < fxt_rule_count(); i++) {
         const fxt_rule_info *r = fxt_rule_at(i);
-        printf("| %s | `%s` | %s%s | ", r->id, r->name,
+        printf("| [%s](#%c%s-%s) | `%s` | %s%s | ", r->id, r->id[0] - 'A' + 'a', r->id + 1, r->name,
+               r->name,
                r->severity == FXT_SEV_ERROR ? "error" : "warning",
                (r->flags & FXT_RF_UNKNOWN) ? " (unknown)" : "");
         print_revs(r->revisions);
@@ -100,6 +101,25 @@ int main(void)
         printf(" |\n");
     }
     printf("\n%u rules.\n", fxt_rule_count());
+
+    puts("\n## Rules in detail\n");
+    puts("What each rule means, how to fix a trace that breaks it and a minimal trace");
+    puts("that does (`fxt-validate --explain-rule ID` also runs the validator on it).");
+    puts("The same text is the rule help of `fxt-validate --format sarif`.");
+    for (unsigned i = 0; i < fxt_rule_count(); i++) {
+        const fxt_rule_info *r = fxt_rule_at(i);
+        static char help[8192];
+        size_t n = fxt_rule_help_format(r->rule, 1, help, sizeof help);
+        if (n == 0 || n >= sizeof help) {
+            fprintf(stderr, "fxt-rules-doc: no help for %s, or longer than %zu bytes\n", r->id,
+                    sizeof help);
+            return 1;
+        }
+        printf("\n### %s %s\n\n*%s; ", r->id, r->name,
+               r->severity == FXT_SEV_ERROR ? "error" : "warning");
+        print_revs(r->revisions);
+        printf("*\n\n%s", help);
+    }
 
     puts("\n## What each revision defines\n");
     puts("From the layout table. A value not listed is an undefined type value in that");

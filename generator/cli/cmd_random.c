@@ -102,5 +102,15 @@ int gen_cmd_random(int argc, char **argv)
                 prog);
         return 1;
     }
+    /* every trace starts with its setup records (no magic record in r1 and
+     * r2): fewer asked for are more written, and that is said */
+    unsigned setup = FXT_GEN_SETUP_RECORDS - !fxt_layout_get(rev)->has_magic;
+    if (rc == 0 && crc == 0 && o.records < setup)
+        fprintf(stderr,
+                "%s random: note: --records %llu is fewer than the %u setup records every "
+                "random %s trace starts with (%sinitialization, provider, strings, threads): "
+                "wrote %u records\n",
+                prog, (unsigned long long)o.records, setup, fxt_revision_name(rev),
+                fxt_layout_get(rev)->has_magic ? "magic number, " : "", setup);
     return rc ? 2 : crc;
 }

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_roundtrip.c - fxt-gen roundtrip: decode a trace with the validator's
- * visitor, re-encode every record with the reference encoder, compare. */
+ * visitor, re-encode every record with the reference encoder, compare; at
+ * the first difference say where (record, word, what the word holds and
+ * the field), what the file holds and what came out of the encoder. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fxt/encode.h"
 #include "fxt/validate.h"
+#include "fxt/word.h"
 #include "gen_cli.h"
 #include "readfile.h"
+#include "recwords.h"
 
 static const char *prog = "fxt-gen";
 
@@ -21,6 +26,7 @@ typedef struct rt {
     uint64_t diff;   /* first differing offset */
     const char *why;
     fxt_revision rev; /* decoded and re-encoded in this revision */
+    char detail[1024]; /* where in the record, and the two words */
 } rt;
 
 static void rt_fail(rt *t, uint64_t off, const char *why)
@@ -29,6 +35,53 @@ static void rt_fail(rt *t, uint64_t off, const char *why)
         t->failed = 1;
         t->diff = off;
         t->why = why;
+    }
+}
+
+/** The bytes of word P (8 bytes) as "24 00 3d ..." into BUF. */
+static void word_bytes(const uint8_t *p, char buf[24])
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < 8; i++)
+        n += (size_t)snprintf(buf + n, 24 - n, i ? " %02x" : "%02x", p[i]);
+}
+
+/** The first difference, at byte AT of record R, between the file and the
+ *  re-encoded bytes ENC (ENC_LEN of them): the word, what it holds, the
+ *  fields that differ, the two values. */
+static void rt_explain(rt *t, const fxt_record *r, size_t at, const uint8_t *enc, size_t enc_len)
+{
+    size_t wi = at / 8, n = 0;
+    char *b = t->detail;
+    size_t size = sizeof t->detail;
+    rw_layout l;
+    rw_word d;
+    uint64_t fw = fxt_load_word(r->raw + 8 * wi, r->big_endian);
+    rw_layout_of(&l, r);
+    rw_describe(&l, r, t->rev, wi, fw, &d);
+    n += (size_t)snprintf(b + n, size - n,
+                          "  record #%" PRIu64 " (%s) at 0x%" PRIx64 ", word %zu: %s\n", r->index,
+                          fxt_record_type_name(r->type), r->offset, wi, d.what);
+    char fb[24], eb[24];
+    word_bytes(r->raw + 8 * wi, fb);
+    n += (size_t)snprintf(b + n, size - n, "  in the file: 0x%016" PRIx64 "  (%s)\n", fw, fb);
+    if (8 * wi + 8 > enc_len) {
+        snprintf(b + n, size - n, "  re-encoded:  (the re-encoded record ends before this word)\n");
+        return;
+    }
+    uint64_t ew = fxt_load_word(enc + 8 * wi, r->big_endian);
+    word_bytes(enc + 8 * wi, eb);
+    n += (size_t)snprintf(b + n, size - n, "  re-encoded:  0x%016" PRIx64 "  (%s)\n", ew, eb);
+    /* a header word: the fields whose bits differ */
+    for (unsigned i = 0; d.desc && i < d.desc->nfields && n < size; i++) {
+        const fxt_field_desc *fd = &d.desc->fields[i];
+        uint64_t m = FXT_WIDTH_MASK_(fd->lo, fd->hi);
+        uint64_t a = (fw >> fd->lo) & m, e = (ew >> fd->lo) & m;
+        if (a != e)
+            n += (size_t)snprintf(b + n, size - n,
+                                  "  field %s [%u..%u]: 0x%" PRIx64 " in the file, 0x%" PRIx64
+                                  " re-encoded\n",
+                                  fd->name, fd->lo, fd->hi, a, e);
     }
 }
 
@@ -67,10 +120,16 @@ static void rt_record(void *ctx, const fxt_record *r)
     for (size_t i = 0; i < n; i++)
         if (t->scratch[i] != r->raw[i]) {
             rt_fail(t, r->offset + i, "re-encoded bytes differ");
+            rt_explain(t, r, i, t->scratch, w.len);
             return;
         }
-    if (w.len != len)
+    if (w.len != len) {
         rt_fail(t, r->offset + n, "re-encoded record has a different length");
+        snprintf(t->detail, sizeof t->detail,
+                 "  record #%" PRIu64 " (%s) at 0x%" PRIx64 ": %" PRIu64
+                 " words in the file, %zu re-encoded\n",
+                 r->index, fxt_record_type_name(r->type), r->offset, len / 8, w.len / 8);
+    }
 }
 
 static void roundtrip_usage(FILE *f)
@@ -79,7 +138,9 @@ static void roundtrip_usage(FILE *f)
                "\n"
                "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
                "every record with the reference encoder. Exit 0 only if the bytes are\n"
-               "identical; otherwise print the first differing offset and exit 1. An empty\n"
+               "identical; otherwise print the first differing offset, the record and word\n"
+               "there and what the word holds (the field, for a header word), the word as in\n"
+               "the file and as re-encoded, and exit 1. An empty\n"
                "input, and records the validator could not decode, fail the round trip.\n"
                "--revision decodes and re-encodes with that revision's layout (default current).\n");
 }
@@ -109,7 +170,7 @@ int gen_cmd_roundtrip(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", prog, err);
         return 2;
     }
-    rt t = {data, NULL, 0, 0, 0, 0, NULL, rev};
+    rt t = {data, NULL, 0, 0, 0, 0, NULL, rev, ""};
     fxt_options o = fxt_options_default();
     o.flags |= FXT_OPT_VISIT_ALL;
     o.revision = rev;
@@ -138,8 +199,8 @@ int gen_cmd_roundtrip(int argc, char **argv)
     if (!t.failed && t.expect != len)
         rt_fail(&t, t.expect, "input ends inside a record");
     if (t.failed)
-        printf("%s: differs at offset %llu (0x%llx): %s\n", name, (unsigned long long)t.diff,
-               (unsigned long long)t.diff, t.why);
+        printf("%s: differs at offset 0x%llx (%llu): %s\n%s", name, (unsigned long long)t.diff,
+               (unsigned long long)t.diff, t.why, t.detail);
     else
         printf("%s: %llu records, %zu bytes: identical after decode and re-encode\n", name,
                (unsigned long long)st.records, len);

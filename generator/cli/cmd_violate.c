@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_violate.c - fxt-gen violate: a valid trace plus exactly one violation
  * of a rule (fxt_gen_violate), written to a file; prints the rule id and the
- * offsets of the offending record and field. */
+ * offsets of the offending record and field, in hex and by the names
+ * fxt-validate --json gives them. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,11 @@ static void violate_usage(FILE *f)
             "\n"
             "Write a valid realistic trace (100 to 300 records, chosen by the seed) plus exactly\n"
             "one violation of RULE (an id like E0004 or a name like record-too-small), and\n"
-            "print '<RULE-ID> <RECORD-OFFSET> <FIELD-OFFSET>': the byte offsets of the\n"
-            "offending record and of the offending word or byte inside it (what\n"
-            "fxt-validate reports as record_offset and field_offset), known from\n"
-            "construction. The same arguments give the same bytes.\n"
+            "print 'RULE-ID record_offset=0xR field_offset=0xF': the byte offsets, in hex\n"
+            "as fxt-validate prints them, of the offending record and of the offending\n"
+            "word or byte inside it (what fxt-validate --json reports as record_offset\n"
+            "and field_offset), known from construction. The same arguments give the\n"
+            "same bytes.\n"
             "\n"
             "  --rule RULE     the rule to violate (see --list)\n"
             "  --seed S        seed of the base trace and of the choices, decimal (default 1)\n"
@@ -130,7 +132,7 @@ int gen_cmd_violate(int argc, char **argv)
         return crc;
     /* with -o - the trace is on standard output: the line goes to stderr */
     FILE *msg = out != NULL && strcmp(out, "-") == 0 ? stderr : stdout;
-    fprintf(msg, "%s %llu %llu\n", fxt_rule_get(r)->id, (unsigned long long)v.record_offset,
-            (unsigned long long)v.field_offset);
+    fprintf(msg, "%s record_offset=0x%llx field_offset=0x%llx\n", fxt_rule_get(r)->id,
+            (unsigned long long)v.record_offset, (unsigned long long)v.field_offset);
     return fflush(msg) != 0 ? 2 : 0;
 }

@@ -39,7 +39,21 @@ done
 "$gen" random --seed 1 --records 50 -o "$tmp/n.fxt"
 printf '\x01' | dd of="$tmp/n.fxt" bs=1 seek=15 conv=notrunc status=none
 out=$("$gen" roundtrip "$tmp/n.fxt"); rc=$?
-if [ $rc -eq 1 ] && echo "$out" | grep -q "differs at offset 15"; then ok; else bad "negative: rc=$rc out=$out"; fi
+if [ $rc -eq 1 ] && echo "$out" | grep -q "differs at offset 0xf (15)"; then ok; else bad "negative: rc=$rc out=$out"; fi
+# ... and what: the record and word, the field, the word in the file and
+# as re-encoded (bit 56 of the header set: byte 15 is 0x01)
+want="  record #1 (initialization) at 0x8, word 0: initialization record header
+  in the file: 0x0100000000000021  (21 00 00 00 00 00 00 01)
+  re-encoded:  0x0000000000000021  (21 00 00 00 00 00 00 00)
+  field reserved [16..63]: 0x10000000000 in the file, 0x0 re-encoded"
+[ "$(echo "$out" | sed -n 2,5p)" = "$want" ] && ok || bad "negative, what differs: $out"
+# an argument header's reserved bit (a violate trace): the word is named by
+# its argument, the field by the layout table
+"$gen" violate --rule arg-reserved-bits --seed 2 -o "$tmp/v.fxt" >/dev/null
+out=$("$gen" roundtrip "$tmp/v.fxt"); rc=$?
+if [ $rc -eq 1 ] && echo "$out" | grep -q "^  record #100 (event) at 0x908, word 4: argument 1 header$" \
+   && echo "$out" | grep -q "^  field reserved \[32..63\]: 0x80000000 in the file, 0x0 re-encoded$"; then ok
+else bad "argument header: rc=$rc out=$out"; fi
 # usage and I/O errors
 "$gen" roundtrip "$tmp/missing.fxt" 2>/dev/null; [ $? -eq 2 ] && ok || bad "missing file"
 "$gen" roundtrip "$tmp" 2>/dev/null; [ $? -eq 2 ] && ok || bad "directory"

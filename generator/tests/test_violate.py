@@ -30,6 +30,7 @@ non-zero if anything failed.
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -46,11 +47,12 @@ def run(args, **kw):
 
 
 def parse_line(line, rule):
-    """'RULE RECORD-OFFSET FIELD-OFFSET' -> (record, field), or None."""
-    f = line.split()
-    if len(f) != 3 or f[0] != rule or not f[1].isdigit() or not f[2].isdigit():
+    """'RULE record_offset=0xR field_offset=0xF' (hex, as fxt-validate prints
+    offsets) -> (record, field), or None."""
+    m = re.match(r'^([EW]\d{4}) record_offset=0x([0-9a-f]+) field_offset=0x([0-9a-f]+)\n?$', line)
+    if not m or m.group(1) != rule:
         return None
-    return int(f[1]), int(f[2])
+    return int(m.group(2), 16), int(m.group(3), 16)
 
 
 def check_result(tag, rule, offs, data, be, q_rc, q_out, q_err):

@@ -20,10 +20,15 @@
  *            fxt_rule_section() (fxt/layout.h).
  *   message  what the rule demands, one sentence.
  *
- * The enum, fxt_rule_info() and docs/RULES.md are generated from this list.
+ * The enum, fxt_rule_info() and docs/RULES.md are generated from this list;
+ * each rule's help (what it means, the fix, an example) is in
+ * validator/rules_help.c, one entry per rule (fxt_rule_help_get).
  */
 #ifndef FXT_RULES_H
 #define FXT_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -94,7 +99,7 @@ extern "C" {
  X(50, E, ARG_TOO_SMALL,        "arg-too-small",        "Argument header",             0, FXT_RA, "an argument size must cover the argument's header, name and value") \
  X(51, W, ARG_SIZE_EXTRA,       "arg-size-extra",       "Arguments",                   0, FXT_RA, "the argument is larger than its fields imply (appended data unknown to this revision)") \
  X(52, E, ARG_OVERRUN,          "arg-overrun",          "Arguments",                   0, FXT_RA, "arguments must lie inside their record") \
- X(53, E, ARG_RESERVED_BITS,    "arg-reserved-bits",    "Argument header",             0, FXT_RA, "unused bits [32..63] of an argument header must be zero") \
+ X(53, E, ARG_RESERVED_BITS,    "arg-reserved-bits",    "Argument header",             0, FXT_RA, "bits of an argument header that its type does not use must be zero: [32..63] (null, 64-bit, double, pointer, koid) or [48..63] (string)") \
  X(54, E, BOOL_VALUE_INVALID,   "bool-value-invalid",   "Boolean argument (argument type = 9)", 0, FXT_RCUR, "a boolean argument's value (bits [32..63]) must be 0 or 1") \
  /* tool limits (not spec rules, but never silent) */ \
  X(55, W, TRACKING_LIMIT,       "tracking-limit",       "Archives",                    0, FXT_RA, "a capacity limit of the validator (providers, threads, open async operations or flows) stopped some checks: the trace is not fully checked") \
@@ -151,6 +156,58 @@ unsigned fxt_rule_count(void);
 
 /** The I-th rule of the catalogue in listing order (0 <= i < count). */
 const fxt_rule_info *fxt_rule_at(unsigned i);
+
+/* ---- help (validator/rules_help.c) ------------------------------------------ */
+
+/** The published spec (the current revision's text); a rule's section is
+ *  FXT_SPEC_URL "#" fxt_rule_spec_anchor(rule). */
+#define FXT_SPEC_URL "https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format"
+
+/** Help for one rule: what it means, how to fix it, a trace that breaks it.
+ *  Every rule of the catalogue has one (checked when the library is built). */
+typedef struct fxt_rule_help {
+    fxt_rule rule;           /**< the rule */
+    const char *explanation; /**< what the rule means and why it matters (sentences) */
+    const char *fix;         /**< how to mend a trace that breaks it (no final period) */
+    const char *example;     /**< a minimal trace that breaks it under the current
+                                  revision and no other rule: little-endian words as 16
+                                  hex digits, separated by spaces, "N*WORD" for N copies
+                                  ("" is the empty input); NULL when no short trace can
+                                  (tracking-limit). fxt_rule_example() decodes it. */
+} fxt_rule_help;
+
+/** Help for rule R, or NULL if R is not in the catalogue. */
+const fxt_rule_help *fxt_rule_help_get(fxt_rule r);
+
+/** The bytes of H's example into OUT (SIZE bytes; what does not fit is not
+ *  written, OUT may be NULL with SIZE 0). Returns the example's length in
+ *  bytes (0 without an example). */
+size_t fxt_rule_example(const fxt_rule_help *h, void *out, size_t size);
+
+/** One line of an example as people read it: a record's header word, or a
+ *  run of equal words inside a record. */
+typedef struct fxt_example_line {
+    uint64_t offset;   /**< byte offset of the first word */
+    uint64_t word;     /**< its value */
+    uint64_t count;    /**< words in the run (1 for a header) */
+    const char *label; /**< a header word's name from the layout table
+                            ("initialization record header"), else NULL */
+} fxt_example_line;
+
+/** The lines of H's example into LINES (at most MAX are written); returns
+ *  how many lines there are. */
+size_t fxt_rule_example_lines(const fxt_rule_help *h, fxt_example_line *lines, size_t max);
+
+/** Anchor of rule R's section in the published spec ("string-record"), or
+ *  NULL if R is not in the catalogue. */
+const char *fxt_rule_spec_anchor(fxt_rule r);
+
+/** Rule R's help as one document: its demand, what it means, the fix, the
+ *  example's lines and the spec section with its link; plain text, or
+ *  Markdown if MARKDOWN. Writes at most SIZE bytes into BUF, NUL-terminated
+ *  (snprintf's contract); returns the length of the whole document, 0 if R
+ *  is not in the catalogue. */
+size_t fxt_rule_help_format(fxt_rule r, int markdown, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,8 @@ import os
 import sys
 
 DATA = ('.fxt', '.json', '.md')
-OWN = {'LICENSE', '.gitignore', '.gitattributes', '.git'}  # (.git: a file in a worktree)
+# .git is a file in a git worktree (it names the real repository)
+OWN = {'LICENSE', '.gitignore', '.gitattributes', '.git'}
 TAG = 'SPDX-License-Identifier: MIT'
 
 

@@ -6,10 +6,11 @@
  *   fxt-validate.c  options, the per-file driver, main
  *   input.c         reading a file: a reader thread (mmap windows or
  *                   read(2)) a few parts ahead, progress line
- *   report.c        the output formats: text, JSON, SARIF, GitHub annotations
+ *   report*.c       the output formats: text, JSON, SARIF, GitHub annotations,
+ *                   JUnit XML (report.h)
  *   explain.c       --explain (the offending word, ruler, fields), --explain-rule
  *   escape.c        writing untrusted bytes: terminal text, JSON, workflow
- *                   commands, URIs
+ *                   commands, URIs, XML, Markdown table cells
  */
 #ifndef FXT_CLI_H
 #define FXT_CLI_H
@@ -23,7 +24,7 @@
 #define PROG "fxt-validate"
 
 /** Output formats (--format). */
-typedef enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_SARIF, FMT_GITHUB } out_format;
+typedef enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_SARIF, FMT_GITHUB, FMT_JUNIT } out_format;
 
 /** Command-line settings, fixed after option parsing. */
 typedef struct config {
@@ -32,15 +33,19 @@ typedef struct config {
     out_format format;
     int quiet, stats, timing, werror, explain;
     int progress;        /**< stderr is a terminal and not --quiet */
+    int color;           /**< colour the text output (--color, NO_COLOR, a terminal) */
+    const char *stdin_name; /**< --stdin-filename: standard input's name, or NULL */
 } config;
 
 /** State shared by every file of one run. */
 typedef struct session {
     const config *cfg;
     uint64_t errors, warnings; /**< totals over the files */
-    uint64_t results_out;      /**< SARIF results written (for commas) */
-    FILE *notes;               /**< SARIF: tool notifications until the end */
-    uint64_t notes_out;
+    uint64_t files;            /**< files done */
+    uint64_t unreadable;       /**< of those, files that could not be read */
+    void *fmt;                 /**< state of the SARIF, GitHub or JUnit output */
+    char side_error[320];      /**< the first failure of a side output (a
+                                    temporary file, GitHub's step summary), or "" */
     int write_failed;          /**< a write to stdout failed: stop everything */
     int write_errno;           /**< errno of that write */
 } session;
@@ -68,6 +73,8 @@ typedef struct run {
     session *s;
     const char *name;              /**< display name (raw bytes; escape when printing) */
     int first_file;                /**< first file of the run (JSON commas) */
+    uint64_t file_no;              /**< 0-based number of the file in the run */
+    char io_buf[256];              /**< room for the text of an I/O error */
     fxt_validator *v;
     fxt_revision rev;              /**< revision whose issues are printed */
     uint64_t shown[FXT_REV_COUNT][FXT_R_END_];  /**< issues kept, by revision and rule */
@@ -89,25 +96,33 @@ typedef struct run {
 } run;
 
 /* escape.c */
+/** Colours of the text output (ANSI SGR sequences; see config.color). */
+typedef enum color { C_FILE, C_ERROR, C_WARNING, C_NOTE, C_RULE, C_OK } color;
+void put_color(FILE *f, const config *cfg, color c);
+void put_color_end(FILE *f, const config *cfg);
 void put_text(FILE *f, const char *s, size_t n);
 void put_text_z(FILE *f, const char *s);
 void put_json_n(FILE *f, const char *s, size_t n);
 void put_json(FILE *f, const char *s);
 void put_workflow(FILE *f, const char *s, size_t n, int property);
 void put_uri(FILE *f, const char *s);
+void put_xml(FILE *f, const char *s, size_t n);
+void put_xml_z(FILE *f, const char *s);
+void put_md_cell(FILE *f, const char *s, size_t n);
 
 /* report.c */
 const char *sev_name(fxt_severity s);
 const char *plural(uint64_t n, const char *one, const char *many);
 const char *rule_section(fxt_rule rule, fxt_revision rev);
-void report_begin(session *s);
+int report_begin(session *s);
 void report_file_begin(run *r);
 void report_issue(run *r, const cli_issue *ci);
 void report_file_end(run *r, const fxt_stats *st, const char *io_error, double secs);
 void report_io_error(const char *name, const char *what);
-void report_end(session *s, int nfiles, int rc);
+void report_end(session *s, int rc);
 int report_list_rules(int json);
 void report_verdicts(run *r, const fxt_revision_verdict vd[FXT_REV_COUNT]);
+void report_free(session *s);
 
 /* explain.c */
 void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int big_endian);

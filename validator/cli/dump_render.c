@@ -452,23 +452,34 @@ static void issue(dump_out *o, const fxt_issue *is, int first, int name_record)
     const fxt_rule_info *ri = fxt_rule_get(is->rule);
     const char *msg = is->message;
     size_t mlen = strnlen(is->message, sizeof is->message);
+    int whole = is->record_type == FXT_NO_RECORD_TYPE; /* about the whole input */
     if (mlen == 0 && ri)
         msg = ri->message, mlen = strlen(msg);
     if (o->json) {
+        /* the names fxt-validate --json gives an issue's members */
         if (!first)
             putc(',', o->f);
-        fputs("{\"id\":", o->f);
+        fputs("{\"rule\":", o->f);
         tx_json(o->f, ri ? ri->id : "?");
         fputs(",\"name\":", o->f);
         tx_json(o->f, ri ? ri->name : "unknown-rule");
-        fprintf(o->f,
-                ",\"severity\":\"%s\",\"offset\":%" PRIu64 ",\"record_offset\":%" PRIu64
-                ",\"record_index\":",
-                sev_name(is->severity), is->field_offset, is->record_offset);
-        if (is->record_type == FXT_NO_RECORD_TYPE)
+        fprintf(o->f, ",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":",
+                sev_name(is->severity), is->record_offset);
+        if (whole)
             fputs("null", o->f);
         else
             fprintf(o->f, "%" PRIu64, is->record_index);
+        fprintf(o->f, ",\"field_offset\":%" PRIu64 ",\"field_length\":%" PRIu32 ",\"bits\":",
+                is->field_offset, is->field_len);
+        if (is->bit_lo >= 0 && is->bit_hi >= is->bit_lo)
+            fprintf(o->f, "[%d,%d]", is->bit_lo, is->bit_hi);
+        else
+            fputs("null", o->f);
+        fputs(",\"record_type\":", o->f);
+        if (whole)
+            fputs("null", o->f);
+        else
+            tx_json(o->f, fxt_record_type_name(is->record_type));
         fputs(",\"message\":", o->f);
         tx_json_str(o->f, msg, mlen);
         fputs(",\"spec\":", o->f);
@@ -480,7 +491,7 @@ static void issue(dump_out *o, const fxt_issue *is, int first, int name_record)
             ri ? ri->name : "unknown-rule", is->field_offset);
     for (size_t i = 0; i < mlen; i++) /* messages quote trace bytes only in hex */
         putc((unsigned char)msg[i] < 0x20 ? '?' : msg[i], o->f);
-    if (name_record && is->record_type != FXT_NO_RECORD_TYPE)
+    if (name_record && !whole)
         fprintf(o->f, " (record #%" PRIu64 ")", is->record_index);
     fprintf(o->f, " (spec: %s)\n", section(o, is));
 }

@@ -27,6 +27,7 @@ typedef struct dump_out {
     int first;   /**< JSON: no member written yet in the open object */
     fxt_revision revision; /**< names event types and splits words as this revision */
     uint32_t provider; /**< provider of the record being written */
+    int addr_digits;   /**< --hex: hex digits of an address (one width for the dump) */
 } dump_out;
 
 /** Keep the string cache in step with the trace: call for every record,

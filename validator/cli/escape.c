@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * escape.c - writing untrusted bytes (file names, strings from a trace) to
- * each output: a terminal, JSON, GitHub workflow commands and URIs. Nothing
- * that reaches stdout can split a line or send a terminal escape sequence.
+ * each output: a terminal, JSON, GitHub workflow commands, URIs, XML and
+ * Markdown table cells. Nothing that reaches stdout can split a line or send
+ * a terminal escape sequence (the colours of --color come from put_color
+ * alone).
  */
 #include <string.h>
 
@@ -83,4 +85,91 @@ void put_uri(FILE *f, const char *s)
         else
             fprintf(f, "%%%02X", c);
     }
+}
+
+/** Write S (N bytes) as XML 1.0 character data or an attribute value: the
+ *  markup characters as entities, tab, LF and CR as character references
+ *  (an attribute keeps them), characters XML 1.0 forbids (other control
+ *  characters, U+FFFE, U+FFFF) and bytes that are not UTF-8 as the text
+ *  \xNN. Always well-formed, whatever the bytes. */
+void put_xml(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        size_t k = tx_utf8_len(p + i, n - i);
+        /* EF BF BE and EF BF BF are U+FFFE and U+FFFF */
+        int nonchar = k == 3 && c == 0xef && p[i + 1] == 0xbf && p[i + 2] >= 0xbe;
+        switch (c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        case '\t': fputs("&#9;", f); break;
+        case '\n': fputs("&#10;", f); break;
+        case '\r': fputs("&#13;", f); break;
+        default:
+            if (k == 0 || c < 0x20 || c == 0x7f || nonchar) {
+                fprintf(f, "\\x%02x", c);
+                k = 1;
+            } else {
+                fwrite(p + i, 1, k, f);
+            }
+            i += k;
+            continue;
+        }
+        i++;
+    }
+}
+
+void put_xml_z(FILE *f, const char *s)
+{
+    put_xml(f, s, strlen(s));
+}
+
+/** Write S (N bytes) into a cell of a Markdown table (GitHub Flavored
+ *  Markdown): the punctuation that could start a link, emphasis, code,
+ *  HTML, an entity, math, an emoji code, a mention or a cell break is
+ *  backslash-escaped; control characters and bytes that are not UTF-8 as
+ *  \xNN (with an escaped backslash): nothing ends the line. */
+void put_md_cell(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        size_t k = tx_utf8_len(p + i, n - i);
+        if (k == 0 || c < 0x20 || c == 0x7f) {
+            fprintf(f, "\\\\x%02x", c);
+            i++;
+        } else if (c < 0x80 && strchr("\\`*_{}[]<>#+!|~&$:@", c)) {
+            putc('\\', f);
+            putc(c, f);
+            i++;
+        } else {
+            fwrite(p + i, 1, k, f);
+            i += k;
+        }
+    }
+}
+
+/* ANSI SGR sequences of the colours (gcc's choices: bold file names, bold
+ * red errors, bold magenta warnings, bold cyan notes). */
+static const char *const k_sgr[] = {
+    [C_FILE] = "\33[1m",     [C_ERROR] = "\33[1;31m", [C_WARNING] = "\33[1;35m",
+    [C_NOTE] = "\33[1;36m",  [C_RULE] = "\33[2m",     [C_OK] = "\33[1;32m",
+};
+
+void put_color(FILE *f, const config *cfg, color c)
+{
+    if (cfg->color)
+        fputs(k_sgr[c], f);
+}
+
+void put_color_end(FILE *f, const config *cfg)
+{
+    if (cfg->color)
+        fputs("\33[0m", f);
 }

@@ -8,26 +8,20 @@
  * no bit position is written here), carets under the bits or byte at fault,
  * and every field of the word with its value.
  *
- * --explain-rule prints a rule's text, its spec section in each revision, a
- * minimal trace that breaks it (hand-written words, one table below), what
- * the validator says about that trace (run here, so the example cannot
- * silently stop showing its rule: a test also checks every row) and the fix.
+ * --explain-rule prints a rule's help from the catalogue (fxt_rule_help_get:
+ * what it means, a minimal trace that breaks it, the fix), its spec section
+ * in each revision, and what the validator says about the example (run here,
+ * so the example cannot silently stop showing its rule: a test also checks
+ * every rule).
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "fxt/word.h"
 
 /* ---- --explain --------------------------------------------------------------- */
-
-static uint64_t load_word(const unsigned char b[8], int big_endian)
-{
-    uint64_t w = 0;
-    for (unsigned i = 0; i < 8; i++)
-        w |= (uint64_t)b[i] << (8 * (big_endian ? 7 - i : i));
-    return w;
-}
 
 static int is_arg_rule(fxt_rule r)
 {
@@ -47,7 +41,7 @@ static const fxt_word_desc *word_desc(const cli_issue *ci, fxt_revision rev, int
     if ((is->rule == FXT_R_LARGE_BLOB_RESERVED_BITS || is->rule == FXT_R_LARGE_BLOB_FORMAT_UNKNOWN) &&
         ci->word_off == is->record_offset + 8 && ci->hdr_have == 8)
         return fxt_large_blob_format_desc(
-            (unsigned)FXT_GET(load_word(ci->hdr, be), FXT_LBLOB_FORMAT));
+            (unsigned)FXT_GET(fxt_load_word(ci->hdr, be), FXT_LBLOB_FORMAT));
     return NULL;
 }
 
@@ -189,7 +183,7 @@ void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int be)
         fputs("   (the input ends inside this word)\n", f);
         return;
     }
-    uint64_t w = load_word(ci->word, be);
+    uint64_t w = fxt_load_word(ci->word, be);
     const fxt_word_desc *d = word_desc(ci, rev, be, w);
     uint64_t fault = fault_bits(ci, d, w, be);
     fprintf(f, "    word at 0x%" PRIx64 " (%s, %s): 0x%016" PRIx64 "\n", ci->word_off,
@@ -225,158 +219,6 @@ void explain_issue(FILE *f, const cli_issue *ci, fxt_revision rev, int be)
 
 /* ---- --explain-rule ------------------------------------------------------------ */
 
-/** A minimal trace breaking one rule: little-endian words in hex (the
- *  magic record first where the rule allows), and the fix. */
-typedef struct rule_example {
-    fxt_rule rule;
-    const char *words; /**< space-separated 16-digit hex words, N*WORD for N copies;
-                            NULL: no short example */
-    const char *fix;
-} rule_example;
-
-#define MAGIC_W "0016547846040010 "
-static const rule_example k_examples[] = {
-    {FXT_R_EMPTY_INPUT, "", "write at least the magic number record (one word)"},
-    {FXT_R_TRUNCATED, MAGIC_W "0000000000000021",
-     "write every record completely (an initialization record is two words), or cut the file at a record boundary"},
-    {FXT_R_RECORD_SIZE_ZERO, MAGIC_W "0000000000000001",
-     "set the size field to the record's length in words, header included"},
-    {FXT_R_RECORD_TOO_SMALL, MAGIC_W "0000000500010012",
-     "size the record for all its content: here a 5-byte string needs 2 words"},
-    {FXT_R_RECORD_SIZE_EXTRA, MAGIC_W "0000000000000031 000000003b9aca00 0000000000000000",
-     "drop the extra words, or set the size to what the fields imply"},
-    {FXT_R_RECORD_TYPE_UNKNOWN, MAGIC_W "000000000000001a",
-     "use a record type the revision defines (or --allow-unknown to accept extensions)"},
-    {FXT_R_PADDING_NONZERO, MAGIC_W "0000000100010022 000000000000ff61",
-     "zero the bytes after the string up to the next word boundary"},
-    {FXT_R_UTF8_INVALID, MAGIC_W "0000000100010022 00000000000000ff",
-     "write strings as UTF-8 (convert Latin-1 and the like before writing)"},
-    {FXT_R_STRING_TOO_LONG, MAGIC_W "00007d010001fa22 4001*0000000000000000",
-     "keep strings to 32000 bytes (split or truncate longer ones)"},
-    {FXT_R_STRING_REF_UNREGISTERED,
-     MAGIC_W "0001000000000044 0000000000000000 0000000000000001 0000000000000002",
-     "write a string record for the index before the first record that uses it (in the same provider)"},
-    {FXT_R_THREAD_REF_UNREGISTERED, MAGIC_W "0000000001000024 0000000000000000",
-     "write a thread record for the index before the first record that uses it"},
-    {FXT_R_MAGIC_MISSING, "0000000000000021 000000003b9aca00",
-     "start the trace with the magic number record 0x0016547846040010"},
-    {FXT_R_MAGIC_NOT_FIRST, "0000000000000021 000000003b9aca00 0016547846040010",
-     "move the magic number record to offset 0"},
-    {FXT_R_MAGIC_BAD_NUMBER, "0016547847040010", "write the magic number 0x16547846 in bits [24..55]"},
-    {FXT_R_MAGIC_BAD_SIZE, "0016547846040020 0000000000000000", "give the magic record size 1"},
-    {FXT_R_MAGIC_RESERVED_BITS, "0116547846040010", "clear bits [56..63] of the magic record"},
-    {FXT_R_METADATA_TYPE_UNKNOWN, MAGIC_W "0000000000050010",
-     "use a metadata type the revision defines"},
-    {FXT_R_METADATA_RESERVED_BITS, MAGIC_W "1000000000110010",
-     "clear the reserved bits of the metadata record"},
-    {FXT_R_PROVIDER_EVENT_UNKNOWN, MAGIC_W "0000000000110010 0010000000130010",
-     "use provider event id 0 (buffer full), the only one defined"},
-    {FXT_R_PROVIDER_SECTION_UNKNOWN, MAGIC_W "0000000000520010",
-     "write a provider info record for the provider before its section"},
-    {FXT_R_TRACE_INFO_TYPE_UNKNOWN, MAGIC_W "0000000000140010",
-     "use a trace info type the revision defines"},
-    {FXT_R_INIT_RESERVED_BITS, MAGIC_W "0000000000010021 000000003b9aca00",
-     "clear bits [16..63] of the initialization record header"},
-    {FXT_R_INIT_ZERO_TICKS, MAGIC_W "0000000000000021 0000000000000000",
-     "write the clock's real tick rate (e.g. 1000000000 for nanoseconds)"},
-    {FXT_R_STRING_RECORD_RESERVED_BITS, MAGIC_W "8000000100010022 0000000000000061",
-     "clear the reserved bits of the string record header"},
-    {FXT_R_STRING_INDEX_ZERO, MAGIC_W "0000000100000022 0000000000000061",
-     "use string indexes from 1; index 0 means the empty string"},
-    {FXT_R_STRING_EMPTY, MAGIC_W "0000000000010012",
-     "do not register empty strings: refer to them with string ref 0"},
-    {FXT_R_THREAD_RECORD_RESERVED_BITS,
-     MAGIC_W "8000000000010033 0000000000000001 0000000000000002",
-     "clear bits [24..63] of the thread record header"},
-    {FXT_R_THREAD_INDEX_ZERO, MAGIC_W "0000000000000033 0000000000000001 0000000000000002",
-     "use thread indexes from 1; thread ref 0 means inline koids"},
-    {FXT_R_EVENT_TYPE_UNKNOWN,
-     MAGIC_W "00000000000b0044 0000000000000000 0000000000000001 0000000000000002",
-     "use an event type the revision defines"},
-    {FXT_R_DURATION_END_UNMATCHED,
-     MAGIC_W "0000000000030044 0000000000000000 0000000000000001 0000000000000002",
-     "write the duration begin before its end, on the same thread"},
-    {FXT_R_DURATION_BEGIN_UNENDED,
-     MAGIC_W "0000000000020044 0000000000000000 0000000000000001 0000000000000002",
-     "write a duration end for every begin (or use a duration complete event)"},
-    {FXT_R_DURATION_COMPLETE_NEGATIVE,
-     MAGIC_W "0000000000040054 000000000000000a 0000000000000001 0000000000000002 0000000000000005",
-     "write an end time at or after the start time"},
-    {FXT_R_ASYNC_UNMATCHED,
-     MAGIC_W "0000000000070054 0000000000000000 0000000000000001 0000000000000002 0000000000000007",
-     "write the async begin of the id before its instants and end"},
-    {FXT_R_ASYNC_BEGIN_UNENDED,
-     MAGIC_W "0000000000050054 0000000000000000 0000000000000001 0000000000000002 0000000000000007",
-     "write an async end for every async begin"},
-    {FXT_R_FLOW_UNMATCHED,
-     MAGIC_W "00000000000a0054 0000000000000000 0000000000000001 0000000000000002 0000000000000007",
-     "write the flow begin of the id before its steps and end"},
-    {FXT_R_FLOW_BEGIN_UNENDED,
-     MAGIC_W "0000000000080054 0000000000000000 0000000000000001 0000000000000002 0000000000000007",
-     "write a flow end for every flow begin"},
-    {FXT_R_BLOB_RESERVED_BITS, MAGIC_W "8001000000000015", "clear the reserved bits of the blob header"},
-    {FXT_R_BLOB_TYPE_UNKNOWN, MAGIC_W "00ff000000000015", "use a blob type the revision defines"},
-    {FXT_R_LARGE_RECORD_TYPE_UNKNOWN, MAGIC_W "000000100000001f",
-     "use large record type 0 (large blob), the only one defined"},
-    {FXT_R_LARGE_BLOB_FORMAT_UNKNOWN, MAGIC_W "000002000000001f",
-     "use large blob format 0 or 1"},
-    {FXT_R_LARGE_BLOB_RESERVED_BITS, MAGIC_W "800001000000003f 0000000000000000 0000000000000000",
-     "clear the reserved bits of the large blob header and format header"},
-    {FXT_R_USERSPACE_RESERVED_BITS,
-     MAGIC_W "8000000000000036 0000000000001000 0000000000000001",
-     "clear bits [44..63] of the userspace object record header"},
-    {FXT_R_KERNEL_OBJECT_RESERVED_BITS, MAGIC_W "8000000000000027 0000000000000001",
-     "clear bits [44..63] of the kernel object record header"},
-    {FXT_R_SCHEDULING_TYPE_UNKNOWN, MAGIC_W "3000000000000018",
-     "use a scheduling record type the revision defines (0, 1 or 2)"},
-    {FXT_R_SCHEDULING_RESERVED_BITS,
-     MAGIC_W "1000010000000048 0000000000000000 0000000000000001 0000000000000002",
-     "clear the reserved bits of the scheduling record header"},
-    {FXT_R_LEGACY_STATE_INVALID,
-     MAGIC_W "0000000001000068 0000000000000000 0000000000000001 0000000000000002 "
-             "0000000000000001 0000000000000003",
-     "write the outgoing thread's state when it stopped running (0 or 2 to 5)"},
-    {FXT_R_CONTEXT_SWITCH_STATE_UNKNOWN,
-     MAGIC_W "1000006000000048 0000000000000000 0000000000000001 0000000000000002",
-     "use a thread state from 0 to 5"},
-    {FXT_R_LOG_RESERVED_BITS,
-     MAGIC_W "8000000000000049 0000000000000000 0000000000000001 0000000000000002",
-     "clear bits 31 and [40..63] of the log record header"},
-    {FXT_R_ARG_TYPE_UNKNOWN,
-     MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 000000000000001f",
-     "use an argument type the revision defines"},
-    {FXT_R_ARG_TOO_SMALL,
-     MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 0000000000000014",
-     "size the argument for its header, name and value (a uint64 needs 2 words)"},
-    {FXT_R_ARG_SIZE_EXTRA,
-     MAGIC_W "0000000000100064 0000000000000000 0000000000000001 0000000000000002 "
-             "0000000000000021 0000000000000000",
-     "size the argument to what its type needs (an int32 is 1 word)"},
-    {FXT_R_ARG_OVERRUN,
-     MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 0000000000000024",
-     "make the record's size cover all its arguments"},
-    {FXT_R_ARG_RESERVED_BITS,
-     MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 8000000000000010",
-     "clear the unused bits [32..63] of the argument header"},
-    {FXT_R_BOOL_VALUE_INVALID,
-     MAGIC_W "0000000000100054 0000000000000000 0000000000000001 0000000000000002 0000000200000019",
-     "write 0 or 1 as a boolean's value"},
-    {FXT_R_DUPLICATE_BEGIN,
-     MAGIC_W "0000000000050054 0000000000000000 0000000000000001 0000000000000002 0000000000000007 "
-             "0000000000050054 0000000000000000 0000000000000001 0000000000000002 0000000000000007 "
-             "0000000000070054 0000000000000001 0000000000000001 0000000000000002 0000000000000007 "
-             "0000000000070054 0000000000000001 0000000000000001 0000000000000002 0000000000000007",
-     "end the open async or flow of the id before beginning it again, or use a new id"},
-    {FXT_R_TRACKING_LIMIT, NULL,
-     "not a trace defect: a capacity limit of the validator (more than --max-providers "
-     "providers, --max-threads threads, --max-async or --max-flows open at once) kept the checks "
-     "it names from being done, so the trace is not fully checked (exit status 3): raise the "
-     "limit it names"},
-    {FXT_R_PROVIDER_RESTARTED, MAGIC_W "0000000000110010 0000000000110010",
-     "introduce each provider once, and switch back to it with a provider section record "
-     "(metadata type 2): a second provider info record empties its string and thread tables"},
-};
-
 /** Issues found in the example, collected by the on_issue callback. */
 typedef struct example_run {
     fxt_issue is[8];
@@ -391,46 +233,42 @@ static void collect(void *ctx, const fxt_issue *is)
     er->total++;
 }
 
-/** Parse the example's words into little-endian bytes (OUT may be NULL to
- *  count); returns the number of bytes. */
-static size_t example_bytes(const char *words, unsigned char *out)
+/** Print TEXT indented by two spaces, wrapped at word boundaries before
+ *  column 80. */
+static void put_wrapped(const char *text)
 {
-    size_t n = 0;
-    const char *p = words;
-    for (;;) {
-        char *end;
-        unsigned long rep = 1;
-        uint64_t w = strtoull(p, &end, 16);
-        if (end == p)
-            break;
-        if (*end == '*') { /* N*WORD: the count is decimal */
-            rep = strtoul(p, NULL, 10);
-            p = end + 1;
-            w = strtoull(p, &end, 16);
+    const size_t width = 76;
+    const char *p = text;
+    while (*p) {
+        size_t n = strlen(p);
+        if (n > width) {
+            n = width;
+            while (n > 0 && p[n] != ' ')
+                n--;
+            if (n == 0) /* one long word: cut at the next space */
+                n = strcspn(p, " ");
         }
-        for (unsigned long k = 0; k < rep; k++, n += 8)
-            for (unsigned i = 0; out && i < 8; i++)
-                out[n + i] = (unsigned char)(w >> (8 * i));
-        p = end;
+        printf("  %.*s\n", (int)n, p);
+        p += n;
+        while (*p == ' ')
+            p++;
     }
-    return n;
 }
 
-/** Print the words of BYTES (N bytes), runs of one word as one line. */
-static void example_words(const unsigned char *bytes, size_t n)
+/** Print the lines of example H (labelled header words, runs of a word). */
+static void example_words(const fxt_rule_help *h)
 {
-    for (size_t off = 0; off < n;) {
-        size_t span = 8;
-        while (off + span < n && memcmp(bytes + off, bytes + off + span, 8) == 0)
-            span += 8;
-        uint64_t w = 0;
-        for (unsigned i = 0; i < 8; i++)
-            w |= (uint64_t)bytes[off + i] << (8 * i);
-        printf("  0x%04zx: 0x%016" PRIx64, off, w);
-        if (span > 8)
-            printf("  (%zu times, to 0x%zx)", span / 8, off + span - 1);
+    fxt_example_line lines[64];
+    size_t n = fxt_rule_example_lines(h, lines, sizeof lines / sizeof lines[0]);
+    for (size_t i = 0; i < n && i < sizeof lines / sizeof lines[0]; i++) {
+        const fxt_example_line *l = &lines[i];
+        printf("  0x%04" PRIx64 ": 0x%016" PRIx64, l->offset, l->word);
+        if (l->count > 1)
+            printf("  (%" PRIu64 " times, to 0x%" PRIx64 ")", l->count,
+                   l->offset + 8 * l->count - 1);
+        if (l->label)
+            printf("  %s", l->label);
         putc('\n', stdout);
-        off += span;
     }
     if (n == 0)
         printf("  (no bytes at all)\n");
@@ -446,29 +284,27 @@ int explain_rule(const char *name)
         fputs("'\nTry '" PROG " --list-rules' for the rule ids and names.\n", stderr);
         return 2;
     }
-    const rule_example *ex = NULL;
-    for (size_t i = 0; i < sizeof k_examples / sizeof k_examples[0]; i++)
-        if (k_examples[i].rule == rule)
-            ex = &k_examples[i];
-
+    const fxt_rule_help *h = fxt_rule_help_get(rule);
     printf("%s %s (%s%s)\n  %s.\n", ri->id, ri->name, sev_name(ri->severity),
            (ri->flags & FXT_RF_UNKNOWN) ? "; a warning with --allow-unknown" : "", ri->message);
+    putc('\n', stdout);
+    put_wrapped(h->explanation);
     printf("\nSpec section, by revision:\n");
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         const char *sec = fxt_rule_section(rule, (fxt_revision)r);
         printf("  %-8s %s\n", fxt_revision_name((fxt_revision)r),
                sec ? sec : "(the rule does not apply)");
     }
-    if (ex && ex->words) {
-        size_t n = example_bytes(ex->words, NULL);
+    if (h->example) {
+        size_t n = fxt_rule_example(h, NULL, 0);
         unsigned char *bytes = malloc(n ? n : 1);
         if (!bytes) {
             fprintf(stderr, PROG ": %s\n", "out of memory");
             return 2;
         }
-        example_bytes(ex->words, bytes);
+        fxt_rule_example(h, bytes, n);
         printf("\nA minimal trace that breaks it (current revision; little-endian words):\n");
-        example_words(bytes, n);
+        example_words(h);
         example_run er;
         memset(&er, 0, sizeof er);
         fxt_options o = fxt_options_default();
@@ -493,6 +329,8 @@ int explain_rule(const char *name)
     } else {
         printf("\nNo short example: it takes more records than the validator's tables hold.\n");
     }
-    printf("\nFix: %s.\n", ex ? ex->fix : "see the spec section");
+    printf("\nFix: %s.\n", h->fix);
+    const char *anchor = fxt_rule_spec_anchor(rule);
+    printf("\nSpec: " FXT_SPEC_URL "%s%s\n", anchor ? "#" : "", anchor ? anchor : "");
     return 0;
 }

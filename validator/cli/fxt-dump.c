@@ -39,6 +39,10 @@
 #define STR_SLOTS ((size_t)1 << 16)
 #define STR_BUDGET ((size_t)32 << 20)
 
+/** Version of the JSON lines' shape (the end object's "schema"; bumped
+ *  when a member is renamed or changes meaning). */
+#define JSONL_SCHEMA_VERSION 2
+
 enum { EXIT_CLEAN = 0, EXIT_ISSUES = 1, EXIT_TROUBLE = 2 };
 enum select_kind { SEL_ALL, SEL_AT, SEL_RANGE };
 
@@ -63,6 +67,8 @@ typedef struct dumper {
     uint64_t end_issues;  /**< issues shown after the records */
     int found;            /**< --at: the record was seen */
     uint64_t found_index; /**< its index */
+    uint64_t seen;        /**< records seen (the last index + 1) */
+    uint64_t shown;       /**< records shown */
 } dumper;
 
 static int selected(dumper *d, const fxt_record *r)
@@ -129,8 +135,11 @@ static void on_record(void *ctx, const fxt_record *r)
     }
     d->nheld = keep;
     dump_track(d->out.st, r);
-    if (selected(d, r))
+    d->seen = r->index + 1;
+    if (selected(d, r)) {
         dump_record(&d->out, r, d->mine, n, d->dropped);
+        d->shown++;
+    }
     d->dropped = 0;
 }
 
@@ -147,10 +156,10 @@ static void print_end(dumper *d, const char *name, const fxt_stats *st, const ch
     FILE *f = d->out.f;
     if (d->out.json) {
         fprintf(f,
-                "],\"records\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
+                "],\"schema\":%d,\"records\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
                 ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s"
                 ",\"revision\":\"%s\",\"strings_evicted\":%" PRIu64 ",\"io_error\":",
-                st->records, st->bytes, st->errors, st->warnings,
+                JSONL_SCHEMA_VERSION, st->records, st->bytes, st->errors, st->warnings,
                 st->big_endian ? "true" : "false", st->stopped ? "true" : "false",
                 fxt_revision_name(d->out.revision), strtab_evictions(d->out.st));
         if (io_error)
@@ -174,6 +183,13 @@ static void print_end(dumper *d, const char *name, const fxt_stats *st, const ch
     putc('\n', f);
 }
 
+/** "cannot WHAT: strerror(ERR)" (the form fxt-validate uses) into BUF. */
+static const char *io_text(char *buf, size_t size, const char *what, int err)
+{
+    snprintf(buf, size, "cannot %s: %s", what, strerror(err ? err : EIO));
+    return buf;
+}
+
 static void io_complaint(const char *name, const char *what)
 {
     fflush(stdout); /* keep stdout and stderr in order on a terminal */
@@ -185,20 +201,23 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
 {
     int is_stdin = strcmp(path, "-") == 0;
     const char *name = is_stdin ? "<stdin>" : path;
+    char ebuf[256];
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     struct stat sb;
     if (fd < 0 || fstat(fd, &sb) != 0) {
-        io_complaint(name, strerror(errno));
-        if (fd >= 0)
+        io_complaint(name, io_text(ebuf, sizeof ebuf, fd < 0 ? "open" : "read", errno));
+        if (fd >= 0 && !is_stdin)
             close(fd);
         return EXIT_TROUBLE;
     }
     if (S_ISDIR(sb.st_mode)) {
-        io_complaint(name, "is a directory");
+        io_complaint(name, io_text(ebuf, sizeof ebuf, "read", EISDIR));
         if (!is_stdin)
             close(fd);
         return EXIT_TROUBLE;
     }
+    /* --hex: one address width, wide enough for the whole file */
+    d->out.addr_digits = S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > UINT32_MAX ? 16 : 8;
 
     fxt_options o = cfg->base;
     o.flags |= FXT_OPT_VISIT_ALL;
@@ -207,7 +226,7 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
     o.ctx = d;
     fxt_validator *v = fxt_validator_new(&o);
     if (!v) {
-        io_complaint(name, strerror(ENOMEM));
+        io_complaint(name, io_text(ebuf, sizeof ebuf, "start", ENOMEM));
         if (!is_stdin)
             close(fd);
         return EXIT_TROUBLE;
@@ -222,7 +241,7 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            io_error = strerror(errno);
+            io_error = io_text(ebuf, sizeof ebuf, "read", errno);
             break;
         }
         if (n == 0)
@@ -270,6 +289,25 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
     if (cfg->sel == SEL_AT && !d->found)
         fprintf(stderr, "%s: %s: no whole record contains offset 0x%" PRIx64 " (%" PRIu64
                         " bytes read)\n", PROG, name, cfg->at, st.bytes);
+    if (cfg->sel == SEL_RANGE && cfg->hi != UINT64_MAX && cfg->hi >= d->seen) {
+        /* as --at does: say what of the range is past the last record */
+        fprintf(stderr, "%s: %s: ", PROG, name);
+        if (cfg->lo == cfg->hi)
+            fprintf(stderr, "no record #%" PRIu64, cfg->lo);
+        else if (cfg->lo >= d->seen)
+            fprintf(stderr, "no records #%" PRIu64 " to #%" PRIu64, cfg->lo, cfg->hi);
+        else
+            fprintf(stderr, "records #%" PRIu64 " to #%" PRIu64 " shown; no records #%" PRIu64
+                            " to #%" PRIu64, cfg->lo, d->seen - 1, d->seen, cfg->hi);
+        fprintf(stderr, ": the trace has %" PRIu64 " %s", d->seen,
+                plural(d->seen, "record", "records"));
+        if (d->seen)
+            fprintf(stderr, " (#0 to #%" PRIu64 ")", d->seen - 1);
+        fputs("\n", stderr);
+    } else if (cfg->sel == SEL_RANGE && cfg->lo >= d->seen) {
+        fprintf(stderr, "%s: %s: no records from #%" PRIu64 " on: the trace has %" PRIu64 " %s\n",
+                PROG, name, cfg->lo, d->seen, plural(d->seen, "record", "records"));
+    }
     return st.errors > 0 ? EXIT_ISSUES : EXIT_CLEAN;
 }
 
@@ -288,10 +326,13 @@ static void usage(FILE *f)
           "                        {\"kind\":\"end\"} object with the issues found after the\n"
           "                        records and the totals (schema: docs/fxt-dump.schema.json)\n"
           "  -x, --hex             add the record's words in hex (at most 512 a record),\n"
-          "                        header words split into their fields with bit ranges\n"
+          "                        each named by what it holds: header words split into\n"
+          "                        their fields with bit ranges, stream words (inline\n"
+          "                        text, payloads) with an ASCII column\n"
           "  -a, --at=OFFSET       only the record containing byte OFFSET (decimal or 0x hex)\n"
           "  -r, --records=A..B    only records A to B (0-based, inclusive); A.. and ..B\n"
-          "                        are open ranges, N alone is one record\n"
+          "                        are open ranges, N alone is one record; what is past\n"
+          "                        the last record is said on stderr\n"
           "      --revision=REV    read the trace as revision REV of the format: r1, r2, r3\n"
           "                        or current (the default); event types are named as\n"
           "                        REV numbers them, and --hex splits words by REV's layout\n"

@@ -117,6 +117,10 @@ static void on_issue(void *ctx, const fxt_issue *is)
         ci.word_gone = ci.word_have < 8 && ci.word_off + ci.word_have < r->fed;
         if (is->record_type != FXT_NO_RECORD_TYPE)
             ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
+    } else if (r->fd >= 0 && is->record_type != FXT_NO_RECORD_TYPE) {
+        /* SARIF's fingerprints: the record's header, from a file only (from
+         * a pipe it may or may not be at hand, by chunk boundaries) */
+        ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
     }
     if (r->spool) {
         (void)fwrite(&ci, sizeof ci, 1, r->spool); /* ferror checked at the end */
@@ -127,11 +131,18 @@ static void on_issue(void *ctx, const fxt_issue *is)
     check_stdout(r->s);
 }
 
+/** The text of an I/O error of R, "cannot WHAT: strerror(ERR)", in R's buffer. */
+static const char *io_text(run *r, const char *what, int err)
+{
+    snprintf(r->io_buf, sizeof r->io_buf, "cannot %s: %s", what, strerror(err ? err : EIO));
+    return r->io_buf;
+}
+
 /** --revision auto: print the spooled issues of the reported revision. */
 static const char *replay(run *r)
 {
     if (fflush(r->spool) != 0 || ferror(r->spool))
-        return "cannot write a temporary file";
+        return io_text(r, "write a temporary file", errno);
     rewind(r->spool);
     cli_issue ci;
     while (!r->s->write_failed && fread(&ci, sizeof ci, 1, r->spool) == 1) {
@@ -140,7 +151,7 @@ static const char *replay(run *r)
             check_stdout(r->s);
         }
     }
-    return ferror(r->spool) ? "cannot read a temporary file" : NULL;
+    return ferror(r->spool) ? io_text(r, "read a temporary file", errno) : NULL;
 }
 
 /* ---- one file ---------------------------------------------------------------- */
@@ -216,13 +227,16 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     fxt_stats st;
     memset(&st, 0, sizeof st);
     if (!r) {
-        report_io_error(path, strerror(ENOMEM));
+        char what[128];
+        snprintf(what, sizeof what, "cannot start: %s", strerror(ENOMEM));
+        report_io_error(is_stdin ? cfg->stdin_name ? cfg->stdin_name : "<stdin>" : path, what);
         return EXIT_TROUBLE;
     }
     r->cfg = cfg;
     r->s = s;
-    r->name = is_stdin ? "<stdin>" : path;
+    r->name = !is_stdin ? path : cfg->stdin_name ? cfg->stdin_name : "<stdin>";
     r->first_file = first_file;
+    r->file_no = s->files;
     r->fd = -1;
     r->rev = cfg->base.revision == FXT_REV_AUTO ? FXT_REV_CURRENT : cfg->base.revision;
     report_file_begin(r);
@@ -231,28 +245,28 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     struct stat sb;
     if (fd < 0) {
-        io_error = strerror(errno);
+        io_error = io_text(r, "open", errno);
     } else if (fstat(fd, &sb) != 0) {
-        io_error = strerror(errno);
+        io_error = io_text(r, "read", errno);
     } else if (S_ISDIR(sb.st_mode)) {
-        io_error = "is a directory";
+        io_error = io_text(r, "read", EISDIR);
     }
     if (!io_error && cfg->base.revision == FXT_REV_AUTO && !(r->spool = tmpfile()))
-        io_error = "cannot create a temporary file";
+        io_error = io_text(r, "create a temporary file", errno);
     if (!io_error) {
         fxt_options o = cfg->base;
         o.on_issue = on_issue;
         o.ctx = r;
         r->v = fxt_validator_init(a->mem, a->size, &o);
         if (!r->v)
-            io_error = "cannot set up the validator";
+            io_error = io_text(r, "set up the validator", EINVAL);
     }
     double t0 = now_seconds();
     if (!io_error) {
         input in;
         input_open(&in, fd, a->buf, CHUNK_BYTES);
-        if (cfg->explain && in.regular) {
-            r->fd = fd; /* --explain re-reads words with pread */
+        if ((cfg->explain || cfg->format == FMT_SARIF) && in.regular) {
+            r->fd = fd; /* --explain and SARIF re-read words with pread */
             r->fd_base = in.start;
         } else if (cfg->explain) {
             r->ring = a->ring;
@@ -260,8 +274,10 @@ static int validate_file(session *s, const char *path, const arena *a, int first
         progress_start(&r->pg, &in, r->name, cfg->progress);
         reading rd = {r, &in, &st};
         const char *e = check_parts(&rd);
-        if (e)
-            io_error = e;
+        if (e) {
+            snprintf(r->io_buf, sizeof r->io_buf, "cannot read: %s", e);
+            io_error = r->io_buf;
+        }
         progress_end(&r->pg);
         input_close(&in);
         r->cur = NULL;
@@ -352,14 +368,24 @@ static void usage(FILE *f)
             "                        not fully checked: exit status 3\n"
             "  -f, --format=FORMAT   text (default), json (one document, schema:\n"
             "                        docs/fxt-validate.schema.json), sarif (SARIF 2.1.0 for\n"
-            "                        code scanning) or github (GitHub Actions ::error and\n"
-            "                        ::warning annotation lines, then the summaries)\n"
+            "                        GitHub code scanning), github (GitHub Actions\n"
+            "                        annotations, a ::notice with each file's totals, and\n"
+            "                        a table appended to $GITHUB_STEP_SUMMARY when set) or\n"
+            "                        junit (JUnit XML: a test case per file, a failure per\n"
+            "                        error; GitLab, Jenkins, Azure Pipelines, Buildkite)\n"
+            "      --stdin-filename=NAME  call standard input NAME in every format\n"
+            "                        (default <stdin>), e.g. the path of a staged file\n"
+            "      --color=WHEN      colour the text output: auto (the default: on a\n"
+            "                        terminal, unless NO_COLOR is set to a non-empty value\n"
+            "                        or TERM is dumb), always or never\n"
             "      --json            the same as --format json\n"
             "  -e, --explain         under each issue (text format), show the offending\n"
             "                        word: its bytes, its bits by field with carets under\n"
             "                        the bits or byte at fault, and every field's value\n"
-            "      --explain-rule=RULE  print what RULE demands, its spec section in each\n"
-            "                        revision, a minimal trace that breaks it and the fix\n"
+            "      --explain-rule=RULE  print what RULE demands and means, its spec section\n"
+            "                        in each revision, a minimal trace that breaks it (with\n"
+            "                        what the validator says about it), the fix and a link\n"
+            "                        to the spec\n"
             "      --list-rules      print the rule catalogue (id, name, severity,\n"
             "                        revisions, spec section) and exit; with --json as JSON\n"
             "                        (schema: docs/rules.schema.json)\n"
@@ -370,7 +396,9 @@ static void usage(FILE *f)
             "  FILE:0xOFFSET: SEVERITY: [ID NAME] record #N (TYPE): MESSAGE (spec: SECTION)\n"
             "where OFFSET is the byte offset of the offending field and N the 0-based\n"
             "record number, then one summary line per file. Standard input is named\n"
-            "<stdin>. On a terminal, files over 64 MiB get a progress line on stderr.\n"
+            "<stdin> (see --stdin-filename). On a terminal, files over 64 MiB get a\n"
+            "progress line on stderr. With several files, a last line gives the totals:\n"
+            "  total: N files (K could not be read), E errors, W warnings\n"
             "\n"
             "Revisions: the format has four public revisions, r1 (Magenta era), r2\n"
             "(Zircon era), r3 (large records, magic number record, duration complete)\n"
@@ -379,15 +407,16 @@ static void usage(FILE *f)
             "four (a revision other than current stops at its first error), says which\n"
             "the trace conforms to, then prints the issues of the newest conforming\n"
             "revision (of current if none conforms):\n"
-            "  trace.fxt: conforms to r3, current; not r1 (E0006 at 0x1a8), not r2 (E0006 at 0x1a8)\n"
+            "  trace.fxt: conforms to r3, current; not r1 (E0006 record-type-unknown at\n"
+            "  0x1a8), not r2 (E0006 record-type-unknown at 0x1a8)\n"
             "and exits 0 if the trace conforms to at least one revision.\n"
             "\n"
             "Exit status:\n"
             "  0  no errors (warnings allowed unless --Werror)\n"
             "  1  errors found (or warnings, with --Werror)\n"
             "  2  usage error, an I/O error on any file (missing, unreadable, a\n"
-            "     directory; the other files are still validated), or a failed write\n"
-            "     of the output (the work stops there)\n"
+            "     directory; the other files are still validated), a failed write\n"
+            "     of the output (the work stops there), or of the step summary\n"
             "  3  no errors found, but a capacity limit kept part of a trace from being\n"
             "     checked (the message says which --max-* option raises it): the trace\n"
             "     is not known to conform\n",
@@ -474,7 +503,9 @@ enum {
     OPT_MAX_PROVIDERS,
     OPT_MAX_THREADS,
     OPT_MAX_ASYNC,
-    OPT_MAX_FLOWS
+    OPT_MAX_FLOWS,
+    OPT_STDIN_FILENAME,
+    OPT_COLOR
 };
 
 /** The largest value of a --max-* limit (memory, not the format, bounds them). */
@@ -488,11 +519,20 @@ static int parse_limit(const char *s, size_t *out)
         return -1;
     *out = (size_t)v;
     return 0;
+
+}
+
+/** --color=auto: standard output is a terminal, NO_COLOR is unset or
+ *  empty (no-color.org), and TERM is not "dumb". */
+static int auto_color(void)
+{
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && !(no && no[0]) && !(term && strcmp(term, "dumb") == 0);
 }
 
 static int parse_format(const char *s, out_format *out)
 {
-    static const char *const names[] = {"text", "json", "sarif", "github"};
+    static const char *const names[] = {"text", "json", "sarif", "github", "junit"};
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i]) == 0) {
             *out = (out_format)i;
@@ -521,6 +561,9 @@ int main(int argc, char **argv)
         {"max-threads", required_argument, NULL, OPT_MAX_THREADS},
         {"max-async", required_argument, NULL, OPT_MAX_ASYNC},
         {"max-flows", required_argument, NULL, OPT_MAX_FLOWS},
+        {"stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME},
+        {"color", required_argument, NULL, OPT_COLOR},
+        {"colour", required_argument, NULL, OPT_COLOR},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -534,6 +577,7 @@ int main(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.cfg = &cfg;
     int list = 0;
+    int color_when = -1; /* --color: 1 always, 0 never, -1 auto */
     const char *explain_rule_name = NULL;
 
     int c;
@@ -556,7 +600,8 @@ int main(int argc, char **argv)
             break;
         case 'f':
             if (parse_format(optarg, &cfg.format) != 0)
-                return usage_error("--format: '%s' is not text, json, sarif or github", optarg);
+                return usage_error("--format: '%s' is not text, json, sarif, github or junit",
+                                   optarg);
             break;
         case OPT_ALLOW_UNKNOWN: cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN; break;
         case OPT_WERROR: cfg.werror = 1; break;
@@ -588,6 +633,21 @@ int main(int argc, char **argv)
                                      : &cfg.base.max_flows) = n;
             break;
         }
+        case OPT_STDIN_FILENAME:
+            if (optarg[0] == '\0')
+                return usage_error("%s", "--stdin-filename: the name is empty");
+            cfg.stdin_name = optarg;
+            break;
+        case OPT_COLOR:
+            if (strcmp(optarg, "always") == 0)
+                color_when = 1;
+            else if (strcmp(optarg, "never") == 0)
+                color_when = 0;
+            else if (strcmp(optarg, "auto") == 0)
+                color_when = -1;
+            else
+                return usage_error("--color: '%s' is not auto, always or never", optarg);
+            break;
         case 'h': usage(stdout); return finish_stdout(&s, EXIT_CLEAN);
         case 'V':
             printf(PROG " %s (FXT spec revisions: %s)\n", fxt_version(), FXT_SPEC_REVISIONS);
@@ -611,6 +671,8 @@ int main(int argc, char **argv)
         nstdin += strcmp(argv[i], "-") == 0;
     if (nstdin > 1)
         return usage_error("%s", "standard input ('-') can be read only once");
+    if (cfg.stdin_name && nstdin == 0 && !explain_rule_name && !list)
+        return usage_error("%s", "--stdin-filename names standard input, but no FILE is '-'");
     if (explain_rule_name)
         return finish_stdout(&s, explain_rule(explain_rule_name));
     if (list) {
@@ -623,37 +685,43 @@ int main(int argc, char **argv)
     if (optind >= argc)
         return usage_error("%s", "no input files (use '-' for standard input)");
     cfg.progress = !cfg.quiet && isatty(STDERR_FILENO);
+    cfg.color = cfg.format == FMT_TEXT && (color_when == 1 || (color_when == -1 && auto_color()));
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);
     a.buf = malloc(CHUNK_BYTES);
     a.ring = cfg.explain ? malloc(RING_BYTES) : NULL;
     a.mem = malloc(a.size);
-    if (cfg.format == FMT_SARIF)
-        s.notes = tmpfile();
-    if (!a.buf || !a.mem || (cfg.explain && !a.ring) || (cfg.format == FMT_SARIF && !s.notes)) {
+    if (!a.buf || !a.mem || (cfg.explain && !a.ring)) {
         fprintf(stderr, PROG ": %s\n", strerror(errno ? errno : ENOMEM));
         free(a.buf);
         free(a.ring);
         free(a.mem);
-        if (s.notes)
-            fclose(s.notes);
         return EXIT_TROUBLE;
     }
-    report_begin(&s);
+    int rc = EXIT_CLEAN, begun = report_begin(&s) == 0;
+    if (!begun) {
+        fprintf(stderr, PROG ": cannot set up the %s output: %s\n",
+                cfg.format == FMT_SARIF ? "SARIF" : "JUnit", strerror(errno ? errno : ENOMEM));
+        rc = EXIT_TROUBLE;
+    }
     check_stdout(&s);
-
-    int rc = EXIT_CLEAN;
-    for (int i = optind; i < argc && !s.write_failed; i++) {
+    for (int i = optind; begun && i < argc && !s.write_failed; i++) {
         int frc = validate_file(&s, argv[i], &a, i == optind);
         rc = worse(rc, frc);
     }
     free(a.buf);
     free(a.ring);
     free(a.mem);
-    if (!s.write_failed)
-        report_end(&s, argc - optind, rc);
-    if (s.notes)
-        fclose(s.notes);
+    if (begun && !s.write_failed)
+        report_end(&s, s.side_error[0] ? EXIT_TROUBLE : rc);
+    report_free(&s);
+    if (!begun)
+        return EXIT_TROUBLE;
+    if (s.side_error[0]) {
+        fflush(stdout);
+        fprintf(stderr, PROG ": %s\n", s.side_error);
+        rc = EXIT_TROUBLE;
+    }
     return finish_stdout(&s, rc);
 }

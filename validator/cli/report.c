@@ -1,28 +1,29 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the output formats of fxt-validate.
+ * report.c - the output formats of fxt-validate: text and JSON here, the
+ * dispatch to SARIF, GitHub annotations and JUnit XML (report_*.c), what
+ * they share (report.h), and --list-rules.
  *
  *   text    compiler-style lines, a summary line per file (--explain adds the
- *           offending word under each issue)
+ *           offending word under each issue; --color colours them)
  *   json    one document for all files (docs/fxt-validate.schema.json)
- *   sarif   one SARIF 2.1.0 log: one run, the catalogue as the driver's rules
- *   github  GitHub Actions workflow commands (::error / ::warning), then the
- *           summary lines
  *
  * Every format is streamed: issues are written as they arrive (with
  * --revision auto, after the file's verdict), nothing grows with the input.
  * Wall time appears only under --timing or --stats, so plain output is the
  * same bytes on every run.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 
-#include "magic_hint.h"
-#include "cli.h"
 #include "fxt/version.h"
+#include "magic_hint.h"
+#include "report.h"
 
-/** Notes a file can get (see file_notes). */
-#define MAX_NOTES 4
+/** Version of the JSON document's shape ("schema" member; bumped when a
+ *  member is renamed or its meaning changes). */
+#define JSON_SCHEMA_VERSION 2
 
 const char *sev_name(fxt_severity s)
 {
@@ -45,35 +46,57 @@ const char *rule_section(fxt_rule rule, fxt_revision rev)
     return ri ? ri->section : "?";
 }
 
-/** Position of RULE in the catalogue listing (SARIF ruleIndex), or -1. */
-static int rule_index(fxt_rule rule)
-{
-    for (unsigned i = 0; i < fxt_rule_count(); i++)
-        if (fxt_rule_at(i)->rule == rule)
-            return (int)i;
-    return -1;
-}
+/* ---- shared by the formats (report.h) ---------------------------------------- */
 
-/** Whether the issue is about one record (not the whole input). */
-static int issue_has_record(const fxt_issue *is)
+int issue_has_record(const fxt_issue *is)
 {
     return is->record_type != FXT_NO_RECORD_TYPE;
 }
 
-/** The issue's specific message, or the rule's text if it has none. */
-static void issue_message(const fxt_issue *is, const char **msg, size_t *len)
+void issue_parts_of(const fxt_issue *is, issue_parts *p)
 {
-    *len = strnlen(is->message, sizeof is->message);
-    *msg = is->message;
-    if (*len == 0) {
-        const fxt_rule_info *ri = fxt_rule_get(is->rule);
-        *msg = ri ? ri->message : "";
-        *len = strlen(*msg);
+    const fxt_rule_info *ri = fxt_rule_get(is->rule);
+    p->id = ri ? ri->id : "?";
+    p->name = ri ? ri->name : "unknown-rule";
+    p->mlen = strnlen(is->message, sizeof is->message);
+    p->msg = is->message;
+    if (p->mlen == 0) {
+        p->msg = ri ? ri->message : "";
+        p->mlen = strlen(p->msg);
     }
+    if (issue_has_record(is))
+        snprintf(p->head, sizeof p->head, "record #%" PRIu64 " (%s): ", is->record_index,
+                 fxt_record_type_name(is->record_type));
+    else
+        p->head[0] = '\0';
 }
 
-/** Write MASK as a JSON array of revision names. */
-static void put_revisions_json(FILE *f, unsigned mask)
+void issue_line(const run *r, const cli_issue *ci, char *buf, size_t size)
+{
+    const fxt_issue *is = &ci->is;
+    issue_parts p;
+    issue_parts_of(is, &p);
+    snprintf(buf, size, "%s:0x%" PRIx64 ": %s: [%s %s] %s%.*s (spec: %s)", r->name,
+             is->field_offset, sev_name(is->severity), p.id, p.name, p.head, (int)p.mlen, p.msg,
+             rule_section(is->rule, r->rev));
+}
+
+void put_counts_json(FILE *f, const char *key, const uint64_t c[16],
+                     const char *(*name)(unsigned))
+{
+    int first = 1;
+    fprintf(f, ",\"%s\":{", key);
+    for (unsigned t = 0; t < 16; t++)
+        if (c[t]) {
+            fputs(first ? "" : ",", f);
+            put_json(f, name(t));
+            fprintf(f, ":%" PRIu64, c[t]);
+            first = 0;
+        }
+    putc('}', f);
+}
+
+void put_revisions_json(FILE *f, unsigned mask)
 {
     int first = 1;
     putc('[', f);
@@ -85,233 +108,10 @@ static void put_revisions_json(FILE *f, unsigned mask)
     putc(']', f);
 }
 
-/* ---- start and end of the run -------------------------------------------------- */
-
-static void sarif_rule(const fxt_rule_info *ri)
-{
-    FILE *o = stdout;
-    fputs("{\"id\":", o);
-    put_json(o, ri->id);
-    fputs(",\"name\":", o);
-    put_json(o, ri->name);
-    fputs(",\"shortDescription\":{\"text\":", o);
-    put_json(o, ri->message);
-    fputs("},\"fullDescription\":{\"text\":", o);
-    /* the text with its spec section, per revision when the headings differ */
-    char buf[1024];
-    size_t n = (size_t)snprintf(buf, sizeof buf, "%s. Spec section:", ri->message);
-    for (unsigned r = 0; r < FXT_REV_COUNT && n < sizeof buf; r++) {
-        const char *sec = fxt_rule_section(ri->rule, (fxt_revision)r);
-        if (sec)
-            n += (size_t)snprintf(buf + n, sizeof buf - n, " %s \"%s\";",
-                                  fxt_revision_name((fxt_revision)r), sec);
-    }
-    if (n < sizeof buf && n > 0 && buf[n - 1] == ';')
-        buf[n - 1] = '.';
-    put_json(o, buf);
-    fputs("},\"help\":{\"text\":", o);
-    put_json(o, buf);
-    fprintf(o, "},\"defaultConfiguration\":{\"level\":\"%s\"},\"properties\":{\"revisions\":",
-            sev_name(ri->severity));
-    put_revisions_json(o, ri->revisions);
-    fputs(",\"tags\":[\"fxt\"]}}", o);
-}
-
-void report_begin(session *s)
-{
-    const config *cfg = s->cfg;
-    if (cfg->format == FMT_JSON) {
-        printf("{\"tool\":\"" PROG "\",\"version\":\"%s\",\"revision\":\"%s\",\"files\":[",
-               FXT_VERSION, fxt_revision_name(cfg->base.revision));
-    } else if (cfg->format == FMT_SARIF) {
-        printf("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-               "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"" PROG "\","
-               "\"version\":\"%s\",\"semanticVersion\":\"%s\",\"rules\":[",
-               FXT_VERSION, FXT_VERSION);
-        for (unsigned i = 0; i < fxt_rule_count(); i++) {
-            fputs(i ? ",\n" : "\n", stdout);
-            sarif_rule(fxt_rule_at(i));
-        }
-        printf("]}},\"properties\":{\"revision\":\"%s\"},\"results\":[",
-               fxt_revision_name(cfg->base.revision));
-    }
-}
-
-void report_end(session *s, int nfiles, int rc)
-{
-    const config *cfg = s->cfg;
-    if (cfg->format == FMT_JSON) {
-        printf("\n],\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64 "}\n", s->errors, s->warnings);
-    } else if (cfg->format == FMT_SARIF) {
-        printf("\n],\"invocations\":[{\"executionSuccessful\":%s,\"exitCode\":%d,"
-               "\"toolExecutionNotifications\":[",
-               rc == 2 ? "false" : "true", rc);
-        if (s->notes) {
-            rewind(s->notes);
-            char buf[4096];
-            size_t k;
-            while ((k = fread(buf, 1, sizeof buf, s->notes)) > 0)
-                fwrite(buf, 1, k, stdout);
-        }
-        fputs("]}]}]}\n", stdout);
-    } else if (nfiles > 1) {
-        printf("total: %d files, %" PRIu64 " %s, %" PRIu64 " %s\n", nfiles, s->errors,
-               plural(s->errors, "error", "errors"), s->warnings,
-               plural(s->warnings, "warning", "warnings"));
-    }
-}
-
-/* ---- issues -------------------------------------------------------------------- */
-
-static void issue_text(const run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
-    put_text_z(stdout, r->name);
-    printf(":0x%" PRIx64 ": %s: [%s %s] ", is->field_offset, sev_name(is->severity),
-           ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
-    if (issue_has_record(is))
-        printf("record #%" PRIu64 " (%s): ", is->record_index,
-               fxt_record_type_name(is->record_type));
-    put_text(stdout, msg, mlen);
-    printf(" (spec: %s)\n", rule_section(is->rule, r->rev));
-    if (r->cfg->explain) {
-        fxt_stats st;
-        fxt_validator_stats(r->v, &st);
-        explain_issue(stdout, ci, r->rev, st.big_endian);
-    }
-}
-
-static void issue_json(run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
-    fputs(r->json_issues++ ? ",\n    " : "\n    ", stdout);
-    fputs("{\"rule\":", stdout);
-    put_json(stdout, ri ? ri->id : "?");
-    fputs(",\"name\":", stdout);
-    put_json(stdout, ri ? ri->name : "unknown-rule");
-    printf(",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":%" PRIu64
-           ",\"field_offset\":%" PRIu64 ",\"field_length\":%" PRIu32 ",\"bits\":",
-           sev_name(is->severity), is->record_offset, is->record_index, is->field_offset,
-           is->field_len);
-    if (is->bit_lo >= 0 && is->bit_hi >= is->bit_lo)
-        printf("[%d,%d]", is->bit_lo, is->bit_hi);
-    else
-        fputs("null", stdout);
-    fputs(",\"record_type\":", stdout);
-    if (issue_has_record(is))
-        put_json(stdout, fxt_record_type_name(is->record_type));
-    else
-        fputs("null", stdout);
-    fputs(",\"message\":", stdout);
-    put_json_n(stdout, msg, mlen);
-    fputs(",\"spec\":", stdout);
-    put_json(stdout, rule_section(is->rule, r->rev));
-    fputs(",\"revisions\":", stdout);
-    put_revisions_json(stdout, is->revisions);
-    putc('}', stdout);
-}
-
-/** Bytes of the offending field inside the input (the end of what was fed
- *  bounds it: an issue may be about bytes that are missing). */
-static void field_extent(const run *r, const fxt_issue *is, uint64_t *off, uint64_t *len)
-{
-    *off = is->field_offset;
-    *len = is->field_len;
-    if (*off > r->fed)
-        *off = r->fed;
-    if (*len > r->fed - *off)
-        *len = r->fed - *off;
-}
-
-static void issue_sarif(run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    uint64_t off, len;
-    issue_message(is, &msg, &mlen);
-    field_extent(r, is, &off, &len);
-    fputs(r->s->results_out++ ? ",\n" : "\n", stdout);
-    fputs("{\"ruleId\":", stdout);
-    put_json(stdout, ri ? ri->id : "?");
-    int idx = rule_index(is->rule);
-    if (idx >= 0)
-        printf(",\"ruleIndex\":%d", idx);
-    printf(",\"level\":\"%s\",\"message\":{\"text\":", sev_name(is->severity));
-    /* the text line without the file name, which the location carries */
-    char head[96] = "";
-    if (issue_has_record(is))
-        snprintf(head, sizeof head, "record #%" PRIu64 " (%s): ", is->record_index,
-                 fxt_record_type_name(is->record_type));
-    char text[sizeof head + sizeof is->message + 160];
-    snprintf(text, sizeof text, "%s%.*s (spec: %s)", head, (int)mlen, msg,
-             rule_section(is->rule, r->rev));
-    put_json(stdout, text);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"", stdout);
-    put_uri(stdout, r->name);
-    printf("\"},\"region\":{\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64 "}}}]", off, len);
-    printf(",\"properties\":{\"recordOffset\":%" PRIu64 ",\"recordIndex\":%" PRIu64
-           ",\"fieldOffset\":%" PRIu64 ",\"recordType\":",
-           is->record_offset, is->record_index, is->field_offset);
-    if (issue_has_record(is))
-        put_json(stdout, fxt_record_type_name(is->record_type));
-    else
-        fputs("null", stdout);
-    fputs(",\"revisions\":", stdout);
-    put_revisions_json(stdout, is->revisions);
-    fputs("}}", stdout);
-}
-
-static void issue_github(const run *r, const cli_issue *ci)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    const char *msg;
-    size_t mlen;
-    issue_message(is, &msg, &mlen);
-    printf("::%s file=", sev_name(is->severity));
-    put_workflow(stdout, r->name, strlen(r->name), 1);
-    char title[96];
-    snprintf(title, sizeof title, "%s %s", ri ? ri->id : "?", ri ? ri->name : "unknown-rule");
-    fputs(",title=", stdout);
-    put_workflow(stdout, title, strlen(title), 1);
-    fputs("::", stdout);
-    if (issue_has_record(is))
-        printf("record #%" PRIu64 " (%s): ", is->record_index,
-               fxt_record_type_name(is->record_type));
-    put_workflow(stdout, msg, mlen, 0);
-    printf(" at 0x%" PRIx64 "\n", is->field_offset);
-}
-
-void report_issue(run *r, const cli_issue *ci)
-{
-    switch (r->cfg->format) {
-    case FMT_TEXT:
-        if (!r->cfg->quiet)
-            issue_text(r, ci);
-        break;
-    case FMT_JSON: issue_json(r, ci); break;
-    case FMT_SARIF: issue_sarif(r, ci); break;
-    case FMT_GITHUB: issue_github(r, ci); break;
-    }
-}
-
-/* ---- one file ------------------------------------------------------------------- */
-
-/** Hints for a human about what went wrong as a whole; returns how many.
- *  (Whether the first word carries the magic number in either byte order,
- *  whatever the rest of the magic record says: then the validator's issues
- *  about that record say what is wrong, not "this is not FXT".) */
-static size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MAX_NOTES])
+/* (Whether the first word carries the magic number in either byte order,
+ * whatever the rest of the magic record says: then the validator's issues
+ * about that record say what is wrong, not "this is not FXT".) */
+size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MAX_NOTES])
 {
     size_t n = 0;
     if (st->bytes == 0) {
@@ -326,8 +126,7 @@ static size_t file_notes(const run *r, const fxt_stats *st, const char *notes[MA
     return n;
 }
 
-/** The "N more [ID name] issues not shown" note of rule RI into BUF. */
-static void hidden_note(const run *r, const fxt_rule_info *ri, char *buf, size_t size)
+void hidden_note(const run *r, const fxt_rule_info *ri, char *buf, size_t size)
 {
     uint64_t n = r->hidden[r->rev][ri->rule];
     snprintf(buf, size,
@@ -335,49 +134,299 @@ static void hidden_note(const run *r, const fxt_rule_info *ri, char *buf, size_t
              n, ri->id, ri->name, plural(n, "issue", "issues"), r->cfg->max_issues);
 }
 
-/** Write the verdict line of --revision auto (text and github formats):
- *  "NAME: conforms to r3, current; not r1 (E0006 at 0x1a8), not r2 (...)". */
-static void verdict_line(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT])
+uint64_t hidden_total(const run *r)
 {
-    put_text_z(stdout, r->name);
-    fputs(": conforms to ", stdout);
+    uint64_t n = 0;
+    for (unsigned k = 0; k < FXT_R_END_; k++)
+        n += r->hidden[r->rev][k];
+    return n;
+}
+
+void verdict_text(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT], char *buf,
+                  size_t size)
+{
+    (void)r;
+    size_t n = (size_t)snprintf(buf, size, "conforms to ");
     int any = 0;
-    for (unsigned k = 0; k < FXT_REV_COUNT; k++)
+    for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++)
         if (vd[k].checked && vd[k].conforms) {
-            printf("%s%s", any ? ", " : "", fxt_revision_name((fxt_revision)k));
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", any ? ", " : "",
+                                  fxt_revision_name((fxt_revision)k));
             any = 1;
         }
-    if (!any)
-        fputs("no revision", stdout);
+    if (!any && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "no revision");
     int nots = 0;
-    for (unsigned k = 0; k < FXT_REV_COUNT; k++) {
+    for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++) {
         if (!vd[k].checked || vd[k].conforms)
             continue;
         const fxt_rule_info *ri = fxt_rule_get(vd[k].first_error);
-        printf("%snot %s (", nots ? ", " : "; ", fxt_revision_name((fxt_revision)k));
+        n += (size_t)snprintf(buf + n, size - n, "%snot %s (", nots ? ", " : "; ",
+                              fxt_revision_name((fxt_revision)k));
+        if (n >= size)
+            break;
         if (ri)
-            printf("%s at 0x%" PRIx64 ")", ri->id, vd[k].first_error_offset);
+            n += (size_t)snprintf(buf + n, size - n, "%s %s at 0x%" PRIx64 ")", ri->id, ri->name,
+                                  vd[k].first_error_offset);
         else
-            printf("%" PRIu64 " %s)", vd[k].errors, plural(vd[k].errors, "error", "errors"));
+            n += (size_t)snprintf(buf + n, size - n, "%" PRIu64 " %s)", vd[k].errors,
+                                  plural(vd[k].errors, "error", "errors"));
         nots = 1;
     }
-    putc('\n', stdout);
 }
+
+const char *unchecked_text(unsigned u, char *buf, size_t size)
+{
+    static const char *const k_names[] = {"providers", "threads", "async operations", "flows",
+                                          "memory", "issues of a streamed record"};
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < sizeof k_names / sizeof k_names[0] && n < size; i++)
+        if (u & (1u << i))
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", k_names[i]);
+    return buf;
+}
+
+uint64_t rule_count(const run *r, fxt_rule rule)
+{
+    return r->v != NULL ? fxt_validator_rule_count(r->v, rule) : 0;
+}
+
+void top_rules(const run *r, unsigned n, char *buf, size_t size)
+{
+    unsigned char taken[FXT_R_END_] = {0};
+    size_t len = 0;
+    if (size)
+        buf[0] = '\0';
+    for (unsigned done = 0; done < n && len < size; done++) {
+        const fxt_rule_info *best = NULL; /* the most issues; ties in catalogue order */
+        for (unsigned i = 0; i < fxt_rule_count(); i++) {
+            const fxt_rule_info *ri = fxt_rule_at(i);
+            if ((unsigned)ri->rule >= FXT_R_END_ || taken[ri->rule] || !rule_count(r, ri->rule))
+                continue;
+            if (!best || rule_count(r, ri->rule) > rule_count(r, best->rule))
+                best = ri;
+        }
+        if (!best)
+            break;
+        taken[best->rule] = 1;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s %s (%" PRIu64 ")", done ? ", " : "",
+                                best->id, best->name, rule_count(r, best->rule));
+    }
+}
+
+void counts_text(const fxt_stats *st, char *buf, size_t size)
+{
+    snprintf(buf, size, "%" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s", st->records,
+             plural(st->records, "record", "records"), st->errors,
+             plural(st->errors, "error", "errors"), st->warnings,
+             plural(st->warnings, "warning", "warnings"));
+}
+
+const char *repo_path(const char *name)
+{
+    while (name[0] == '.' && name[1] == '/' && name[2] != '\0') {
+        name += 2;
+        while (*name == '/')
+            name++;
+    }
+    return name;
+}
+
+void side_failure(session *s, const char *what, int err)
+{
+    if (s->side_error[0])
+        return;
+    if (err)
+        snprintf(s->side_error, sizeof s->side_error, "%s: %s", what, strerror(err));
+    else
+        snprintf(s->side_error, sizeof s->side_error, "%s", what);
+}
+
+/* ---- start and end of the run -------------------------------------------------- */
+
+int report_begin(session *s)
+{
+    switch (s->cfg->format) {
+    case FMT_JSON:
+        printf("{\"tool\":\"" PROG "\",\"schema\":%d,\"version\":\"%s\",\"revision\":\"%s\","
+               "\"files\":[",
+               JSON_SCHEMA_VERSION, FXT_VERSION, fxt_revision_name(s->cfg->base.revision));
+        return 0;
+    case FMT_SARIF: return sarif_begin(s);
+    case FMT_GITHUB: return github_begin(s);
+    case FMT_JUNIT: return junit_begin(s);
+    case FMT_TEXT: return 0;
+    }
+    return 0;
+}
+
+/** The "total:" line of a run over several files. */
+static void total_line(const session *s)
+{
+    const config *cfg = s->cfg;
+    printf("total: %" PRIu64 " %s", s->files, plural(s->files, "file", "files"));
+    if (s->unreadable) {
+        fputs(" (", stdout);
+        put_color(stdout, cfg, C_ERROR);
+        printf("%" PRIu64 " could not be read", s->unreadable);
+        put_color_end(stdout, cfg);
+        putc(')', stdout);
+    }
+    printf(", ");
+    put_color(stdout, cfg, s->errors ? C_ERROR : C_OK);
+    printf("%" PRIu64 " %s", s->errors, plural(s->errors, "error", "errors"));
+    put_color_end(stdout, cfg);
+    printf(", %" PRIu64 " %s\n", s->warnings, plural(s->warnings, "warning", "warnings"));
+}
+
+void report_end(session *s, int rc)
+{
+    switch (s->cfg->format) {
+    case FMT_JSON:
+        printf("\n],\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64 ",\"unreadable\":%" PRIu64
+               "}\n",
+               s->errors, s->warnings, s->unreadable);
+        return;
+    case FMT_SARIF: sarif_end(s, rc); return;
+    case FMT_JUNIT: junit_end(s); return;
+    case FMT_GITHUB: github_end(s); break;
+    case FMT_TEXT: break;
+    }
+    if (s->files > 1)
+        total_line(s);
+}
+
+void report_free(session *s)
+{
+    switch (s->cfg->format) {
+    case FMT_SARIF: sarif_free(s); break;
+    case FMT_GITHUB: github_free(s); break;
+    case FMT_JUNIT: junit_free(s); break;
+    default: break;
+    }
+}
+
+/* ---- issues -------------------------------------------------------------------- */
+
+static void issue_text(const run *r, const cli_issue *ci)
+{
+    const config *cfg = r->cfg;
+    const fxt_issue *is = &ci->is;
+    issue_parts p;
+    issue_parts_of(is, &p);
+    put_color(stdout, cfg, C_FILE);
+    put_text_z(stdout, r->name);
+    printf(":0x%" PRIx64 ":", is->field_offset);
+    put_color_end(stdout, cfg);
+    putc(' ', stdout);
+    put_color(stdout, cfg, is->severity == FXT_SEV_WARNING ? C_WARNING : C_ERROR);
+    printf("%s:", sev_name(is->severity));
+    put_color_end(stdout, cfg);
+    putc(' ', stdout);
+    put_color(stdout, cfg, C_RULE);
+    printf("[%s %s]", p.id, p.name);
+    put_color_end(stdout, cfg);
+    printf(" %s", p.head);
+    put_text(stdout, p.msg, p.mlen);
+    printf(" (spec: %s)\n", rule_section(is->rule, r->rev));
+    if (cfg->explain) {
+        fxt_stats st;
+        fxt_validator_stats(r->v, &st);
+        explain_issue(stdout, ci, r->rev, st.big_endian);
+    }
+}
+
+static void issue_json(run *r, const cli_issue *ci)
+{
+    const fxt_issue *is = &ci->is;
+    issue_parts p;
+    issue_parts_of(is, &p);
+    fputs(r->json_issues++ ? ",\n    " : "\n    ", stdout);
+    fputs("{\"rule\":", stdout);
+    put_json(stdout, p.id);
+    fputs(",\"name\":", stdout);
+    put_json(stdout, p.name);
+    printf(",\"severity\":\"%s\",\"record_offset\":%" PRIu64 ",\"record_index\":",
+           sev_name(is->severity), is->record_offset);
+    if (issue_has_record(is))
+        printf("%" PRIu64, is->record_index);
+    else
+        fputs("null", stdout);
+    printf(",\"field_offset\":%" PRIu64 ",\"field_length\":%" PRIu32 ",\"bits\":",
+           is->field_offset, is->field_len);
+    if (is->bit_lo >= 0 && is->bit_hi >= is->bit_lo)
+        printf("[%d,%d]", is->bit_lo, is->bit_hi);
+    else
+        fputs("null", stdout);
+    fputs(",\"record_type\":", stdout);
+    if (issue_has_record(is))
+        put_json(stdout, fxt_record_type_name(is->record_type));
+    else
+        fputs("null", stdout);
+    fputs(",\"message\":", stdout);
+    put_json_n(stdout, p.msg, p.mlen);
+    fputs(",\"spec\":", stdout);
+    put_json(stdout, rule_section(is->rule, r->rev));
+    fputs(",\"revisions\":", stdout);
+    put_revisions_json(stdout, is->revisions);
+    putc('}', stdout);
+}
+
+void report_issue(run *r, const cli_issue *ci)
+{
+    switch (r->cfg->format) {
+    case FMT_TEXT:
+        if (!r->cfg->quiet)
+            issue_text(r, ci);
+        break;
+    case FMT_JSON: issue_json(r, ci); break;
+    case FMT_SARIF: sarif_issue(r, ci); break;
+    case FMT_GITHUB: github_issue(r, ci); break;
+    case FMT_JUNIT: junit_issue(r, ci); break;
+    }
+}
+
+/* ---- one file ------------------------------------------------------------------- */
 
 void report_verdicts(run *r, const fxt_revision_verdict vd[FXT_REV_COUNT])
 {
-    if (r->cfg->format == FMT_TEXT || r->cfg->format == FMT_GITHUB)
-        verdict_line(r, vd);
+    /* the other formats carry the verdicts in their file summaries */
+    if (r->cfg->format != FMT_TEXT)
+        return;
+    char buf[512];
+    verdict_text(r, vd, buf, sizeof buf);
+    put_color(stdout, r->cfg, C_FILE);
+    put_text_z(stdout, r->name);
+    putc(':', stdout);
+    put_color_end(stdout, r->cfg);
+    printf(" %s\n", buf);
 }
 
 static void summary_line(const run *r, const fxt_stats *st, double secs)
 {
+    const config *cfg = r->cfg;
+    put_color(stdout, cfg, C_FILE);
     put_text_z(stdout, r->name);
-    printf(": %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s", st->records,
-           plural(st->records, "record", "records"), st->errors,
-           plural(st->errors, "error", "errors"), st->warnings,
-           plural(st->warnings, "warning", "warnings"));
-    if (r->cfg->timing || r->cfg->stats) {
+    putc(':', stdout);
+    put_color_end(stdout, cfg);
+    printf(" %" PRIu64 " %s, ", st->records, plural(st->records, "record", "records"));
+    put_color(stdout, cfg, st->errors ? C_ERROR : C_OK);
+    printf("%" PRIu64 " %s", st->errors, plural(st->errors, "error", "errors"));
+    put_color_end(stdout, cfg);
+    putc(',', stdout);
+    putc(' ', stdout);
+    put_color(stdout, cfg, st->warnings ? C_WARNING : C_OK);
+    printf("%" PRIu64 " %s", st->warnings, plural(st->warnings, "warning", "warnings"));
+    put_color_end(stdout, cfg);
+    if (st->unchecked) { /* no verdict of "conforms" for what was not checked */
+        char what[128];
+        put_color(stdout, cfg, C_WARNING);
+        printf("; NOT FULLY CHECKED (a limit on %s: see W0055)",
+               unchecked_text(st->unchecked, what, sizeof what));
+        put_color_end(stdout, cfg);
+    }
+    if (cfg->timing || cfg->stats) {
         printf(" (%.3f s", secs);
         if (secs > 0)
             printf(", %.1f MB/s", (double)st->bytes / 1e6 / secs);
@@ -423,11 +472,24 @@ static void stats_text(const run *r, const fxt_stats *st)
     }
 }
 
+/** A "NAME: note: TEXT" line. */
+static void note_line(const run *r, const char *text)
+{
+    put_color(stdout, r->cfg, C_FILE);
+    put_text_z(stdout, r->name);
+    putc(':', stdout);
+    put_color_end(stdout, r->cfg);
+    putc(' ', stdout);
+    put_color(stdout, r->cfg, C_NOTE);
+    fputs("note:", stdout);
+    put_color_end(stdout, r->cfg);
+    printf(" %s\n", text);
+}
+
 static void file_end_text(const run *r, const fxt_stats *st, double secs)
 {
     const config *cfg = r->cfg;
-    int gh = cfg->format == FMT_GITHUB;
-    if (!cfg->quiet || gh) {
+    if (!cfg->quiet) {
         char buf[256];
         const char *notes[MAX_NOTES];
         size_t nn = file_notes(r, st, notes);
@@ -436,48 +498,14 @@ static void file_end_text(const run *r, const fxt_stats *st, double secs)
             if ((unsigned)ri->rule >= FXT_R_END_ || !r->hidden[r->rev][ri->rule])
                 continue;
             hidden_note(r, ri, buf, sizeof buf);
-            if (gh) {
-                fputs("::notice file=", stdout);
-                put_workflow(stdout, r->name, strlen(r->name), 1);
-                fputs("::", stdout);
-                put_workflow(stdout, buf, strlen(buf), 0);
-            } else {
-                put_text_z(stdout, r->name);
-                printf(": note: %s", buf);
-            }
-            putc('\n', stdout);
+            note_line(r, buf);
         }
-        for (size_t i = 0; i < nn; i++) {
-            if (gh) {
-                fputs("::notice file=", stdout);
-                put_workflow(stdout, r->name, strlen(r->name), 1);
-                printf("::%s\n", notes[i]);
-            } else {
-                put_text_z(stdout, r->name);
-                printf(": note: %s\n", notes[i]);
-            }
-        }
+        for (size_t i = 0; i < nn; i++)
+            note_line(r, notes[i]);
     }
     summary_line(r, st, secs);
     if (cfg->stats)
         stats_text(r, st);
-}
-
-static void print_counts_json(const char *key, const uint64_t c[16],
-                              const char *(*name)(unsigned))
-{
-    int first = 1;
-    printf(",\"%s\":{", key);
-    for (unsigned t = 0; t < 16; t++) {
-        if (!c[t])
-            continue;
-        if (!first)
-            putc(',', stdout);
-        first = 0;
-        put_json(stdout, name(t));
-        printf(":%" PRIu64, c[t]);
-    }
-    putc('}', stdout);
 }
 
 static void revisions_json(const run *r)
@@ -509,30 +537,42 @@ static void revisions_json(const run *r)
     putc('}', stdout);
 }
 
+void unchecked_json(FILE *f, unsigned u)
+{
+    static const char *const k_keys[] = {"providers", "threads", "async", "flows", "memory",
+                                         "issues"};
+    fputs(",\"unchecked\":[", f);
+    int first = 1;
+    for (unsigned i = 0; i < sizeof k_keys / sizeof k_keys[0]; i++)
+        if (u & (1u << i)) {
+            fprintf(f, "%s\"%s\"", first ? "" : ",", k_keys[i]);
+            first = 0;
+        }
+    fputc(']', f);
+}
+
 static void file_end_json(const run *r, const fxt_stats *st, const char *io_error, double secs)
 {
     const char *notes[MAX_NOTES];
     size_t nn = io_error ? 0 : file_notes(r, st, notes);
-    uint64_t hidden = 0;
-    for (unsigned k = 0; k < FXT_R_END_; k++)
-        hidden += r->hidden[r->rev][k];
 
-    printf("%s],\"truncated_issues\":%" PRIu64, r->json_issues ? "\n  " : "", hidden);
+    printf("%s],\"truncated_issues\":%" PRIu64, r->json_issues ? "\n  " : "", hidden_total(r));
     printf(",\"records\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
            ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s",
            st->records, st->bytes, st->errors, st->warnings,
            st->big_endian ? "true" : "false", st->stopped ? "true" : "false");
+    unchecked_json(stdout, io_error ? 0 : st->unchecked);
     printf(",\"revision\":\"%s\"", fxt_revision_name(r->rev));
     if (!io_error)
         revisions_json(r);
-    print_counts_json("record_types", st->by_type, fxt_record_type_name);
-    print_counts_json("event_types", st->events_by_type, fxt_event_type_name);
+    put_counts_json(stdout, "record_types", st->by_type, fxt_record_type_name);
+    put_counts_json(stdout, "event_types", st->events_by_type, fxt_event_type_name);
 
     fputs(",\"issues_by_rule\":{", stdout);
     int first = 1;
     for (unsigned i = 0; i < fxt_rule_count(); i++) {
         const fxt_rule_info *ri = fxt_rule_at(i);
-        uint64_t n = r->v && !io_error ? fxt_validator_rule_count(r->v, ri->rule) : 0;
+        uint64_t n = !io_error ? rule_count(r, ri->rule) : 0;
         if (n == 0)
             continue;
         printf("%s\"%s\":%" PRIu64, first ? "" : ",", ri->id, n);
@@ -552,7 +592,7 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
         first = 0;
         put_json_n(stdout, ps.name, strnlen(ps.name, sizeof ps.name));
         printf(",\"records\":%" PRIu64, ps.records);
-        print_counts_json("record_types", ps.by_type, fxt_record_type_name);
+        put_counts_json(stdout, "record_types", ps.by_type, fxt_record_type_name);
         putc('}', stdout);
     }
     fputs("],\"notes\":[", stdout);
@@ -571,65 +611,30 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
     putc('}', stdout);
 }
 
-/** A SARIF tool notification about file R into the session's notes spool. */
-static void sarif_note(const run *r, const char *level, const char *text)
-{
-    FILE *f = r->s->notes;
-    if (!f)
-        return;
-    fprintf(f, "%s{\"level\":\"%s\",\"message\":{\"text\":", r->s->notes_out++ ? ",\n" : "\n",
-            level);
-    put_json(f, text);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"", f);
-    put_uri(f, r->name);
-    fputs("\"}}}]}", f);
-}
-
-static void file_end_sarif(const run *r, const fxt_stats *st, const char *io_error)
-{
-    char buf[256];
-    if (io_error) {
-        sarif_note(r, "error", io_error);
-        return;
-    }
-    for (unsigned i = 0; i < fxt_rule_count(); i++) {
-        const fxt_rule_info *ri = fxt_rule_at(i);
-        if ((unsigned)ri->rule < FXT_R_END_ && r->hidden[r->rev][ri->rule]) {
-            hidden_note(r, ri, buf, sizeof buf);
-            sarif_note(r, "note", buf);
-        }
-    }
-    const char *notes[MAX_NOTES];
-    size_t nn = file_notes(r, st, notes);
-    for (size_t i = 0; i < nn; i++)
-        sarif_note(r, "note", notes[i]);
-}
-
 void report_file_begin(run *r)
 {
     if (r->cfg->format == FMT_JSON) {
         fputs(r->first_file ? "\n  {\"file\":" : ",\n  {\"file\":", stdout);
         put_json(stdout, r->name);
         fputs(",\"issues\":[", stdout);
+    } else if (r->cfg->format == FMT_JUNIT) {
+        junit_file_begin(r);
     }
 }
 
 void report_file_end(run *r, const fxt_stats *st, const char *io_error, double secs)
 {
+    session *s = r->s;
+    s->files++;
+    s->unreadable += io_error != NULL;
     switch (r->cfg->format) {
     case FMT_JSON: file_end_json(r, st, io_error, secs); break;
-    case FMT_SARIF: file_end_sarif(r, st, io_error); break;
+    case FMT_SARIF: sarif_file_end(r, st, io_error, secs); break;
+    case FMT_GITHUB: github_file_end(r, st, io_error); break;
+    case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
     case FMT_TEXT:
-    case FMT_GITHUB:
-        if (io_error && r->cfg->format == FMT_GITHUB) {
-            fputs("::error file=", stdout);
-            put_workflow(stdout, r->name, strlen(r->name), 1);
-            fputs(",title=I/O error::", stdout);
-            put_workflow(stdout, io_error, strlen(io_error), 0);
-            putc('\n', stdout);
-        } else if (!io_error) {
+        if (!io_error)
             file_end_text(r, st, secs);
-        }
         break;
     }
 }

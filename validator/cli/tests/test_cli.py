@@ -18,8 +18,10 @@ if anything failed.
 import argparse
 import json
 import os
+import pty
 import random
 import re
+import select
 import struct
 import subprocess
 import sys
@@ -345,7 +347,7 @@ def allow_unknown_downgrades_to_warning():
 def missing_file_exits_2():
     r = run(['no-such.fxt'])
     expect_rc(r, 2)
-    expect('fxt-validate: no-such.fxt: No such file or directory' in r.err, 'strerror', r)
+    expect('fxt-validate: no-such.fxt: cannot open: No such file or directory' in r.err, 'strerror', r)
     expect(r.out == '', 'nothing on stdout', r)
 
 
@@ -354,7 +356,7 @@ def directory_exits_2():
     os.makedirs(os.path.join(Ctx.tmp, 'adir'), exist_ok=True)
     r = run(['adir'])
     expect_rc(r, 2)
-    expect('fxt-validate: adir: ' in r.err and 'is a directory' in r.err.lower(), 'message', r)
+    expect('fxt-validate: adir: cannot read: Is a directory' in r.err, 'message', r)
 
 
 @test
@@ -367,7 +369,7 @@ def unreadable_file_exits_2():
     os.chmod(p, 0)
     r = run(['noread.fxt'])
     expect_rc(r, 2)
-    expect('fxt-validate: noread.fxt: Permission denied' in r.err, 'message', r)
+    expect('fxt-validate: noread.fxt: cannot open: Permission denied' in r.err, 'message', r)
 
 
 @test
@@ -377,9 +379,19 @@ def io_error_still_validates_the_others_and_wins():
     one_summary(r, 'valid.fxt')
     expect(one_summary(r, 'invalid.fxt')['errors'] == 1, 'invalid.fxt validated', r)
     expect('No such file or directory' in r.err, 'reported', r)
-    expect(r.lines[-1].startswith('total: 3 files, 1 error'), 'total line', r)
+    # the file that could not be read is counted as such, not as clean
+    expect(r.lines[-1] == 'total: 3 files (1 could not be read), 1 error, 0 warnings', 'total line', r)
     r = run(['valid.fxt', 'invalid.fxt'])
     expect_rc(r, 1)
+    expect(r.lines[-1] == 'total: 2 files, 1 error, 0 warnings', 'total line, all read', r)
+    # JSON: one form for every io_error ('cannot WHAT: REASON', the schema's
+    # pattern), and the count of files not read
+    os.makedirs(os.path.join(Ctx.tmp, 'adir'), exist_ok=True)
+    r, doc = run_json(['valid.fxt', 'no-such.fxt', 'adir', 'invalid.fxt'])
+    errs = [f.get('io_error') for f in doc['files']]
+    expect(errs == [None, 'cannot open: No such file or directory', 'cannot read: Is a directory', None],
+           'io_error texts: %r' % errs, r)
+    expect(doc['unreadable'] == 2 and doc['errors'] == 1, 'unreadable count', doc)
 
 
 @test
@@ -639,7 +651,7 @@ def json_document_for_several_files():
            and i[0]['severity'] == 'error' and i[0]['record_offset'] == 8
            and i[0]['record_index'] == 1 and i[0]['spec'].startswith('Initialization record'),
            'invalid issue', doc)
-    expect(missing['io_error'] == 'No such file or directory' and missing['issues'] == [],
+    expect(missing['io_error'] == 'cannot open: No such file or directory' and missing['issues'] == [],
            'io_error', doc)
     expect(any('does not look like an FXT trace' in n for n in rnd['notes']), 'hint', doc)
     expect(rnd['errors'] >= 1 and rnd['errors'] + rnd['warnings'] ==
@@ -850,33 +862,86 @@ def main():
     return run_suite(TESTS, a.only, 'fxt-cli-')
 
 
+def pty_run(cmd, cwd, on, env=None):
+    """Run CMD in CWD with its ON stream ('stdout' or 'stderr') on a
+    pseudo-terminal and the other on a pipe; returns (exit status, what the
+    pipe got, what the terminal got), as bytes."""
+    master, slave = pty.openpty()
+    streams = {'stdout': slave, 'stderr': subprocess.PIPE} if on == 'stdout' else \
+        {'stdout': subprocess.PIPE, 'stderr': slave}
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, **streams)
+    os.close(slave)
+    term = b''
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        term += chunk
+    piped = (p.stderr if on == 'stdout' else p.stdout).read()
+    p.wait(timeout=30)
+    os.close(master)
+    return p.returncode, piped, term
+
+
+def split_k(args):
+    """ARGS without '-k NAME', and NAME (None without it)."""
+    if '-k' not in args:
+        return list(args), None
+    i = args.index('-k')
+    return args[:i] + args[i + 2:], args[i + 1]
+
+
+def sarif_validator(shared):
+    """A validator of the SARIF 2.1.0 schema in SHARED/schemas (read in
+    place), or None when it is absent."""
+    p = os.path.join(shared, 'schemas', 'sarif-schema-2.1.0.json')
+    if not os.path.exists(p):
+        return None
+    with open(p, encoding='utf-8') as f:
+        schema = json.load(f)
+    return jsonschema.validators.validator_for(schema)(schema)
+
+
+def run_tests(tests, only=None, skip_slow=False):
+    """Run TESTS (only those whose name contains ONLY; not the slow ones
+    with SKIP_SLOW), a line each; returns (passed, failed, skipped)."""
+    passed = failed = skipped = 0
+    for fn in tests:
+        if only and only not in fn.__name__:
+            continue
+        if skip_slow and getattr(fn, 'slow', False):
+            print('skip %s (slow under valgrind)' % fn.__name__)
+            continue
+        try:
+            note = fn()
+            print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
+            passed += 1
+            skipped += bool(note and note.startswith('skipped'))
+        except Exception as e:  # noqa: BLE001 - report and go on
+            failed += 1
+            print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
+                                   else traceback.format_exc()))
+        sys.stdout.flush()
+    print('%d passed, %d failed' % (passed, failed))
+    return passed, failed, skipped
+
+
 def run_suite(tests, only=None, prefix='fxt-cli-'):
     """Write FILES into a fresh temporary directory and run TESTS there (only
     those whose name contains ONLY); prints a line per test and a closing
     count; returns the exit status."""
-    passed = failed = skipped = 0
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         Ctx.tmp = tmp
         for name, data in FILES.items():
             with open(os.path.join(tmp, name), 'wb') as f:
                 f.write(data)
-        for fn in tests:
-            if only and only not in fn.__name__:
-                continue
-            if Ctx.valgrind and getattr(fn, 'slow', False):
-                print('skip %s (slow under valgrind)' % fn.__name__)
-                continue
-            try:
-                note = fn()
-                print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
-                passed += 1
-                skipped += bool(note and note.startswith('skipped'))
-            except Exception as e:  # noqa: BLE001 - report and go on
-                failed += 1
-                print('FAIL %s: %s' % (fn.__name__, e if isinstance(e, AssertionError)
-                                       else traceback.format_exc()))
-            sys.stdout.flush()
-    print('%d passed, %d failed' % (passed, failed))
+        passed, failed, skipped = run_tests(tests, only, bool(Ctx.valgrind))
     if not failed and passed and skipped == passed:
         return 77  # every test run was skipped: ctest says so (SKIP_RETURN_CODE)
     return 1 if failed else 0

@@ -107,7 +107,7 @@ def usage_error(tool, args, msg):
 @test
 def validate_option_errors():
     usage_error(VALIDATE, ['--format', 'xml', 'x.fxt'],
-                "--format: 'xml' is not text, json, sarif or github")
+                "--format: 'xml' is not text, json, sarif, github or junit")
     usage_error(VALIDATE, ['-m'], "option '-m' needs a value")
     usage_error(VALIDATE, ['--max-issues'], "option '--max-issues' needs a value")
     usage_error(VALIDATE, ['--list-rules', '--format', 'sarif'],
@@ -144,7 +144,22 @@ def validate_limits():
              '--max-flows', '1', t])
     expect(p, 1, out=['[E0011 thread-ref-unregistered]'])
     w55 = vec('warn/W0055-tracking-limit.fxt')
-    expect(run([VALIDATE, w55]), 3, out=['[W0055 tracking-limit]'])
+    expect(run([VALIDATE, w55]), 3, out=['[W0055 tracking-limit]',
+                                          '1 warning; NOT FULLY CHECKED (a limit on providers'])
+    # every output format says it
+    p = run([VALIDATE, '--json', w55])
+    check(p.returncode == 3 and json.loads(p.out)['files'][0]['unchecked'] == ['providers'],
+          'json: %d %s' % (p.returncode, p.out[-300:]))
+    p = run([VALIDATE, '--json', vec('valid/minimal.fxt')])
+    check(json.loads(p.out)['files'][0]['unchecked'] == [], 'json, a checked file: ' + p.out[-300:])
+    p = run([VALIDATE, '--format', 'sarif', w55])
+    files = json.loads(p.out)['runs'][0]['properties']['files']
+    check(p.returncode == 3 and files[0]['unchecked'] == ['providers'], 'sarif: %s' % files)
+    p = run([VALIDATE, '--format', 'junit', w55])
+    check(p.returncode == 3 and '<failure type="not-fully-checked"' in p.out, 'junit: ' + p.out)
+    p = run([VALIDATE, '--format', 'github', w55])
+    check(p.returncode == 3 and 'not fully checked (a limit on providers' in p.out,
+          'github: ' + p.out[-400:])
     expect(run([VALIDATE, '--max-providers', '65536', w55]), 0,
            out=['W0055-tracking-limit.fxt: ', ' records, 0 errors, 0 warnings'])
     bad = vec('invalid/E0004-record-too-small.fxt')
@@ -201,9 +216,9 @@ def validate_stdin_directory():
     fd = os.open(TMP, os.O_RDONLY)
     try:
         p = run([VALIDATE, '-'], stdin=fd)
-        expect(p, 2, err='fxt-validate: <stdin>: is a directory', what='validate')
+        expect(p, 2, err='fxt-validate: <stdin>: cannot read: Is a directory', what='validate')
         p = run([DUMP, '-'], stdin=fd)
-        expect(p, 2, err='fxt-dump: <stdin>: is a directory', what='dump')
+        expect(p, 2, err='fxt-dump: <stdin>: cannot read: Is a directory', what='dump')
     finally:
         os.close(fd)
 
@@ -228,14 +243,16 @@ def validate_github_format():
     bad = vec('invalid/E0004-record-too-small.fxt')
     p = run([VALIDATE, '--format', 'github', '--quiet', bad])
     # --quiet keeps the annotations (they are the point of the format)
-    expect(p, 1, out=['::error file=%s,title=E0004 record-too-small::' % bad.replace(':', '%3A'),
-                      'at 0x808\n', 'E0004-record-too-small.fxt: 101 records, 1 error, 0 warnings'])
+    expect(p, 1, out=['::error file=%s,line=1,title=E0004 record-too-small::' % bad.replace(':', '%3A'),
+                      'at 0x808\n', ',line=1,title=fxt-validate totals::101 records, 1 error, '
+                      '0 warnings; fails current%0Atop rules: E0004 record-too-small (1)\n'])
     p = run([VALIDATE, '--format', 'github', os.path.join(TMP, 'missing.fxt')])
-    expect(p, 2, out='::error file=%s,title=I/O error::%s\n'
+    expect(p, 2, out='::error file=%s,line=1,title=I/O error::cannot open: %s\n'
            % (os.path.join(TMP, 'missing.fxt'), os.strerror(errno.ENOENT)), what='missing file')
     p = run([VALIDATE, '--format', 'github', '--revision', 'auto', vec('revisions/magic-only.fxt')])
-    expect(p, 0, out='magic-only.fxt: conforms to r3, current; not r1 (E0017 at 0x0), '
-           'not r2 (E0017 at 0x0)\n', what='github + auto')
+    expect(p, 0, out='::1 record, 0 errors, 0 warnings; conforms to r3, current; not r1 (E0017 '
+           'metadata-type-unknown at 0x0), not r2 (E0017 metadata-type-unknown at 0x0)\n',
+           what='github + auto')
 
 
 @test
@@ -260,7 +277,7 @@ def file_names_escaped_in_every_format():
     # GitHub: in file= also % : , escaped as %XX
     g = out(b'github', odd)
     check(g.startswith(b'::error file=' + tmpb.replace(b':', b'%3A').replace(b',', b'%2C')
-                       + b'/a\\x09b\\xff\\x7f%25%3A%2C.fxt,title=E0004 record-too-small::'), g)
+                       + b'/a\\x09b\\xff\\x7f%25%3A%2C.fxt,line=1,title=E0004 record-too-small::'), g)
     # SARIF: a file:// URI, unreserved characters and / as they are
     for name, uri in ((odd, b'a%09b%FF%7F%25%3A%2C.fxt'), (utf, b'u%ED%9F%BF-%ED%A0%80.fxt'),
                       (plain, b'a_b~c-d.e.fxt')):
@@ -458,7 +475,7 @@ def dump_selection_of_end_issues():
     expect(p, 0, out=['#3 @', 'end of trace:\n', '    warning W0012 magic-missing at 0x0: '])
     p = run([DUMP, '--jsonl', '--records', '3..3', f])
     end = json.loads(p.out.splitlines()[-1])
-    check([i['id'] for i in end['issues']] == ['W0012'], end)
+    check([i['rule'] for i in end['issues']] == ['W0012'], end)
     # --at past every whole record: the issue of the incomplete one
     f = vec('invalid/E0002-truncated.fxt')  # 48-byte record at 0x8a0, 26 bytes of it
     p = run([DUMP, '--at', '0x8a8', f])
@@ -477,7 +494,7 @@ def dump_hex_large_blob_and_long_record():
     # thread [36..43], reserved [44..63])
     lines = p.out.splitlines()
     large = [int(m, 16) for m in re.findall(r'^#\d+ @0x([0-9a-f]+) large, ', p.out, re.M)]
-    fmt = [l for l in lines for off in large if l.startswith('      @0x%x  ' % (off + 8))]
+    fmt = [l for l in lines for off in large if l.startswith('      @0x%08x  ' % (off + 8))]
     check(len(large) == 3 and len(fmt) == 3, (large, fmt))
     check(all('[0..15]=' in x and '[16..31]=' in x and '[32..35]=' in x and '[36..43]=' in x
               and '[44..63]=0' in x for x in fmt), fmt)
@@ -552,7 +569,7 @@ def validate_out_of_memory():
     expect(p, 2, err='fxt-validate: ', what='sarif tmpfile')
     # no memory for the file's own state: an I/O error of that file
     p = run([VALIDATE, f], faults='smallalloc_after:2')
-    expect(p, 2, err='fxt-validate: %s: %s\n' % (f, NOMEM), what='per-file state')
+    expect(p, 2, err='fxt-validate: %s: cannot start: %s\n' % (f, NOMEM), what='per-file state')
     # --revision auto cannot spool its issues
     p = run([VALIDATE, '--revision', 'auto', f], faults='tmpfile:1')
     expect(p, 2, err='fxt-validate: %s: cannot create a temporary file' % f, what='auto spool')
@@ -572,7 +589,7 @@ def validate_io_errors():
     expect(normal, 1, out='    word at 0x808 (event record header, little-endian)')
     # fstat of the opened file
     p = run([VALIDATE, f], faults='fstat:1')
-    expect(p, 2, err='fxt-validate: %s: %s\n' % (f, EIO), what='fstat')
+    expect(p, 2, err='fxt-validate: %s: cannot read: %s\n' % (f, EIO), what='fstat')
     # the input's own fstat or lseek failing, or mmap refused: read(2)
     # instead, the same output
     # (or no reader thread: the same, read in turn)
@@ -582,7 +599,7 @@ def validate_io_errors():
         check(p.returncode == 1 and p.out == normal.out, '%s: exit %d\n%s' % (faults, p.returncode, p.out))
     # mmap refused and the way back to read(2) fails
     p = run([VALIDATE, f], faults='mmap:1,lseek:2')
-    expect(p, 2, err='fxt-validate: %s: %s\n' % (f, EIO), what='mmap then lseek')
+    expect(p, 2, err='fxt-validate: %s: cannot read: %s\n' % (f, EIO), what='mmap then lseek')
     # the word cannot be re-read for --explain (pread fails): not shown
     p = run([VALIDATE, '--explain', f], faults='pread:1')
     expect(p, 1, out='    (the word at 0x808 is no longer at hand', what='pread')
@@ -591,13 +608,13 @@ def validate_io_errors():
     p = run([VALIDATE, '-'], input_bytes=data, faults='read:1:EINTR')
     expect(p, 1, out='<stdin>:0x808: error: [E0004 record-too-small]', what='read EINTR')
     p = run([VALIDATE, '-'], input_bytes=data, faults='read:1')
-    expect(p, 2, err='fxt-validate: <stdin>: %s\n' % EIO, what='read EIO')
+    expect(p, 2, err='fxt-validate: <stdin>: cannot read: %s\n' % EIO, what='read EIO')
     check('records' not in p.out, 'a summary after a read error: %s' % p.out)
     for faults in ('pthread_create:1', 'pthread_create:1,read:1:EINTR'):
         p = run([VALIDATE, '-'], input_bytes=data, faults=faults)
         expect(p, 1, out='<stdin>:0x808: error: [E0004 record-too-small]', what=faults)
     p = run([VALIDATE, '-'], input_bytes=data, faults='pthread_create:1,read:1')
-    expect(p, 2, err='fxt-validate: <stdin>: %s\n' % EIO, what='read EIO, no thread')
+    expect(p, 2, err='fxt-validate: <stdin>: cannot read: %s\n' % EIO, what='read EIO, no thread')
 
 
 @fault_test
@@ -623,15 +640,17 @@ def dump_out_of_memory_and_io_errors():
         expect(p, 2, err='fxt-dump: %s\n' % NOMEM, what=faults)
         check(p.out == '', p.out)
     p = run([DUMP, f], faults='bigalloc:3')
-    expect(p, 2, err='fxt-dump: %s: %s\n' % (f, NOMEM), what='validator')
+    expect(p, 2, err='fxt-dump: %s: cannot start: %s\n' % (f, NOMEM), what='validator')
     p = run([DUMP, f], faults='fstat:1')
-    expect(p, 2, err='fxt-dump: %s: %s\n' % (f, EIO), what='fstat')
+    expect(p, 2, err='fxt-dump: %s: cannot read: %s\n' % (f, EIO), what='fstat')
     p = run([DUMP, f], faults='read:1:EINTR')
     expect(p, 0, out='minimal.fxt: 1 record, 0 errors, 0 warnings', what='EINTR')
     p = run([DUMP, f], faults='read:1')
-    expect(p, 2, out='minimal.fxt: 0 records, 0 errors, 0 warnings', err='fxt-dump: %s: %s\n' % (f, EIO))
+    expect(p, 2, out='minimal.fxt: 0 records, 0 errors, 0 warnings',
+           err='fxt-dump: %s: cannot read: %s\n' % (f, EIO))
     p = run([DUMP, '--jsonl', f], faults='read:1')
-    check(p.returncode == 2 and json.loads(p.out.splitlines()[-1])['io_error'] == EIO, p.out)
+    check(p.returncode == 2 and json.loads(p.out.splitlines()[-1])['io_error'] == 'cannot read: ' + EIO,
+          p.out)
 
 
 # ---------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def all_issues(recs, end):
     for rec in recs:
         for i in rec['issues']:
             assert i['record_offset'] == rec['offset'], \
-                f"issue {i['id']} at record {i['record_offset']} shown under {rec['offset']}"
+                f"issue {i['rule']} at record {i['record_offset']} shown under {rec['offset']}"
             out.append(i)
     return out + end['issues']
 
@@ -145,7 +145,7 @@ def corpus_jsonl_matches_manifest():
         for x in recs:  # records follow each other
             check(x['offset'] == off, f"{v['path']}: record #{x['index']} at {x['offset']}")
             off += x['size_words'] * 8
-        got = collections.Counter((i['id'], i['name'], i['record_offset'], i['offset'])
+        got = collections.Counter((i['rule'], i['name'], i['record_offset'], i['field_offset'])
                                   for i in all_issues(recs, end))
         want = collections.Counter((i['rule'], i['name'], i['record_offset'], i['field_offset'])
                                    for i in v['issues'])
@@ -157,7 +157,7 @@ def corpus_jsonl_matches_manifest():
         check(all(x['big_endian'] == be for x in recs), f"{v['path']}: byte order")
         for rev, exp in v.get('revisions', {}).items():  # the same bytes read as REV
             r, recs, end = dump_jsonl(path, '--revision', rev)
-            got = collections.Counter((i['id'], i['record_offset'], i['offset'])
+            got = collections.Counter((i['rule'], i['record_offset'], i['field_offset'])
                                       for i in all_issues(recs, end))
             want = collections.Counter((i['rule'], i['record_offset'], i['field_offset'])
                                        for i in exp['issues'])
@@ -315,7 +315,7 @@ def refs_are_resolved_per_provider():
              for x in recs if x['type']['name'] == 'event']
     check(names == [(1, 'alpha'), (2, 'beta'), (1, 'alpha'), (1, 'gamma'), (1, None)], names)
     last = recs[-1]
-    check([i['id'] for i in last['issues']] == ['E0010'], last['issues'])
+    check([i['rule'] for i in last['issues']] == ['E0010'], last['issues'])
     check(last['fields']['name'] == {'ref': 1, 'inline': False, 'text': None}, last)
     check(r.returncode == 1, 'unregistered ref is an error')
     t = run([DUMP, write('refs.fxt', data)]).stdout.decode()
@@ -374,7 +374,7 @@ def undecoded_record_has_no_fields():
     data = MAGIC + w(10 | (2 << 4)) + w(0)  # record type 10 is undefined
     r, recs, end = dump_jsonl(write('t10.fxt', data))
     check(not recs[1]['decoded'] and recs[1]['fields'] == {} and recs[1]['args'] == [], recs)
-    check([i['id'] for i in recs[1]['issues']] == ['E0006'] and r.returncode == 1, recs)
+    check([i['rule'] for i in recs[1]['issues']] == ['E0006'] and r.returncode == 1, recs)
     r, recs, end = dump_jsonl(write('t10.fxt', data), '--allow-unknown')
     check(r.returncode == 0 and recs[1]['issues'][0]['severity'] == 'warning', recs)
 
@@ -438,15 +438,79 @@ def records_and_at_select_the_same_lines():
 
 
 @test
+def records_past_the_end_are_said():
+    """--records that select no record, or run past the last one, say so on
+    stderr (as --at does), with the trace's record count."""
+    path = os.path.join(CORPUS, 'valid', 'coverage-1.fxt')
+    n = len(run([DUMP, '--jsonl', path]).stdout.decode().splitlines()) - 1
+    name = path.encode()
+    for arg, note in ((str(n), b'no record #%d: the trace has %d records (#0 to #%d)' % (n, n, n - 1)),
+                      ('%d..%d' % (n + 5, n + 9), b'no records #%d to #%d: the trace has %d records '
+                       b'(#0 to #%d)' % (n + 5, n + 9, n, n - 1)),
+                      ('%d..%d' % (n - 2, n + 3), b'records #%d to #%d shown; no records #%d to #%d: '
+                       b'the trace has %d records (#0 to #%d)' % (n - 2, n - 1, n, n + 3, n, n - 1)),
+                      ('%d..' % n, b'no records from #%d on: the trace has %d records' % (n, n))):
+        r = run([DUMP, '--records', arg, path])
+        check(r.returncode == 0 and r.stderr == b'fxt-dump: ' + name + b': ' + note + b'\n',
+              '--records %s: %r' % (arg, r.stderr))
+    for arg in ('0..%d' % (n - 1), str(n - 1), '3..'):  # inside the trace: nothing said
+        r = run([DUMP, '--records', arg, path])
+        check(r.returncode == 0 and r.stderr == b'', '--records %s: %r' % (arg, r.stderr))
+
+
+@test
+def hex_labels_every_word():
+    """--hex names what every word holds, in the spec's order: an event with
+    an inline thread, inline category and name, a 64-bit and an inline
+    string argument and its counter id; stream words get an ASCII column of
+    their bytes; every address has one width."""
+    cat, name, aname, sval = b'gfx', b'Frame-begin', b'n', b'hello world'
+    ev_words = [w(100), w(7), w(8), pad(cat), pad(name),
+                w(4 | (3 << 4) | (((1 << 15) | len(aname)) << 16)), pad(aname), w(42),
+                w(6 | (3 << 4) | (0 << 16) | (((1 << 15) | len(sval)) << 32)), pad(sval), w(9)]
+    # argument 2's name is the empty string (ref 0); its value inline
+    body = b''.join(ev_words)
+    size = 1 + len(body) // 8
+    hdr = (4 | (size << 4) | (1 << 16) | (2 << 20) | (0 << 24) | (((1 << 15) | len(cat)) << 32)
+           | (((1 << 15) | len(name)) << 48))
+    path = write('labels.fxt', MAGIC + w(0x21) + w(10**9) + w(hdr) + body)
+    _, recs, end = dump_jsonl(path, '--hex')
+    check(end['errors'] == 0, end)
+    ev = recs[2]
+    got = [(wd['desc'], wd.get('ascii')) for wd in ev['words']]
+    want = [('event record header', None), ('timestamp', None), ('process koid', None),
+            ('thread koid', None), ('category (inline)', 'gfx.....'),
+            ('name (inline)', 'Frame-be'), ('name (inline)', 'gin.....'),
+            ('argument header', None), ('argument 1 name (inline)', 'n.......'),
+            ('argument 1 value', None), ('argument header', None),
+            ('argument 2 value (inline)', 'hello wo'), ('argument 2 value (inline)', 'rld.....'),
+            ('counter id', None)]
+    check(got == want, 'labels %r' % got)
+    check([wd.get('argument') for wd in ev['words'] if wd['desc'] == 'argument header'] == [1, 2],
+          ev['words'])
+    t = run([DUMP, '--hex', path]).stdout.decode()
+    addrs = re.findall(r'^      @0x([0-9a-f]+)  ', t, re.M)
+    check(len(addrs) == 1 + 2 + size and {len(a) for a in addrs} == {8}, addrs)
+    check(re.search(r'^      @0x00000040  [0-9a-f]{16}  \|Frame-be\|  name \(inline\)$', t, re.M), t)
+    check(re.search(r'^      @0x00000020  0000000000000064              timestamp$', t, re.M), t)
+    # an event whose size (3 words) is too small for its inline thread: its
+    # header is split, and the rest is said not to be decoded
+    bad = write('bad-layout.fxt', MAGIC + w(4 | (3 << 4)) + w(5) + w(7))
+    _, recs, _ = dump_jsonl(bad, '--hex')
+    check([wd['desc'] for wd in recs[1]['words']] == ['event record header'] +
+          ['word of a record that was not decoded'] * 2, recs[1]['words'])
+
+
+@test
 def selection_keeps_issues_of_selected_records_only():
     path = os.path.join(CORPUS, 'warn', 'W0031-duration-begin-unended.fxt')
     _, recs, end = dump_jsonl(path, '--records', '0..5')
     check(end['issues'] == [] and len(recs) == 6, end)  # the unended begin is record #96
     _, recs, end = dump_jsonl(path, '--records', '96')
-    check([i['id'] for i in end['issues']] == ['W0031'], end)
+    check([i['rule'] for i in end['issues']] == ['W0031'], end)
     _, recs, end = dump_jsonl(os.path.join(CORPUS, 'invalid', 'E0002-truncated.fxt'),
                               '--at', '0x8a8')
-    check(recs == [] and [i['id'] for i in end['issues']] == ['E0002'], end)
+    check(recs == [] and [i['rule'] for i in end['issues']] == ['E0002'], end)
 
 
 # ---------------------------------------------------------------------------
@@ -456,19 +520,19 @@ def selection_keeps_issues_of_selected_records_only():
 @test
 def bad_inputs():
     r = run([DUMP, TMP])
-    check(r.returncode == 2 and b'is a directory' in r.stderr and r.stdout == b'', r)
+    check(r.returncode == 2 and b'cannot read: Is a directory' in r.stderr and r.stdout == b'', r)
     r = run([DUMP, os.path.join(TMP, 'missing.fxt')])
     check(r.returncode == 2 and b'No such file' in r.stderr, r)
     empty = write('empty.fxt', b'')
     r, recs, end = dump_jsonl(empty)
-    check(r.returncode == 1 and recs == [] and [i['id'] for i in end['issues']] == ['E0001'], end)
+    check(r.returncode == 1 and recs == [] and [i['rule'] for i in end['issues']] == ['E0001'], end)
     check(b'empty' in r.stderr, r.stderr)
     text = write('notes.txt', b'These are my notes, not a trace.\n' * 3)
     r = run([DUMP, text])
     check(r.returncode == 1 and b'does not look like an FXT trace' in r.stderr, r.stderr)
     zeros = write('zeros.fxt', bytes(64))
     r, recs, end = dump_jsonl(zeros)
-    check(r.returncode == 1 and end['stopped'] and 'E0003' in [i['id'] for i in end['issues']],
+    check(r.returncode == 1 and end['stopped'] and 'E0003' in [i['rule'] for i in end['issues']],
           end)
     if os.geteuid() != 0:
         locked = write('locked.fxt', MAGIC)
@@ -595,7 +659,7 @@ def real_trace_matches_fxt_validate(path):
     r, recs, end = dump_jsonl(path, every=25)  # magic-trace.fxt has 35000 records
     v = json.loads(run([VALIDATE, '--json', '--max-issues', '0', path]).stdout)['files'][0]
     check(len(recs) == v['records'], f'{path}: {len(recs)} records, fxt-validate {v["records"]}')
-    got = [(i['id'], i['record_offset'], i['offset']) for i in all_issues(recs, end)]
+    got = [(i['rule'], i['record_offset'], i['field_offset']) for i in all_issues(recs, end)]
     want = [(i['rule'], i['record_offset'], i['field_offset']) for i in v['issues']]
     check(sorted(got) == sorted(want), f'{path}: issues differ from fxt-validate')
     check(r.returncode == (1 if v['errors'] else 0), f'{path}: exit {r.returncode}')

@@ -20,9 +20,7 @@ escaped in text output, and stopping at the first failed write.
 """
 import json
 import os
-import pty
 import re
-import select
 import signal
 import subprocess
 import sys
@@ -43,12 +41,7 @@ def shared_dir():
 
 
 def sarif_validator():
-    p = os.path.join(shared_dir(), 'schemas', 'sarif-schema-2.1.0.json')
-    if not os.path.exists(p):
-        return None
-    with open(p, encoding='utf-8') as f:
-        schema = json.load(f)
-    return jsonschema.validators.validator_for(schema)(schema)
+    return base.sarif_validator(shared_dir())
 
 
 def schema_errors(validator, doc):
@@ -98,8 +91,10 @@ def sarif_results_and_rules():
     e22 = next(x for x in rules if x['id'] == 'E0022')
     expect(e22['name'] == 'init-reserved-bits' and
            e22['defaultConfiguration']['level'] == 'error' and
-           'Initialization record (record type = 1)' in e22['fullDescription']['text'] and
-           'Initialization record' in e22['help']['text'], 'E0022 rule', e22)
+           e22['fullDescription']['text'].startswith('Bits [16..63] of the initialization record') and
+           'Initialization record (record type = 1)' in e22['help']['text'] and
+           '0x0008: 0x0000000000010021  initialization record header' in e22['help']['markdown'] and
+           e22['helpUri'].endswith('trace-format#initialization-record'), 'E0022 rule', e22)
     res = run0['results']
     got = [(x['ruleId'], x['level'], x['locations'][0]['physicalLocation']['artifactLocation']['uri'],
             x['locations'][0]['physicalLocation']['region']['byteOffset'],
@@ -141,19 +136,23 @@ def sarif_uri_and_clamped_region():
 def github_annotations():
     r = run(['--format', 'github', 'invalid.fxt', 'warn.fxt', 'empty.fxt'])
     expect_rc(r, 1)
-    expect(r.lines[0] == '::error file=invalid.fxt,title=E0022 init-reserved-bits::'
+    expect(r.lines[0] == '::error file=invalid.fxt,line=1,title=E0022 init-reserved-bits::'
            'record #1 (initialization): bits [16..63] must be zero, got 0x1 at 0x8', 'error line', r)
-    expect(r.lines[1] == 'invalid.fxt: 2 records, 1 error, 0 warnings', 'summary after it', r)
-    expect(any(l.startswith('::warning file=warn.fxt,title=W0026 string-empty::record #2 (string): ')
+    expect(r.lines[1] == '::notice file=invalid.fxt,line=1,title=fxt-validate totals::'
+           '2 records, 1 error, 0 warnings; fails current%0Atop rules: E0022 init-reserved-bits (1)',
+           'totals after it', r)
+    expect(any(l.startswith('::warning file=warn.fxt,line=1,title=W0026 string-empty::record #2 (string): ')
                and l.endswith(' at 0x18') for l in r.lines), 'warning line', r)
-    expect('::notice file=empty.fxt::the file is empty (0 bytes); an FXT trace holds at least one record'
-           in r.lines, 'note as ::notice', r)
+    expect(any(l.startswith('::notice file=empty.fxt,line=1,title=fxt-validate totals::0 records, 1 error')
+               and l.endswith('%0Athe file is empty (0 bytes); an FXT trace holds at least one record')
+               for l in r.lines), 'note in the totals notice', r)
+    expect(r.lines[-1] == 'total: 3 files, 2 errors, 1 warning', 'total line', r)
     # workflow-command escaping of a property value: % CR LF : ,
     odd = b'x%y\r\nz:1,2.fxt'
     with open(os.path.join(os.fsencode(Ctx.tmp), odd), 'wb') as f:
         f.write(FILES['invalid.fxt'])
     r = run(['--format', 'github', odd])
-    expect(r.lines[0].startswith('::error file=x%25y%0D%0Az%3A1%2C2.fxt,title=E0022 '
+    expect(r.lines[0].startswith('::error file=x%25y%0D%0Az%3A1%2C2.fxt,line=1,title=E0022 '
                                  'init-reserved-bits::'), 'escaped file property', r)
     expect(b'\r' not in r.raw and r.raw.count(b'\n') == len(r.lines), 'no raw CR/LF', r)
 
@@ -164,11 +163,12 @@ def github_annotations():
 @test
 def same_bytes_on_every_run():
     files = ['valid.fxt', 'invalid.fxt', 'many.fxt', 'random.bin', 'stats.fxt', 'big-endian.fxt']
-    for fmt in ('text', 'json', 'sarif', 'github'):
+    for fmt in ('text', 'json', 'sarif', 'github', 'junit'):
         a = run(['--format', fmt] + files)
         b = run(['--format', fmt] + files)
         expect(a.raw == b.raw, '%s output differs between two runs' % fmt, a)
-        expect(b'MB/s' not in a.raw and b'seconds' not in a.raw, 'no timing in %s' % fmt, a)
+        expect(b'MB/s' not in a.raw and b'"seconds"' not in a.raw and b' time=' not in a.raw,
+               'no timing in %s' % fmt, a)
     r = run(['--timing', 'valid.fxt'])
     expect(re.match(r'^valid\.fxt: 4 records, 0 errors, 0 warnings \(\d+\.\d{3} s(, [\d.]+ MB/s)?\)$',
                     r.lines[0]), 'timing with --timing', r)
@@ -313,7 +313,8 @@ def explain_rule_examples_break_their_rule():
         expect('Spec section, by revision:' in r.out and 'Fix: ' in r.out, 'sections and fix', r)
         words = []
         for l in r.lines:
-            m = re.match(r'^  0x([0-9a-f]{4}): 0x([0-9a-f]{16})(?:  \((\d+) times, to 0x[0-9a-f]+\))?$', l)
+            m = re.match(r'^  0x([0-9a-f]{4}): 0x([0-9a-f]{16})(?:  \((\d+) times, to 0x[0-9a-f]+\))?'
+                         r'(?:  [a-z][a-z0-9 ()=,-]*)?$', l)
             if m:
                 expect(int(m.group(1), 16) == 8 * len(words), 'offsets follow', r)
                 words += [int(m.group(2), 16)] * int(m.group(3) or 1)
@@ -334,6 +335,68 @@ def explain_rule_examples_break_their_rule():
     expect(r.rc == 2 and "unknown rule 'nope'" in r.err, 'unknown rule', r)
     expect(run(['--explain-rule', 'init-reserved-bits']).lines[0].startswith('E0022 '), 'by name')
     return '%d of %d rules have an example' % (with_example, len(rows))
+
+SPEC_URL = 'https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format'
+
+
+def spec_headings():
+    """(level, text, explicit anchor or None) of every heading of the current
+    spec text in $FXT_SHARED_DIR/spec, or None when it is absent."""
+    p = os.path.join(shared_dir(), 'spec', 'trace-format.md')
+    if not os.path.exists(p):
+        return None
+    out = []
+    with open(p, encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'^(#+) (.*?)(?: \{#([A-Za-z0-9_-]+)\})?\s*$', line)
+            if m:
+                out.append((len(m.group(1)), m.group(2), m.group(3)))
+    return out
+
+
+def expected_anchor(headings, section):
+    """Where fuchsia.dev puts SECTION: its explicit {#anchor}; else that of
+    the nearest enclosing heading that has one; else the id fuchsia.dev
+    makes from the text (lower case, '_' for spaces)."""
+    for i, (level, text, anchor) in enumerate(headings):
+        if text != section:
+            continue
+        if anchor:
+            return anchor
+        for plevel, _, panchor in reversed(headings[:i]):
+            if plevel < level and panchor:
+                return panchor
+            if plevel < level:
+                level = plevel
+        return text.lower().replace(' ', '_')
+    return None
+
+
+@test
+def rule_help_for_every_rule():
+    """Every rule's --explain-rule has its explanation, fix and spec link;
+    the link's anchor is the one the published spec gives its section."""
+    headings = spec_headings()
+    rules = json.loads(run(['--list-rules', '--json']).raw)['rules']
+    for x in rules:
+        r = run(['--explain-rule', x['id']])
+        expect_rc(r, 0)
+        blocks = r.out.split('\n\n')
+        # heading + demand, then the explanation paragraph
+        expect(len(blocks) > 3 and blocks[1].startswith('  ') and len(blocks[1]) > 40 and
+               'Spec section' not in blocks[1], '%s: an explanation paragraph' % x['id'], r)
+        fix = [l for l in r.lines if l.startswith('Fix: ')]
+        expect(len(fix) == 1 and len(fix[0]) > 20 and 'see the spec' not in fix[0],
+               '%s: a fix' % x['id'], r)
+        links = [l[len('Spec: '):] for l in r.lines if l.startswith('Spec: ')]
+        expect(len(links) == 1 and links[0].startswith(SPEC_URL + '#'), '%s: spec link' % x['id'], r)
+        if headings is not None:
+            want = expected_anchor(headings, x['section'])
+            expect(want is not None, '%s: section %r is a heading of the spec' % (x['id'], x['section']))
+            expect(links[0] == SPEC_URL + '#' + want,
+                   '%s: link %s, the spec says #%s' % (x['id'], links[0], want), r)
+    return '%d rules%s' % (len(rules), '' if headings is not None else
+                           '; anchors not checked (no spec in %s)' % shared_dir())
 
 # ---------------------------------------------------------------------------
 # Revisions
@@ -370,16 +433,18 @@ def revision_auto_verdicts():
     # valid.fxt starts with the magic record, which r1 and r2 do not define
     r = run(['--revision', 'auto', 'valid.fxt'])
     expect_rc(r, 0)
-    m = re.match(r'^valid\.fxt: conforms to r3, current; not r1 \(([EW]\d{4}) at 0x([0-9a-f]+)\), '
-                 r'not r2 \(([EW]\d{4}) at 0x([0-9a-f]+)\)$', r.lines[0])
+    # the first error of each failing revision by id and name (issue 23)
+    m = re.match(r'^valid\.fxt: conforms to r3, current; not r1 \(([EW]\d{4}) ([a-z0-9-]+) at '
+                 r'0x([0-9a-f]+)\), not r2 \(([EW]\d{4}) ([a-z0-9-]+) at 0x([0-9a-f]+)\)$', r.lines[0])
     expect(m is not None, 'verdict line', r)
     _, doc = base.run_json(['--revision', 'auto', 'valid.fxt'])
     f = doc['files'][0]
     v = f['revisions']
     expect([v[k]['verdict'] for k in ('r1', 'r2', 'r3', 'current')] ==
            ['fails', 'fails', 'conforms', 'conforms'], 'verdicts', doc)
-    expect((v['r1']['first_error']['rule'], v['r1']['first_error']['field_offset']) ==
-           (m.group(1), int(m.group(2), 16)), 'text and JSON agree on r1', doc)
+    expect((v['r1']['first_error']['rule'], v['r1']['first_error']['name'],
+            v['r1']['first_error']['field_offset']) == (m.group(1), m.group(2), int(m.group(3), 16)),
+           'text and JSON agree on r1', doc)
     expect(f['revision'] == 'current' and f['issues'] == [], 'reports current, no issues', doc)
     # no revision: the issues of current only, exit 1
     r = run(['--revision', 'auto', 'invalid.fxt'])
@@ -401,25 +466,8 @@ def revision_auto_verdicts():
 
 def run_on_pty(args):
     """Run with stderr on a pseudo-terminal; returns (rc, stdout, stderr)."""
-    master, slave = pty.openpty()
-    p = subprocess.Popen([Ctx.exe] + args, cwd=Ctx.tmp, stdout=subprocess.PIPE, stderr=slave)
-    os.close(slave)
-    err = b''
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # EIO: the other side is closed
-            break
-        if not chunk:
-            break
-        err += chunk
-    out = p.stdout.read()
-    p.wait(timeout=30)
-    os.close(master)
-    return p.returncode, out.decode(), err.decode('utf-8', 'replace')
+    rc, out, err = base.pty_run([Ctx.exe] + args, Ctx.tmp, 'stderr')
+    return rc, out.decode(), err.decode('utf-8', 'replace')
 
 
 @test
@@ -509,6 +557,13 @@ def stops_at_the_first_failed_write():
                         stdout=full, timeout=10)
             expect(r.rc == 2 and r.err.count('error writing standard output: No space left') == 1,
                    '%s: exit 2, one message' % fmt, r)
+        # JUnit writes its document at the end (the counts come first): the
+        # failed write is found there
+        with open('/dev/full', 'wb') as full:
+            r = run(['--format', 'junit', '--max-issues', '0', 'many.fxt', 'valid.fxt'],
+                    stdout=full, timeout=10)
+        expect(r.rc == 2 and r.err.count('error writing standard output: No space left') == 1,
+               'junit: exit 2, one message', r)
     except subprocess.TimeoutExpired:
         raise AssertionError('went on after the failed write (blocked opening the next file)')
     finally:
