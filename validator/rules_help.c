@@ -415,6 +415,7 @@ static const struct {
     {"Thread references", "thread-references"},
     {"Magic number record (trace info type = 0)", "magic-number-record"},
     {"Metadata record (record type = 0)", "metadata-record"},
+    {"Provider info metadata (metadata type = 1)", "provider-info-metadata"},
     {"Provider event metadata (metadata type = 3)", "provider-event-metadata"},
     {"Provider section metadata (metadata type = 2)", "provider-section-metadata"},
     {"Trace info metadata (metadata type = 4)", "trace-info-metadata"},
