@@ -32,14 +32,14 @@ B=$WORK/fxtkit-fuzz-build
 rm -rf "$B"
 mkdir -p "$B/obj" "$B/seeds" "$OUT"
 
-STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz"
+STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz -I$ROOT/support"
 # FXT_FUZZ_STRICT=1: harnesses also abort on the known divergences (regressions/README.md)
 if [ "${FXT_FUZZ_STRICT:-0}" = 1 ]; then
   STD="$STD -DFXT_FUZZ_STRICT_MODEL -DFXT_ROUNDTRIP_STRICT"
 fi
-# The library: every source of validator/ and generator/ but rules_doc.c (a
-# tool with a main) and version.c (it needs the generated fxt/version.h).
-LIBSRC=$(cd "$ROOT" && ls validator/*.c generator/*.c | grep -v -e '/rules_doc\.c$' -e '/version\.c$')
+# The library: every source of validator/ and generator/ but version.c (it
+# needs the generated fxt/version.h).
+LIBSRC=$(cd "$ROOT" && ls validator/*.c generator/*.c | grep -v -e '/version\.c$')
 HARNESSES="validate chunks roundtrip"
 
 compile() { # SOURCE OBJECT

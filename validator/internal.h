@@ -136,7 +136,8 @@ struct fxt_validator {
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
     uint64_t rec_idx; /* index of that record */
-    uint8_t *buf;     /* BUF_CAP bytes */
+    uint8_t *buf;     /* BUF_CAP bytes, then DEFER_CAP deferred issues: allocated for
+                         the first record that does not lie whole in a chunk */
     size_t have;      /* bytes of the current record in buf */
     uint64_t rec_len; /* its length once the header is known, else 0 */
     int be, be_known, stopped, finished;
@@ -150,7 +151,7 @@ struct fxt_validator {
     int pad_bad;             /* padding issue already reported */
     int defer;               /* hold issues back (decoding a streamed head) */
     size_t ndeferred, deferred_lost;
-    fxt__deferred *deferred; /* DEFER_CAP entries */
+    fxt__deferred *deferred; /* DEFER_CAP entries (in buf's block) */
 
     /* current record (for fxt__report) */
     uint64_t r_off, r_idx;
@@ -190,6 +191,9 @@ struct fxt_validator {
 void *fxt__alloc(fxt_validator *v, size_t n);
 void *fxt__realloc(fxt_validator *v, void *p, size_t old, size_t n);
 void fxt__free(fxt_validator *v, void *p, size_t n);
+/* v->buf and v->deferred, allocated on first need: 1, or 0 if there is
+ * no memory for them (the limit is said). */
+int fxt__need_buf(fxt_validator *v);
 /* A capacity limit of the validator (FXT_UNCHECKED_*) stopped a check:
  * say what and how to raise it, once per limit. */
 void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...) FXT__PRINTF(3, 4);

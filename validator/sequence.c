@@ -238,11 +238,17 @@ static const char *pending_msg(const pending *q, char *buf, size_t n)
 }
 
 /* Unended begins, sorted by offset. The record buffer is free now and
- * serves as scratch; what does not fit is reported unsorted. */
+ * serves as scratch; what does not fit (or all, without memory for it) is
+ * reported unsorted. */
 void fxt__report_unended(fxt_validator *v)
 {
-    pending *q = (pending *)(void *)v->buf;
-    size_t cap = FXT__BUF_CAP / sizeof *q, n = 0;
+    int any = v->async.count != 0 || v->flows.count != 0;
+    for (size_t k = 0; k < v->threads.count && !any; k++)
+        any = v->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK].depth != 0;
+    if (!any)
+        return;
+    pending *q = fxt__need_buf(v) ? (pending *)(void *)v->buf : NULL;
+    size_t cap = q != NULL ? FXT__BUF_CAP / sizeof *q : 0, n = 0;
     char msg[200];
 #define PUSH(o, i, r, s, x, y, c)                                                              \
     do {                                                                                       \

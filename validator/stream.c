@@ -131,6 +131,10 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
             v->rec_len = rl;
         }
         /* assemble the header, then up to BUF_CAP bytes of the record */
+        if (UNLIKELY(v->buf == NULL) && !fxt__need_buf(v)) {
+            v->stopped = v->st.stopped = 1;
+            return;
+        }
         uint64_t want = v->rec_len ? (v->rec_len < FXT__BUF_CAP ? v->rec_len : FXT__BUF_CAP) : 8;
         size_t n = (size_t)(want - v->have) < len ? (size_t)(want - v->have) : len;
         memcpy(v->buf + v->have, p, n);

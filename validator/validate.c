@@ -105,8 +105,6 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
     is.field_offset = field_off;
     is.record_type = rec_type;
     is.revisions = FXT_REV_BIT(v->lay->revision);
-    if (is.section == NULL)
-        is.section = fxt_rule_section(r, v->lay->revision);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(is.message, sizeof is.message, fmt, ap);
@@ -123,20 +121,25 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
 
 /* ---- construction ---- */
 
-typedef struct layout_plan {
-    size_t deferred, buf, total;
-} layout_plan;
+/* Bytes of one single-revision validator in the caller's memory (its
+ * tables and record buffer come from the allocator). */
+static size_t one_size(void) { return (sizeof(fxt_validator) + 63) & ~(size_t)63; }
 
-static layout_plan plan(void)
+#define BUF_BLOCK (FXT__BUF_CAP + FXT__DEFER_CAP * sizeof(fxt__deferred))
+
+int fxt__need_buf(fxt_validator *v)
 {
-    layout_plan l;
-    size_t at = (sizeof(fxt_validator) + 63) & ~(size_t)63;
-    l.deferred = at;
-    at += FXT__DEFER_CAP * sizeof(fxt__deferred);
-    l.buf = at;
-    at += FXT__BUF_CAP;
-    l.total = at;
-    return l;
+    if (v->buf != NULL)
+        return 1;
+    v->buf = fxt__alloc(v, BUF_BLOCK);
+    if (v->buf == NULL) {
+        fxt__limit(v, FXT_UNCHECKED_MEMORY,
+                   "out of memory for a record that does not lie whole in a chunk: validation "
+                   "stops here; the trace is not fully checked");
+        return 0;
+    }
+    v->deferred = (fxt__deferred *)(void *)(v->buf + FXT__BUF_CAP);
+    return 1;
 }
 
 fxt_options fxt_options_default(void)
@@ -166,15 +169,13 @@ size_t fxt_validator_size(const fxt_options *o)
 {
     fxt_options s = sane(o);
     if (s.revision == FXT_REV_AUTO)
-        return fxt__auto_size(&s, plan().total);
-    return plan().total;
+        return fxt__auto_size(&s, one_size());
+    return one_size();
 }
 
-/* A single-revision validator in MEM (plan().total bytes). */
+/* A single-revision validator in MEM (one_size() bytes). */
 static fxt_validator *init_one(void *mem, const fxt_options *s)
 {
-    layout_plan l = plan();
-    uint8_t *m = mem;
     fxt_validator *v = mem;
     memset(v, 0, sizeof *v);
     v->o = *s;
@@ -210,8 +211,6 @@ static fxt_validator *init_one(void *mem, const fxt_options *s)
     fxt__prov_init(v, &v->implicit, 0);
     v->implicit.implicit = 1;
     v->cur = &v->implicit;
-    v->deferred = (fxt__deferred *)(void *)(m + l.deferred);
-    v->buf = m + l.buf;
     return v;
 }
 
@@ -221,7 +220,7 @@ fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
     if (mem == NULL || size < fxt_validator_size(&s))
         return NULL;
     if (s.revision == FXT_REV_AUTO)
-        return fxt__auto_init(mem, &s, plan().total, init_one);
+        return fxt__auto_init(mem, &s, one_size(), init_one);
     return init_one(mem, &s);
 }
 
@@ -247,6 +246,8 @@ void fxt_validator_fini(fxt_validator *v)
     }
     fxt__prov_free(v);
     fxt__sequence_free(v);
+    fxt__free(v, v->buf, BUF_BLOCK);
+    v->buf = NULL;
 }
 
 void fxt_validator_free(fxt_validator *v)

@@ -134,11 +134,11 @@ REPRO=$BIN/naive_reader_fuzz   # replays every configuration's findings
 # libfxt, the encoder and the generator (the mutator decodes, re-encodes and
 # inserts generated records): plain -O2, no coverage instrumentation, -fPIC for
 # the AFL++ shared library.
-# (every source of validator/ and generator/ but rules_doc.c, a tool, and
-# version.c, which needs the generated fxt/version.h)
+# (every source of validator/ and generator/ but version.c, which needs
+# the generated fxt/version.h)
 LIB_SRCS=()
 for f in "$ROOT"/validator/*.c "$ROOT"/generator/*.c; do
-    case $f in */rules_doc.c | */version.c) ;; *) LIB_SRCS+=("$f") ;; esac
+    case $f in */version.c) ;; *) LIB_SRCS+=("$f") ;; esac
 done
 have_fxt_libs=1
 [ ${#LIB_SRCS[@]} -gt 0 ] && [ -f "$ROOT/validator/validate.c" ] || have_fxt_libs=0

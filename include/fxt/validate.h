@@ -54,10 +54,10 @@ typedef struct fxt_issue {
     unsigned revisions;     /**< the revisions this issue holds for
                                  (FXT_REV_BIT mask): the selected revision's
                                  bit, or several with FXT_REV_AUTO */
-    const char *section;    /**< the spec section this issue cites: the rule's
-                                 (fxt_rule_section) unless the issue is about a
-                                 more specific one (a duplicate flow begin cites
-                                 the flow begin section); static storage */
+    const char *section;    /**< the spec section this issue cites when it is
+                                 not its rule's (a duplicate flow begin cites the
+                                 flow begin section), static storage; NULL: the
+                                 rule's, fxt_rule_section(rule, revision) */
     char message[200];      /**< the specific finding, e.g. "bits [44..63] must be zero, got 0x3" */
 } fxt_issue;
 

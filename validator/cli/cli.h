@@ -113,7 +113,7 @@ void put_md_cell(FILE *f, const char *s, size_t n);
 /* report.c */
 const char *sev_name(fxt_severity s);
 const char *plural(uint64_t n, const char *one, const char *many);
-const char *rule_section(fxt_rule rule, fxt_revision rev);
+const char *issue_section(const fxt_issue *is, fxt_revision rev);
 int report_begin(session *s);
 void report_file_begin(run *r);
 void report_issue(run *r, const cli_issue *ci);

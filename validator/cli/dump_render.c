@@ -442,6 +442,8 @@ static const char *sev_name(fxt_severity s)
 /** Spec section of the issue's rule in the revision read. */
 static const char *section(const dump_out *o, const fxt_issue *is)
 {
+    if (is->section != NULL)
+        return is->section;
     const char *s = fxt_rule_section(is->rule, o->revision);
     const fxt_rule_info *ri = fxt_rule_get(is->rule);
     return s ? s : ri ? ri->section : "?";

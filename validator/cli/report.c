@@ -35,10 +35,13 @@ const char *plural(uint64_t n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/** Spec section of RULE under revision REV (the catalogue's heading if the
- *  rule has none there). */
-const char *rule_section(fxt_rule rule, fxt_revision rev)
+/** Spec section issue IS cites under revision REV: its own, or its rule's
+ *  (the catalogue's heading if the rule has none there). */
+const char *issue_section(const fxt_issue *is, fxt_revision rev)
 {
+    if (is->section != NULL)
+        return is->section;
+    const fxt_rule rule = is->rule;
     const char *s = fxt_rule_section(rule, rev);
     if (s)
         return s;
@@ -78,7 +81,7 @@ void issue_line(const run *r, const cli_issue *ci, char *buf, size_t size)
     issue_parts_of(is, &p);
     snprintf(buf, size, "%s:0x%" PRIx64 ": %s: [%s %s] %s%.*s (spec: %s)", r->name,
              is->field_offset, sev_name(is->severity), p.id, p.name, p.head, (int)p.mlen, p.msg,
-             rule_section(is->rule, r->rev));
+             issue_section(is, r->rev));
 }
 
 void put_counts_json(FILE *f, const char *key, const uint64_t c[16],
@@ -329,7 +332,7 @@ static void issue_text(const run *r, const cli_issue *ci)
     put_color_end(stdout, cfg);
     printf(" %s", p.head);
     put_text(stdout, p.msg, p.mlen);
-    printf(" (spec: %s)\n", rule_section(is->rule, r->rev));
+    printf(" (spec: %s)\n", issue_section(is, r->rev));
     if (cfg->explain) {
         fxt_stats st;
         fxt_validator_stats(r->v, &st);
@@ -367,7 +370,7 @@ static void issue_json(run *r, const cli_issue *ci)
     fputs(",\"message\":", stdout);
     put_json_n(stdout, p.msg, p.mlen);
     fputs(",\"spec\":", stdout);
-    put_json(stdout, rule_section(is->rule, r->rev));
+    put_json(stdout, issue_section(is, r->rev));
     fputs(",\"revisions\":", stdout);
     put_revisions_json(stdout, is->revisions);
     putc('}', stdout);

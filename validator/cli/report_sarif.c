@@ -214,7 +214,7 @@ void sarif_issue(run *r, const cli_issue *ci)
     /* the text line without the file name, which the location carries */
     char text[sizeof p.head + sizeof is->message + 160];
     snprintf(text, sizeof text, "%s%.*s (spec: %s)", p.head, (int)p.mlen, p.msg,
-             rule_section(is->rule, r->rev));
+             issue_section(is, r->rev));
     put_json(stdout, text);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", stdout);
     put_artifact(stdout, r->name);

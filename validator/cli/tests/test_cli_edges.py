@@ -171,6 +171,23 @@ def validate_limits():
 
 
 @test
+def duplicate_flow_cites_flow_section():
+    """W0056 on a duplicate flow begin cites the flow begin section (the
+    rule's own is the async begin's), in text and JSON."""
+    def flow_begin(ts):  # event, 5 words, type 8, inline thread 1/2, id 7
+        return w(4 | (5 << 4) | (8 << 16)) + w(ts) + w(1) + w(2) + w(7)
+    t = tmpfile('dup-flow.fxt', MAGIC + flow_begin(1) + flow_begin(2) +
+                w(4 | (5 << 4) | (10 << 16)) + w(3) + w(1) + w(2) + w(7))  # one flow end
+    p = run([VALIDATE, t])
+    expect(p, 0, out=['[W0056 duplicate-begin]', '(spec: Flow begin event (event type = 8))'])
+    check('(spec: Async begin' not in p.out, p.out)
+    p = run([VALIDATE, '--json', t])
+    secs = [i['spec'] for i in json.loads(p.out)['files'][0]['issues']
+            if i['rule'] == 'W0056']
+    check(secs == ['Flow begin event (event type = 8)'], 'json: %s' % secs)
+
+
+@test
 def validate_ignore_lists():
     # blanks and tabs around the names are dropped
     p = run([VALIDATE, '--ignore', ' E0004 ,\trecord-size-extra\t',
