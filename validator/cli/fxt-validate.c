@@ -689,9 +689,9 @@ int main(int argc, char **argv)
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);
+    a.mem = malloc(a.size);
     a.buf = malloc(CHUNK_BYTES);
     a.ring = cfg.explain ? malloc(RING_BYTES) : NULL;
-    a.mem = malloc(a.size);
     if (!a.buf || !a.mem || (cfg.explain && !a.ring)) {
         fprintf(stderr, PROG ": %s\n", strerror(errno ? errno : ENOMEM));
         free(a.buf);

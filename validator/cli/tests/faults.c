@@ -12,6 +12,9 @@
  *                    own small allocations are not counted): returns NULL
  *   smallalloc_after every allocation of any size once N big allocations
  *                    were made (0: from the start): returns NULL
+ *   alloc8k          malloc/calloc/realloc of at least 8 KiB (the
+ *                    validator's own memory, 16 KiB; big ones counted too):
+ *                    returns NULL
  *   read pread fstat lseek mmap tmpfile
  *                    returns -1 (MAP_FAILED, NULL) with errno EIO (ENOMEM
  *                    for mmap), or with :EINTR errno EINTR (a retry works)
@@ -36,11 +39,12 @@
 
 enum {
     F_BIGALLOC, F_SMALL_AFTER, F_READ, F_PREAD, F_FSTAT, F_LSEEK, F_MMAP, F_TMPFILE, F_THREAD,
-    F_N
+    F_ALLOC8K, F_N
 };
 static const char *const k_names[F_N] = {"bigalloc", "smallalloc_after", "read",
                                          "pread",    "fstat",            "lseek",
-                                         "mmap",     "tmpfile",          "pthread_create"};
+                                         "mmap",     "tmpfile",          "pthread_create",
+                                         "alloc8k"};
 
 static struct {
     int parsed;
@@ -94,6 +98,8 @@ static int alloc_fails(size_t n)
     if (g.set[F_SMALL_AFTER] && g.calls[F_BIGALLOC] >= g.at[F_SMALL_AFTER])
         return 1;
     int e;
+    if (n >= ((size_t)8 << 10) && fails(F_ALLOC8K, &e))
+        return 1;
     return n >= BIG && fails(F_BIGALLOC, &e);
 }
 
