@@ -250,8 +250,9 @@ def _rust(out):
 
 _PY_TB_RE = re.compile(r"(?m)^Traceback \(most recent call last\):\n")
 _PY_FILE_RE = re.compile(r'(?m)^  File "([^"\n]+)", line (\d+), in ([^\n]+)')
+# (module exceptions named in lower case too: struct.error, zlib.error)
 _PY_EXC_RE = re.compile(r"(?m)^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|"
-                        r"Iteration|[A-Z]\w*))(?:: ([^\n]*))?$")
+                        r"Iteration|[A-Z]\w*)|[A-Za-z_]\w*\.error)(?:: ([^\n]*))?$")
 
 
 def _python(out, reject_exceptions):

@@ -115,6 +115,15 @@ PY_OOM = """Traceback (most recent call last):
 MemoryError
 """
 
+PY_STRUCT = """Traceback (most recent call last):
+  File "/home/dev/fxtread/read.py", line 40, in <module>
+    main()
+  File "/home/dev/fxtread/read.py", line 31, in read_record
+    words = struct.unpack_from("<%%dQ" %% size, data, off)
+            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+struct.error: unpack_from requires a buffer of at least %d bytes for unpacking 56 bytes at offset 376 (actual buffer size is 424)
+"""
+
 PY_REJECT = """Traceback (most recent call last):
   File "/home/dev/fxtread/read.py", line 40, in <module>
     main()
@@ -213,6 +222,8 @@ CASES = [
     ("py-b", "exit:1", PY_TB % 17, 30, "crash", "python", "pyidx17"),
     ("py-c", "exit:1", PY_TB % 18, 0, "crash", "python", "pyidx18"),
     ("py-oom", "exit:1", PY_OOM, 0, "oom", "python", "pyoom"),
+    ("py-struct-a", "exit:1", PY_STRUCT % 432, 0, "crash", "python", "pystruct"),
+    ("py-struct-b", "exit:1", PY_STRUCT % 33400, 0, "crash", "python", "pystruct"),
     ("java-a", "exit:1", JAVA % 7, 0, "crash", "jvm", "java"),
     ("java-b", "exit:1", JAVA % 123456, 0, "crash", "jvm", "java"),
     ("kotlin-oom", "exit:1", KOTLIN_OOM, 0, "oom", "jvm", "ktoom"),
@@ -338,6 +349,7 @@ def main():
                            ("rust-a", "src/record.rs:88:21"),
                            ("rust-old", "src/record.rs:120:9"),
                            ("py-a", "parse_event (read.py:17)"),
+                           ("py-struct-a", "read_record (read.py:31)"),
                            ("java-a", "dev.fxt.Reader.parseArgs (Reader.java:212)"),
                            ("kotlin-oom", "FxtReaderKt.readBlob (FxtReader.kt:57)"),
                            ("node-a", "readHeader (reader.js:31)"),
@@ -349,6 +361,8 @@ def main():
                            ("ubsan-cxx-clones", "fxt::Reader::seconds() (fxtread+0x2a1f)")):
             check(runs[name].get("site") == want, "%s: site %s (got %s)"
                   % (name, want, runs[name].get("site")))
+        check(runs["py-struct-a"].get("signature", "").startswith("python crash: struct.error "),
+              "struct.error named (got %s)" % runs["py-struct-a"].get("signature"))
         # count and smallest reproducer
         goidx = next(b for b in r["bugs"] if "go-panic-a.fxt" in b["smallest"]["id"]
                      or "go-panic-b.fxt" in b["smallest"]["id"])
