@@ -8,7 +8,9 @@
  *             boundary cases (largest record, longest string), realistic and
  *             coverage-profile random traces, and big-endian twins (-be)
  *   invalid/  one trace per error rule (fxt_gen_violate, fixed seed), and
- *             its big-endian twin where one can exist
+ *             its big-endian twin where one can exist; word-aligned
+ *             truncations of a normal and a large record
+ *             (golden_truncated.c)
  *   warn/     the same for the warning rules
  *   revisions/ traces whose verdict differs between revisions, with every
  *             revision's expectation (golden_revisions.c), and a random
@@ -314,6 +316,57 @@ static void build_violations(corpus *c)
     }
 }
 
+/* The word-aligned truncations (golden_truncated.c), after the other
+ * invalid/ vectors: one issue, E0002 at the record that runs past the end. */
+static void build_truncated(corpus *c)
+{
+    const fxt_rule_info *ri = fxt_rule_get(FXT_R_TRUNCATED);
+    for (size_t i = 0; i < fxt__n_truncated && !c->err; i++) {
+        for (int be = 0; be <= 1 && !c->err; be++) {
+            tb t;
+            memset(&t, 0, sizeof t);
+            t.buf = malloc(TB_CAP);
+            t.what = fxt__k_truncated[i].name;
+            t.ts = 1000000;
+            if (t.buf == NULL) {
+                fail(c, "out of memory");
+                return;
+            }
+            fxt_writer_init(&t.w, t.buf, TB_CAP, be);
+            size_t at = 0, len = 0;
+            char desc[300] = "";
+            fxt__k_truncated[i].fn(&t, &at, &len, desc, sizeof desc);
+            if (!t.err && (len % 8 || at % 8 || at >= len || len >= t.w.len)) {
+                snprintf(t.errmsg, sizeof t.errmsg, "%s: not a word-aligned truncation", t.what);
+                t.err = 1;
+            }
+            if (t.err) {
+                free(t.buf);
+                fail(c, t.errmsg);
+                return;
+            }
+            fxt_gen_vector *v = add_vec(c);
+            if (v == NULL) {
+                free(t.buf);
+                return;
+            }
+            snprintf(v->path, sizeof v->path, "invalid/%s-%s%s.fxt", ri->id, t.what,
+                     be ? "-be" : "");
+            v->data = t.buf;
+            v->len = len;
+            v->records = count_records(t.buf, len, be);
+            v->verdict = FXT_GEN_INVALID;
+            v->rules[0] = FXT_R_TRUNCATED;
+            v->offsets[0] = at;
+            v->field_offsets[0] = at;
+            v->nissues = 1;
+            v->big_endian = be;
+            snprintf(v->section, sizeof v->section, "%s", ri->section);
+            snprintf(v->desc, sizeof v->desc, "%s%s", desc, be ? " (big-endian)" : "");
+        }
+    }
+}
+
 /* The revisions/ part: every revision's verdict and issues, from
  * construction. Vectors built for one older revision state that one. */
 static void build_revisions(corpus *c)
@@ -405,6 +458,7 @@ int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
         err[0] = 0;
     build_valid(&c);
     build_violations(&c);
+    build_truncated(&c);
     build_revisions(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;
