@@ -12,7 +12,8 @@ import os
 import sys
 
 DATA = ('.fxt', '.json', '.md')
-OWN = {'LICENSE', '.gitignore', '.gitattributes'}
+# (.git is a file, not a folder, in a git worktree or submodule)
+OWN = {'LICENSE', '.gitignore', '.gitattributes', '.git'}
 TAG = 'SPDX-License-Identifier: MIT'
 
 
