@@ -2,7 +2,10 @@
 /*
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
- * profiles and byte orders, plus a bare magic record. Deterministic.
+ * profiles and byte orders, plus a bare magic record. Deterministic. Each
+ * seed fits the recipes' -max_len (SEED_MAX_BYTES): a trace that would not
+ * (the coverage profile's large blobs) is replaced by the next seed's, as
+ * fxt-mutate skips bases larger than its --max-size.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +15,11 @@
 #include "fxt/encode.h"
 #include "fxt/gen.h"
 
-static int write_file(void *ctx, const void *d, size_t n)
-{
-    return fwrite(d, 1, n, (FILE *)ctx) != n;
-}
+/* The recipes' -max_len (build.sh, smoke.sh, fuzz/README.md): libFuzzer
+ * would cut a longer seed. */
+#define SEED_MAX_BYTES 65536u
+/* Seeds tried after the given one before giving up. */
+#define SEED_TRIES 64u
 
 int main(int argc, char **argv)
 {
@@ -32,19 +36,35 @@ int main(int argc, char **argv)
     }
     char path[4096];
     for (size_t i = 0; i < sizeof k_specs / sizeof *k_specs; i++) {
-        const fxt_gen_options *o = &k_specs[i];
-        snprintf(path, sizeof path, "%s/gen-%s-%s-s%llu-n%llu.fxt", argv[1],
-                 o->profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
-                 o->big_endian ? "be" : "le", (unsigned long long)o->seed,
-                 (unsigned long long)o->records);
-        FILE *f = fopen(path, "wb");
-        if (f == NULL) {
-            fprintf(stderr, "fuzz_seeds: %s: %s\n", path, strerror(errno));
-            return 1;
+        fxt_gen_options o = k_specs[i];
+        uint8_t *d = NULL;
+        size_t n = 0;
+        for (unsigned tries = 0;; tries++, o.seed++) {
+            if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, &d, &n) != 0) {
+                fprintf(stderr, "fuzz_seeds: generation failed (seed %llu)\n",
+                        (unsigned long long)o.seed);
+                return 1;
+            }
+            if (n <= SEED_MAX_BYTES)
+                break;
+            free(d);
+            if (tries == SEED_TRIES) {
+                fprintf(stderr, "fuzz_seeds: no trace of %llu records from seed %llu on fits in "
+                        "%u bytes\n", (unsigned long long)o.records,
+                        (unsigned long long)k_specs[i].seed, SEED_MAX_BYTES);
+                return 1;
+            }
         }
-        int rc = fxt_gen_random(o, write_file, f);
-        if (fclose(f) != 0 || rc != 0) {
-            fprintf(stderr, "fuzz_seeds: %s: generation or write failed\n", path);
+        snprintf(path, sizeof path, "%s/gen-%s-%s-s%llu-n%llu.fxt", argv[1],
+                 o.profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
+                 o.big_endian ? "be" : "le", (unsigned long long)o.seed,
+                 (unsigned long long)o.records);
+        FILE *f = fopen(path, "wb");
+        int bad = f == NULL || fwrite(d, 1, n, f) != n;
+        bad |= f != NULL && fclose(f) != 0;
+        free(d);
+        if (bad) {
+            fprintf(stderr, "fuzz_seeds: %s: %s\n", path, strerror(errno));
             return 1;
         }
     }
