@@ -210,20 +210,29 @@ static int random_trace(corpus *c, uint64_t seed, uint64_t records, fxt_gen_prof
     return -1;
 }
 
+/* A trace builder for vector WHAT in byte order BE, its clock at TS; -1
+ * after recording the failure in C. */
+static int tb_open(corpus *c, tb *t, const char *what, int be, uint64_t ts)
+{
+    memset(t, 0, sizeof *t);
+    t->buf = malloc(TB_CAP);
+    t->what = what;
+    t->ts = ts;
+    if (t->buf == NULL) {
+        fail(c, "out of memory");
+        return -1;
+    }
+    fxt_writer_init(&t->w, t->buf, TB_CAP, be);
+    return 0;
+}
+
 static void build_valid(corpus *c)
 {
     for (size_t i = 0; i < sizeof k_valid / sizeof *k_valid && !c->err; i++) {
         for (int be = 0; be <= 1 && !c->err; be++) {
             tb t;
-            memset(&t, 0, sizeof t);
-            t.buf = malloc(TB_CAP);
-            t.what = k_valid[i].name;
-            t.ts = 1000000;
-            if (t.buf == NULL) {
-                fail(c, "out of memory");
+            if (tb_open(c, &t, k_valid[i].name, be, 1000000))
                 return;
-            }
-            fxt_writer_init(&t.w, t.buf, TB_CAP, be);
             k_valid[i].fn(&t);
             if (t.err) {
                 free(t.buf);
@@ -324,15 +333,8 @@ static void build_truncated(corpus *c)
     for (size_t i = 0; i < fxt__n_truncated && !c->err; i++) {
         for (int be = 0; be <= 1 && !c->err; be++) {
             tb t;
-            memset(&t, 0, sizeof t);
-            t.buf = malloc(TB_CAP);
-            t.what = fxt__k_truncated[i].name;
-            t.ts = 1000000;
-            if (t.buf == NULL) {
-                fail(c, "out of memory");
+            if (tb_open(c, &t, fxt__k_truncated[i].name, be, 1000000))
                 return;
-            }
-            fxt_writer_init(&t.w, t.buf, TB_CAP, be);
             size_t at = 0, len = 0;
             char desc[300] = "";
             fxt__k_truncated[i].fn(&t, &at, &len, desc, sizeof desc);
@@ -374,14 +376,8 @@ static void build_revisions(corpus *c)
     for (size_t i = 0; i < fxt__n_rev_vectors && !c->err; i++) {
         const fxt__rev_vector *d = &fxt__k_rev_vectors[i];
         tb t;
-        memset(&t, 0, sizeof t);
-        t.buf = malloc(TB_CAP);
-        t.what = d->name;
-        if (t.buf == NULL) {
-            fail(c, "out of memory");
+        if (tb_open(c, &t, d->name, 0, 0))
             return;
-        }
-        fxt_writer_init(&t.w, t.buf, TB_CAP, 0);
         d->build(&t);
         fxt_gen_vector *v = add_vec(c);
         if (v == NULL) {

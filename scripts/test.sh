@@ -17,20 +17,20 @@ stage_done() { # NAME
   stage_start=$SECONDS
 }
 
+gcc_build() { # BUILD_TYPE DIR: a gcc -Werror build from scratch, and ctest
+  rm -rf "$2"
+  cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE="$1" -DFXT_WERROR=ON \
+        -DPython3_EXECUTABLE=$py >/dev/null
+  cmake --build "$2" -j"$jobs"
+  ctest --test-dir "$2" -j"$jobs" --output-on-failure
+}
+
 echo "== gcc build (-Werror) =="
-rm -rf build-test
-cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFXT_WERROR=ON \
-      -DPython3_EXECUTABLE=$py >/dev/null
-cmake --build build-test -j"$jobs"
-ctest --test-dir build-test -j"$jobs" --output-on-failure
+gcc_build RelWithDebInfo build-test
 stage_done "gcc build (-Werror)"
 
 echo "== gcc Release build (-Werror; the README's install build) =="
-rm -rf build-release
-cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release -DFXT_WERROR=ON \
-      -DPython3_EXECUTABLE=$py >/dev/null
-cmake --build build-release -j"$jobs"
-ctest --test-dir build-release -j"$jobs" --output-on-failure
+gcc_build Release build-release
 stage_done "gcc Release build"
 
 echo "== clang ASan+UBSan build =="
