@@ -67,20 +67,32 @@ per_record() {
   }'
 }
 
-# split_report OUT: the top functions (own cost) and the hottest source
-# lines. callgrind_annotate runs in the source tree so that paths are
-# relative to it; awk (not head) cuts the lists, so no pipe closes early.
+# has_line_info EXE: whether EXE carries DWARF line tables (-g; a Release
+# build has none, and then callgrind knows functions but not lines).
+has_line_info() {
+  LC_ALL=C readelf -S "$1" 2>/dev/null | grep -q '\.debug_line'
+}
+
+# split_report OUT EXE: the top functions (own cost) and the hottest source
+# lines of EXE's run. callgrind_annotate runs in the source tree so that
+# paths are relative to it; awk (not head) cuts the lists, so no pipe
+# closes early.
 split_report() {
-  local out=$1 ann=$1.ann
+  local out=$1 exe=$2 ann=$1.ann
   (cd "$root" && callgrind_annotate --threshold=100 --show=Ir --auto=yes "$out") >"$ann" 2>/dev/null
   [ "$top" -gt 0 ] &&
   echo "  top $top functions by own instructions (inlined helpers count in their caller):"
   awk -v top="$top" '/file:function/ { on = 1; getline; next }
        on && NF == 0 { on = 0 }
        on && ++n <= top { sub(/ \[[^]]*\]$/, ""); print "    " $0 }' "$ann"
-  [ "$lines" -gt 0 ] &&
+  [ "$lines" -gt 0 ] || return 0
   echo "  hottest $lines source lines (Ir, share of the total, file:line, source):"
-  awk '/^-- (Auto|User)-annotated source: / { file = $NF; ln = 0; next }
+  if ! has_line_info "$exe"; then
+    echo "    (none: $(basename "$exe") has no debug line info; a -g build such as RelWithDebInfo shows them)"
+    return 0
+  fi
+  local hot
+  hot=$(awk '/^-- (Auto|User)-annotated source: / { file = $NF; ln = 0; next }
        /^-- line [0-9]+ -/ { ln = $3; next }
        /^---/ { ln = 0; next }
        ln > 0 && /^ *([0-9,]+ \( *[0-9.]+%\)|\.) / {
@@ -94,7 +106,10 @@ split_report() {
          ln++
        }' "$ann" |
     sort -t "$(printf '\t')" -k1,1nr |
-    awk -F '\t' -v n="$lines" 'NR <= n { printf "    %11s %-9s %-30s %s\n", $1, $2, $3, $4 }'
+    awk -F '\t' -v n="$lines" 'NR <= n { printf "    %11s %-9s %-30s %s\n", $1, $2, $3, $4 }')
+  [ -n "$hot" ] ||
+    { echo "instructions.sh: $(basename "$exe") has line info but callgrind_annotate showed no source lines" >&2; exit 2; }
+  printf '%s\n' "$hot"
 }
 
 cfg=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
@@ -112,7 +127,7 @@ echo "  $bytes bytes, $n_big records ($(awk -v b="$bytes" -v n="$n_big" 'BEGIN {
 vb=$(callgrind "$work/val.cg" "$val" --quiet "$trace")
 vs=$(callgrind "$work/vals.cg" "$val" --quiet "$small")
 per_record "$vb" "$vs" "$n_big" "$n_small"
-split_report "$work/val.cg"
+split_report "$work/val.cg" "$val"
 echo
 
 # Every revision: one validator per revision over the same input; those
@@ -127,4 +142,4 @@ echo "== generation: fxt-gen random --seed 1 --records $records --profile realis
 gb=$(callgrind "$work/gen.cg" "$gen" random --seed 1 --records "$records" --profile realistic -o /dev/null)
 gs=$(callgrind "$work/gens.cg" "$gen" random --seed 1 --records 100 --profile realistic -o /dev/null)
 per_record "$gb" "$gs" "$records" 100
-split_report "$work/gen.cg"
+split_report "$work/gen.cg" "$gen"

@@ -2,34 +2,47 @@
 /*
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
- * profiles and byte orders, plus a bare magic record. Deterministic.
+ * profiles and byte orders, plus a bare magic record. Deterministic. Each
+ * seed fits the recipes' -max_len (SEED_MAX_BYTES): a trace that would not
+ * (the coverage profile's large blobs) is replaced by the next seed's, as
+ * fxt-mutate skips bases larger than its --max-size.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "fxt/encode.h"
 #include "fxt/gen.h"
 #include "outfile.h"
 
-static int write_file(void *ctx, const void *d, size_t n)
-{
-    return outfile_write(ctx, d, n) != n;
-}
+/* The recipes' -max_len (build.sh, smoke.sh, fuzz/README.md): libFuzzer
+ * would cut a longer seed. */
+#define SEED_MAX_BYTES 65536u
+/* Seeds tried after the given one before giving up. */
+#define SEED_TRIES 64u
 
-/* Puts the file written through O in place; 0, or 1 after a message.
- * GEN_RC: the generator's result (a write failure is reported by closing). */
-static int finish(outfile *o, int gen_rc)
+/* Puts the file written through O in place; 0, or 1 after a message. */
+static int finish(outfile *o)
 {
     char err[4400];
-    if (gen_rc < 0) {
-        outfile_discard(o);
-        fprintf(stderr, "fuzz_seeds: %s: generation failed\n", o->name);
-        return 1;
-    }
     if (outfile_close(o, err, sizeof err) != 0) {
         fprintf(stderr, "fuzz_seeds: %s\n", err);
         return 1;
     }
     return 0;
+}
+
+/* Writes N bytes at D to PATH through an outfile (a temporary file renamed
+ * into place when complete); 0, or 1 after a message. */
+static int write_whole(const char *path, const void *d, size_t n)
+{
+    char err[4400];
+    outfile o;
+    if (outfile_open(&o, path, err, sizeof err) != 0) {
+        fprintf(stderr, "fuzz_seeds: %s\n", err);
+        return 1;
+    }
+    outfile_write(&o, d, n); /* a failed write is reported by closing */
+    return finish(&o);
 }
 
 int main(int argc, char **argv)
@@ -45,19 +58,34 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: fuzz_seeds DIR   (DIR must exist)\n");
         return 2;
     }
-    char path[4096], err[4400];
-    outfile o;
+    char path[4096];
     for (size_t i = 0; i < sizeof k_specs / sizeof *k_specs; i++) {
-        const fxt_gen_options *spec = &k_specs[i];
-        snprintf(path, sizeof path, "%s/gen-%s-%s-s%llu-n%llu.fxt", argv[1],
-                 spec->profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
-                 spec->big_endian ? "be" : "le", (unsigned long long)spec->seed,
-                 (unsigned long long)spec->records);
-        if (outfile_open(&o, path, err, sizeof err) != 0) {
-            fprintf(stderr, "fuzz_seeds: %s\n", err);
-            return 1;
+        fxt_gen_options o = k_specs[i];
+        uint8_t *d = NULL;
+        size_t n = 0;
+        for (unsigned tries = 0;; tries++, o.seed++) {
+            if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, &d, &n) != 0) {
+                fprintf(stderr, "fuzz_seeds: generation failed (seed %llu)\n",
+                        (unsigned long long)o.seed);
+                return 1;
+            }
+            if (n <= SEED_MAX_BYTES)
+                break;
+            free(d);
+            if (tries == SEED_TRIES) {
+                fprintf(stderr, "fuzz_seeds: no trace of %llu records from seed %llu on fits in "
+                        "%u bytes\n", (unsigned long long)o.records,
+                        (unsigned long long)k_specs[i].seed, SEED_MAX_BYTES);
+                return 1;
+            }
         }
-        if (finish(&o, fxt_gen_random(spec, write_file, &o)) != 0)
+        snprintf(path, sizeof path, "%s/gen-%s-%s-s%llu-n%llu.fxt", argv[1],
+                 o.profile == FXT_GEN_COVERAGE ? "coverage" : "realistic",
+                 o.big_endian ? "be" : "le", (unsigned long long)o.seed,
+                 (unsigned long long)o.records);
+        int bad = write_whole(path, d, n);
+        free(d);
+        if (bad)
             return 1;
     }
     uint8_t magic[8];
@@ -65,10 +93,5 @@ int main(int argc, char **argv)
     fxt_writer_init(&w, magic, sizeof magic, 0);
     fxt_encode_magic(&w);
     snprintf(path, sizeof path, "%s/magic-only.fxt", argv[1]);
-    if (outfile_open(&o, path, err, sizeof err) != 0) {
-        fprintf(stderr, "fuzz_seeds: %s\n", err);
-        return 1;
-    }
-    outfile_write(&o, magic, w.len);
-    return finish(&o, 0);
+    return write_whole(path, magic, w.len);
 }

@@ -8,7 +8,9 @@
  *             boundary cases (largest record, longest string), realistic and
  *             coverage-profile random traces, and big-endian twins (-be)
  *   invalid/  one trace per error rule (fxt_gen_violate, fixed seed), and
- *             its big-endian twin where one can exist
+ *             its big-endian twin where one can exist; word-aligned
+ *             truncations of a normal and a large record
+ *             (golden_truncated.c)
  *   warn/     the same for the warning rules
  *   revisions/ traces whose verdict differs between revisions, with every
  *             revision's expectation (golden_revisions.c), and a random
@@ -208,20 +210,29 @@ static int random_trace(corpus *c, uint64_t seed, uint64_t records, fxt_gen_prof
     return -1;
 }
 
+/* A trace builder for vector WHAT in byte order BE, its clock at TS; -1
+ * after recording the failure in C. */
+static int tb_open(corpus *c, tb *t, const char *what, int be, uint64_t ts)
+{
+    memset(t, 0, sizeof *t);
+    t->buf = malloc(TB_CAP);
+    t->what = what;
+    t->ts = ts;
+    if (t->buf == NULL) {
+        fail(c, "out of memory");
+        return -1;
+    }
+    fxt_writer_init(&t->w, t->buf, TB_CAP, be);
+    return 0;
+}
+
 static void build_valid(corpus *c)
 {
     for (size_t i = 0; i < sizeof k_valid / sizeof *k_valid && !c->err; i++) {
         for (int be = 0; be <= 1 && !c->err; be++) {
             tb t;
-            memset(&t, 0, sizeof t);
-            t.buf = malloc(TB_CAP);
-            t.what = k_valid[i].name;
-            t.ts = 1000000;
-            if (t.buf == NULL) {
-                fail(c, "out of memory");
+            if (tb_open(c, &t, k_valid[i].name, be, 1000000))
                 return;
-            }
-            fxt_writer_init(&t.w, t.buf, TB_CAP, be);
             k_valid[i].fn(&t);
             if (t.err) {
                 free(t.buf);
@@ -314,6 +325,50 @@ static void build_violations(corpus *c)
     }
 }
 
+/* The word-aligned truncations (golden_truncated.c), after the other
+ * invalid/ vectors: one issue, E0002 at the record that runs past the end. */
+static void build_truncated(corpus *c)
+{
+    const fxt_rule_info *ri = fxt_rule_get(FXT_R_TRUNCATED);
+    for (size_t i = 0; i < fxt__n_truncated && !c->err; i++) {
+        for (int be = 0; be <= 1 && !c->err; be++) {
+            tb t;
+            if (tb_open(c, &t, fxt__k_truncated[i].name, be, 1000000))
+                return;
+            size_t at = 0, len = 0;
+            char desc[300] = "";
+            fxt__k_truncated[i].fn(&t, &at, &len, desc, sizeof desc);
+            if (!t.err && (len % 8 || at % 8 || at >= len || len >= t.w.len)) {
+                snprintf(t.errmsg, sizeof t.errmsg, "%s: not a word-aligned truncation", t.what);
+                t.err = 1;
+            }
+            if (t.err) {
+                free(t.buf);
+                fail(c, t.errmsg);
+                return;
+            }
+            fxt_gen_vector *v = add_vec(c);
+            if (v == NULL) {
+                free(t.buf);
+                return;
+            }
+            snprintf(v->path, sizeof v->path, "invalid/%s-%s%s.fxt", ri->id, t.what,
+                     be ? "-be" : "");
+            v->data = t.buf;
+            v->len = len;
+            v->records = count_records(t.buf, len, be);
+            v->verdict = FXT_GEN_INVALID;
+            v->rules[0] = FXT_R_TRUNCATED;
+            v->offsets[0] = at;
+            v->field_offsets[0] = at;
+            v->nissues = 1;
+            v->big_endian = be;
+            snprintf(v->section, sizeof v->section, "%s", ri->section);
+            snprintf(v->desc, sizeof v->desc, "%s%s", desc, be ? " (big-endian)" : "");
+        }
+    }
+}
+
 /* The revisions/ part: every revision's verdict and issues, from
  * construction. Vectors built for one older revision state that one. */
 static void build_revisions(corpus *c)
@@ -321,14 +376,8 @@ static void build_revisions(corpus *c)
     for (size_t i = 0; i < fxt__n_rev_vectors && !c->err; i++) {
         const fxt__rev_vector *d = &fxt__k_rev_vectors[i];
         tb t;
-        memset(&t, 0, sizeof t);
-        t.buf = malloc(TB_CAP);
-        t.what = d->name;
-        if (t.buf == NULL) {
-            fail(c, "out of memory");
+        if (tb_open(c, &t, d->name, 0, 0))
             return;
-        }
-        fxt_writer_init(&t.w, t.buf, TB_CAP, 0);
         d->build(&t);
         fxt_gen_vector *v = add_vec(c);
         if (v == NULL) {
@@ -405,6 +454,7 @@ int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
         err[0] = 0;
     build_valid(&c);
     build_violations(&c);
+    build_truncated(&c);
     build_revisions(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;

@@ -230,4 +230,14 @@ void fxt__gv_arg_pointer(tb *t);
 void fxt__gv_arg_koid(tb *t);
 void fxt__gv_arg_bool(tb *t);
 
+/* The word-aligned truncations (golden_truncated.c): each writes a trace
+ * into T whose last record, starting at *AT, runs past the end of its
+ * first *LEN bytes (a whole number of words); DESC says what it is. */
+typedef struct fxt__trunc_def {
+    const char *name;
+    void (*fn)(tb *t, size_t *at, size_t *len, char *desc, size_t desclen);
+} fxt__trunc_def;
+extern const fxt__trunc_def fxt__k_truncated[];
+extern const size_t fxt__n_truncated;
+
 #endif

@@ -42,8 +42,14 @@ LLVM_PROFILE_FILE="$build/profiles/%p-%m.profraw" ctest --test-dir "$build" -j2 
   > "$build/ctest.log" 2>&1
 rc=$?
 tail -3 "$build/ctest.log"
-"$profdata" merge -sparse "$build"/profiles/*.profraw -o "$build/all.profdata" ||
-  { echo "coverage.sh: no profiles" >&2; exit 2; }
+# A profile cut short is left out, not fatal: a test that limits the size
+# of files its process writes (gen-cli: ulimit -f 64) or kills a hung
+# reader cuts its profile too.
+"$profdata" merge -sparse --failure-mode=all "$build"/profiles/*.profraw \
+  -o "$build/all.profdata" 2> "$build/merge.log" ||
+  { cat "$build/merge.log" >&2; echo "coverage.sh: no profiles" >&2; exit 2; }
+bad=$(grep -c 'invalid instrumentation profile' "$build/merge.log" || true)
+[ "$bad" = 0 ] || echo "coverage.sh: $bad of $(ls "$build"/profiles | wc -l) profiles cut short, left out (see $build/merge.log)"
 
 # every instrumented binary and module the tests ran
 objects=()

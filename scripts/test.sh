@@ -1,21 +1,37 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Builds fxtkit from scratch and runs every test: a gcc -Werror build, then a
-# clang AddressSanitizer + UndefinedBehaviorSanitizer build, then a clang
-# coverage build that prints line and branch coverage (FXT_SKIP_COVERAGE=1
-# skips it), then the fuzzing smoke run (FXT_SKIP_FUZZ=1 skips it). Fresh
-# build directories each time (CMake caches -D options).
+# Builds fxtkit from scratch and runs every test: a gcc -Werror build
+# (RelWithDebInfo, the default), a gcc -Werror Release build (the README's
+# install build: -O3, no debug info), then a clang AddressSanitizer +
+# UndefinedBehaviorSanitizer build, then a clang coverage build that prints
+# line and branch coverage (FXT_SKIP_COVERAGE=1 skips it), then the fuzzing
+# smoke run (FXT_SKIP_FUZZ=1 skips it). Fresh build directories each time
+# (CMake caches -D options). Each stage's wall time is printed after it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 py=/usr/bin/python3   # sees Debian's python3-jsonschema
+stage_start=$SECONDS
+stage_done() { # NAME
+  echo "== $1: $((SECONDS - stage_start)) s =="
+  stage_start=$SECONDS
+}
+
+gcc_build() { # BUILD_TYPE DIR: a gcc -Werror build from scratch, and ctest
+  rm -rf "$2"
+  cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE="$1" -DFXT_WERROR=ON \
+        -DPython3_EXECUTABLE=$py >/dev/null
+  cmake --build "$2" -j"$jobs"
+  ctest --test-dir "$2" -j"$jobs" --output-on-failure
+}
 
 echo "== gcc build (-Werror) =="
-rm -rf build-test
-cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFXT_WERROR=ON \
-      -DPython3_EXECUTABLE=$py >/dev/null
-cmake --build build-test -j"$jobs"
-ctest --test-dir build-test -j"$jobs" --output-on-failure
+gcc_build RelWithDebInfo build-test
+stage_done "gcc build (-Werror)"
+
+echo "== gcc Release build (-Werror; the README's install build) =="
+gcc_build Release build-release
+stage_done "gcc Release build"
 
 echo "== clang ASan+UBSan build =="
 rm -rf build-asan
@@ -24,6 +40,7 @@ CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFXT_WERROR
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan -j"$jobs" --output-on-failure
+stage_done "clang ASan+UBSan build"
 
 # Line and branch coverage of the validator, its CLI and the mutator over
 # the same tests (a third build, clang source coverage): the figures are
@@ -32,11 +49,13 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 if [ "${FXT_SKIP_COVERAGE:-0}" != 1 ]; then
   echo "== coverage (scripts/coverage.sh) =="
   bash scripts/coverage.sh "$PWD/build-cov"
+  stage_done "coverage"
 fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
   echo "== fuzzing smoke run =="
   bash fuzz/smoke.sh "$PWD/build-fuzz"
+  stage_done "fuzzing smoke run"
 fi
 
-echo "== all tests passed =="
+echo "== all tests passed ($SECONDS s in all) =="

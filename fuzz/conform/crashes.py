@@ -62,7 +62,7 @@ _SAN_ERROR_RE = re.compile(
     r"(?:ERROR|WARNING): (AddressSanitizer|LeakSanitizer|MemorySanitizer|ThreadSanitizer|"
     r"HWAddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer): ([^\n]*)")
 _UBSAN_RE = re.compile(r"([^\s:]+:\d+(?::\d+)?): runtime error: ([^\n]*)")
-_SAN_FRAME_RE = re.compile(r"#\d+ 0x[0-9a-fA-F]+ in (\S+)(?: ([^\s]+))?")
+_SAN_FRAME_RE = re.compile(r"#\d+ 0x[0-9a-fA-F]+ in (\S+(?: \[clone \.[^\]\s]*\])*)(?: ([^\s]+))?")
 _SAN_SKIP_PREFIX = ("__asan", "__ubsan", "__sanitizer", "__interceptor", "__libc_start", "__lsan",
                     "__msan", "__tsan", "fuzzer::", "LLVMFuzzerRunDriver", "operator new")
 _SAN_SKIP = ("_start", "malloc", "calloc", "realloc", "free", "reallocarray", "aligned_alloc")
@@ -71,14 +71,40 @@ _SAN_OOM_RE = re.compile(r"allocation-size-too-big|requested allocation size|out
                          r"malloc limit")
 
 
+# Suffixes compilers give the parts and copies of a function they split,
+# specialise or localise (gcc: .cold, .part.N, .isra.N, .constprop.N,
+# .lto_priv.N, .clone.N, .localalias; clang: .llvm.N, .__uniq.N,
+# .specialized.N; target_clones: .avx2, .default), chained at times
+# ("f.isra.0.cold"); demangled C++ says " [clone .cold]". Without debug
+# info a crash in a split-off part names the part: it is grouped under the
+# function the source calls it. A C identifier has no dot, so whatever
+# follows one in a plain name is the compiler's; in C++ and Rust names only
+# the known suffixes are taken off.
+_C_CLONE_RE = re.compile(r"([A-Za-z_]\w*)\.[\w.$]+")
+_CLONE_SUFFIX_RE = re.compile(r"(?:\.(?:cold|hot|unlikely|part|isra|constprop|lto_priv|clone|"
+                              r"localalias|llvm|__uniq|specialized)(?:\.\d+)*)+$")
+_CLONE_NOTE_RE = re.compile(r"(?: \[clone \.[^\]]*\])+$")
+
+
+def source_function(name):
+    """NAME without the suffixes a compiler adds to the parts and copies of
+    a function ("nr_blob_alloc.constprop.0" -> "nr_blob_alloc")."""
+    name = _CLONE_NOTE_RE.sub("", name)
+    m = _C_CLONE_RE.fullmatch(name)
+    if m:
+        return m.group(1)
+    return _CLONE_SUFFIX_RE.sub("", name) or name
+
+
 def _san_frames(out):
     frames, sites = [], []
     for m in _SAN_FRAME_RE.finditer(out):
-        name = m.group(1)
+        name = source_function(m.group(1))
         if name.startswith(_SAN_SKIP_PREFIX) or name in _SAN_SKIP:
             continue
         frames.append(name)
-        loc = m.group(2) or ""
+        # "/src/r.c:12:5", or "(/path/reader+0x143d2)" without debug info
+        loc = (m.group(2) or "").strip("()")
         sites.append(re.sub(r"^.*/", "", loc))
         if len(frames) == 8:
             break
@@ -224,8 +250,9 @@ def _rust(out):
 
 _PY_TB_RE = re.compile(r"(?m)^Traceback \(most recent call last\):\n")
 _PY_FILE_RE = re.compile(r'(?m)^  File "([^"\n]+)", line (\d+), in ([^\n]+)')
+# (module exceptions named in lower case too: struct.error, zlib.error)
 _PY_EXC_RE = re.compile(r"(?m)^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|"
-                        r"Iteration|[A-Z]\w*))(?:: ([^\n]*))?$")
+                        r"Iteration|[A-Z]\w*)|[A-Za-z_]\w*\.error)(?:: ([^\n]*))?$")
 
 
 def _python(out, reject_exceptions):

@@ -8,7 +8,9 @@ print each runtime's real crash report (ctest conform-crashes).
 The reports below were printed by the real runtimes on the project's machine
 kind (Go 1.19.8, OpenJDK 17, Node.js 20, Python 3.11, rustc 1.95, glibc,
 libstdc++), except the older Rust format (before 1.73) and the ASan reports,
-whose shapes are the ones in public issue threads; paths and numbers vary
+whose shapes are the ones in public issue threads (those of a build without
+debug info as this machine's gcc -O3 ASan build prints them, with the
+function names gcc gives the parts it splits off); paths and numbers vary
 per vector where the same bug must still be grouped as one.
 """
 
@@ -113,6 +115,15 @@ PY_OOM = """Traceback (most recent call last):
 MemoryError
 """
 
+PY_STRUCT = """Traceback (most recent call last):
+  File "/home/dev/fxtread/read.py", line 40, in <module>
+    main()
+  File "/home/dev/fxtread/read.py", line 31, in read_record
+    words = struct.unpack_from("<%%dQ" %% size, data, off)
+            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+struct.error: unpack_from requires a buffer of at least %d bytes for unpacking 56 bytes at offset 376 (actual buffer size is 424)
+"""
+
 PY_REJECT = """Traceback (most recent call last):
   File "/home/dev/fxtread/read.py", line 40, in <module>
     main()
@@ -178,6 +189,23 @@ ASAN_ALLOC = """==7==ERROR: AddressSanitizer: requested allocation size 0xffffff
 SUMMARY: AddressSanitizer: allocation-size-too-big in malloc
 """
 
+# A build without debug info (Release): module+offset instead of file:line,
+# and the names of the parts gcc splits off or specialises (.cold,
+# .constprop.N, .isra.N, .part.N); C++ demangled: " [clone .cold]".
+ASAN_NODEBUG = """==%d==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6020000000%02x at pc 0x55f7b3890170 bp 0x7ffd sp 0x7ffd
+READ of size 8 at 0x602000000018 thread T0
+    #0 0x55f7b3890170 in read_varint%s (/home/dev/fxtread/build/fxtread+0x18170)
+    #1 0x55f7b38963f4 in read_event (/home/dev/fxtread/build/fxtread+0x1e3f4)
+    #2 0x55f7b38981f0 in main (/home/dev/fxtread/build/fxtread+0x201f0)
+SUMMARY: AddressSanitizer: heap-buffer-overflow (/home/dev/fxtread/build/fxtread+0x18170) in read_varint%s
+"""
+
+UBSAN_CXX_NODEBUG = """reader.cc:%d:9: runtime error: division by zero
+    #0 0x55f7b3892a1f in fxt::Reader::seconds() %s (/home/dev/fxtread/build/fxtread+0x2a1f)
+    #1 0x55f7b38963f4 in fxt::Reader::event() (/home/dev/fxtread/build/fxtread+0x1e3f4)
+    #2 0x55f7b38981f0 in main (/home/dev/fxtread/build/fxtread+0x201f0)
+"""
+
 # (name, first line, body, pad bytes, expected class, expected runtime, group tag)
 CASES = [
     ("go-panic-a", "exit:2", GO_PANIC % (9, "parse.go"), 50, "crash", "go", "goidx"),
@@ -194,6 +222,8 @@ CASES = [
     ("py-b", "exit:1", PY_TB % 17, 30, "crash", "python", "pyidx17"),
     ("py-c", "exit:1", PY_TB % 18, 0, "crash", "python", "pyidx18"),
     ("py-oom", "exit:1", PY_OOM, 0, "oom", "python", "pyoom"),
+    ("py-struct-a", "exit:1", PY_STRUCT % 432, 0, "crash", "python", "pystruct"),
+    ("py-struct-b", "exit:1", PY_STRUCT % 33400, 0, "crash", "python", "pystruct"),
     ("java-a", "exit:1", JAVA % 7, 0, "crash", "jvm", "java"),
     ("java-b", "exit:1", JAVA % 123456, 0, "crash", "jvm", "java"),
     ("kotlin-oom", "exit:1", KOTLIN_OOM, 0, "oom", "jvm", "ktoom"),
@@ -206,16 +236,59 @@ CASES = [
     ("asan-a", "exit:1", ASAN_OVERFLOW % (1, 0x10), 0, "crash", "sanitizer", "asan"),
     ("asan-b", "exit:1", ASAN_OVERFLOW % (2, 0x38), 0, "crash", "sanitizer", "asan"),
     ("asan-alloc", "exit:1", ASAN_ALLOC, 0, "oom", "sanitizer", "asanalloc"),
+    ("asan-cold", "exit:1", ASAN_NODEBUG % (3, 0x10, ".cold", ".cold"), 0, "crash", "sanitizer",
+     "asannodebug"),
+    ("asan-constprop", "exit:1", ASAN_NODEBUG % (4, 0x18, ".constprop.0", ".constprop.0"), 0,
+     "crash", "sanitizer", "asannodebug"),
+    ("asan-isra-part", "exit:1", ASAN_NODEBUG % (5, 0x20, ".isra.0.part.1", ".isra.0.part.1"), 0,
+     "crash", "sanitizer", "asannodebug"),
+    ("ubsan-cxx-cold", "exit:1", UBSAN_CXX_NODEBUG % (12, "[clone .cold]"), 0, "crash", "sanitizer",
+     "ubsancxx"),
+    ("ubsan-cxx-clones", "exit:1", UBSAN_CXX_NODEBUG % (12, "[clone .constprop.0] [clone .isra.0]"),
+     0, "crash", "sanitizer", "ubsancxx"),
     ("segv", "signal:SEGV", "", 0, "crash", "signal", "segv"),
     ("hog", "alloc:400", "", 0, "oom", "any", "rss"),
     ("hang", "sleep:30", "", 0, "hang", None, "hang"),
 ]
 
 
+# (a compiler's name for a function or a part of it, the function in the source)
+RENAMED = [
+    ("nr_ticks_to_seconds.cold", "nr_ticks_to_seconds"),
+    ("nr_blob_alloc.constprop.0", "nr_blob_alloc"),
+    ("read_varint.isra.0", "read_varint"),
+    ("read_varint.part.3", "read_varint"),
+    ("read_varint.isra.0.cold", "read_varint"),
+    ("read_varint.constprop.0.isra.0", "read_varint"),
+    ("read_varint.lto_priv.0", "read_varint"),
+    ("read_varint.llvm.9175281512461402683", "read_varint"),
+    ("read_varint.__uniq.1234567890", "read_varint"),
+    ("read_varint.specialized.1", "read_varint"),
+    ("fill.avx2", "fill"),
+    ("read_varint", "read_varint"),
+    ("_Z4readPKhm.cold", "_Z4readPKhm"),
+    ("fxt::Reader::seconds() [clone .cold]", "fxt::Reader::seconds()"),
+    ("fxt::Reader::seconds() [clone .constprop.0] [clone .isra.0]", "fxt::Reader::seconds()"),
+    ("fxt::Reader::seconds.cold", "fxt::Reader::seconds"),
+    ("fxt::Reader::parse.llvm.42", "fxt::Reader::parse"),
+    ("fxt::Reader::parse", "fxt::Reader::parse"),
+    ("core::ptr::drop_in_place<fxt::Record>", "core::ptr::drop_in_place<fxt::Record>"),
+]
+
+
+def unit_source_function(conform):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(conform)))
+    import crashes
+    for name, want in RENAMED:
+        got = crashes.source_function(name)
+        check(got == want, "source_function(%r) = %r (got %r)" % (name, want, got))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--conform", required=True)
     a = ap.parse_args()
+    unit_source_function(a.conform)
     with tempfile.TemporaryDirectory() as tmp:
         reader = os.path.join(tmp, "fake.py")
         with open(reader, "w") as f:
@@ -276,14 +349,20 @@ def main():
                            ("rust-a", "src/record.rs:88:21"),
                            ("rust-old", "src/record.rs:120:9"),
                            ("py-a", "parse_event (read.py:17)"),
+                           ("py-struct-a", "read_record (read.py:31)"),
                            ("java-a", "dev.fxt.Reader.parseArgs (Reader.java:212)"),
                            ("kotlin-oom", "FxtReaderKt.readBlob (FxtReader.kt:57)"),
                            ("node-a", "readHeader (reader.js:31)"),
                            ("c-assert-a", "read_record (reader.c:55)"),
                            ("asan-a", "read_word (words.c:10:12)"),
-                           ("asan-alloc", "read_blob (blob.c:30:15)")):
+                           ("asan-alloc", "read_blob (blob.c:30:15)"),
+                           ("asan-cold", "read_varint (fxtread+0x18170)"),
+                           ("asan-isra-part", "read_varint (fxtread+0x18170)"),
+                           ("ubsan-cxx-clones", "fxt::Reader::seconds() (fxtread+0x2a1f)")):
             check(runs[name].get("site") == want, "%s: site %s (got %s)"
                   % (name, want, runs[name].get("site")))
+        check(runs["py-struct-a"].get("signature", "").startswith("python crash: struct.error "),
+              "struct.error named (got %s)" % runs["py-struct-a"].get("signature"))
         # count and smallest reproducer
         goidx = next(b for b in r["bugs"] if "go-panic-a.fxt" in b["smallest"]["id"]
                      or "go-panic-b.fxt" in b["smallest"]["id"])
