@@ -307,6 +307,7 @@ def gen_violations(fxt_gen, outdir, which, seeds, revision=None):
             expected = "warn" if rid.startswith("W") else "invalid"
             vec = {"id": "violate/" + name, "path": path, "source": "violate",
                    "expected": expected, "rule": label, "violation_offset": offset,
+                   "seed": seed,
                    "expected_issues": [label],
                    "regenerate": " ".join(shlex.quote(a) for a in argv)}
             if revision:
