@@ -5,7 +5,8 @@
  * (fxt/gen.h) and the encoder; the subcommands (cmd_*.c) parse options,
  * write files and print.
  *
- *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R] -o FILE
+ *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R]
+ *                  [--order ORDER] -o FILE
  *   fxt-gen roundtrip [--revision R] FILE
  *   fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE
  *   fxt-gen golden DIR
@@ -27,7 +28,7 @@ void gen_usage(FILE *f)
             "\n"
             "commands:\n"
             "  random --records N [--seed S] [--profile realistic|coverage] [--big-endian]\n"
-            "         [--revision r1|r2|r3|current] -o FILE\n"
+            "         [--revision r1|r2|r3|current] [--order ORDER] -o FILE\n"
             "      write a random conforming, warning-free trace of N records (at least the\n"
             "      %u setup records: magic, initialization, a provider and its string and\n"
             "      thread tables; a few more when open begins must be ended). N and S are\n"
@@ -36,6 +37,11 @@ void gen_usage(FILE *f)
             "      lacks is replaced (no duration complete or magic record in r1/r2, no\n"
             "      boolean argument or scheduling subtype before current...); r1 and r2\n"
             "      traces are little-endian.\n"
+            "      --order sets the order of the leading records, every one legal: the\n"
+            "      records in order, from magic (leave it out for none), init and provider\n"
+            "      (either first) and section (a provider section record right after the\n"
+            "      provider info): magic,init,provider (the default, also init-first),\n"
+            "      magic,provider,init (also provider-first), provider,section,init...\n"
             "      The same arguments give the same bytes on every platform.\n"
             "  violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE\n"
             "      write a valid trace plus exactly one violation of RULE (id like E0004 or\n"
