@@ -17,9 +17,13 @@
  * bug class of state used before it exists is tried at once on every new
  * path, not by chance. AFL++ hands the stage the same entry again and
  * again (a new entry is told by a hash of a sample of its words), and
- * spends seconds on it before the next; so the next calls do the same to
- * the random other entry it passes along (add_buf), its first and second
- * state records in turn: entries not reached yet get the step too.
+ * spends seconds on it before the next; so the next calls put the entry's
+ * leading records in each other legal order (fxt_mut_set_order: a magic
+ * record or none, the initialization record before or after the provider
+ * info, a provider section or none), so that a reader that insists on one
+ * order reads the entry at once, and then do the drops to the random other
+ * entry it passes along (add_buf), its first and second state records in
+ * turn: entries not reached yet get the step too.
  *
  * Trimming (AFL++ shrinks each new queue entry while its coverage stays
  * the same, before fuzzing it) takes whole records away, not byte ranges:
@@ -47,8 +51,11 @@ typedef struct fxt_afl {
     int crossover;
     uint64_t entry; /* the queue entry afl_custom_fuzz works on (entry_hash) */
     unsigned drop;  /* its next state record to drop, DROP_DONE once none is left */
+    unsigned order;   /* its next order step (FXT_GEN_ORDER_*) */
     unsigned partner; /* drop steps done on the other entries passed with it */
     int dropped;    /* the last output is a drop (for afl_custom_describe) */
+    int reordered;  /* ... an order step */
+    int has_magic;  /* the revision has the magic record */
     char desc[96];
     /* trimming: the entry as trimmed so far (AFL++'s copy matches it), its
      * records, the span tried (records lo to end - 1), the span length of
@@ -105,6 +112,7 @@ void *afl_custom_init(void *afl, unsigned int seed)
         }
         st->opts.revision = r;
     }
+    st->has_magic = fxt_layout_get(st->opts.revision)->has_magic;
     return st;
 }
 
@@ -185,18 +193,43 @@ static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
     return n;
 }
 
-/* The next drop step for the entry BUF, on it or on ADD_BUF: the output's
- * size, or 0 once the entry's steps are done. */
+/* BUF with its leading records in order ORD in st->buf: its size, else 0
+ * (BUF was in that order already, or cannot be). */
+static size_t reorder(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned ord,
+                      uint8_t **out_buf, size_t max_size)
+{
+    if (buf == NULL || buf_size == 0 || max_size == 0 || !ensure(st, max_size))
+        return 0;
+    size_t len = buf_size < max_size ? buf_size : max_size;
+    memcpy(st->buf, buf, len);
+    size_t n = fxt_mut_set_order(st->buf, len, max_size, ord, &st->opts);
+    if (n == 0 || (n == len && memcmp(st->buf, buf, len) == 0))
+        return 0;
+    st->reordered = 1;
+    *out_buf = st->buf;
+    return n;
+}
+
+/* The next deterministic step for the entry BUF (a drop, an order), on it
+ * or on ADD_BUF: the output's size, or 0 once the entry's steps are done. */
 static size_t drop_step(fxt_afl *st, const uint8_t *buf, size_t buf_size,
                         const uint8_t *add_buf, size_t add_buf_size, uint8_t **out_buf,
                         size_t max_size)
 {
     const uint64_t h = entry_hash(buf, buf_size);
     if (h != st->entry)
-        st->entry = h, st->drop = 0, st->partner = 0;
+        st->entry = h, st->drop = 0, st->order = 0, st->partner = 0;
     if (st->drop < DROP_MAX) {
         size_t n = drop(st, buf, buf_size, st->drop, out_buf, max_size);
         st->drop = n > 0 ? st->drop + 1 : DROP_DONE;
+        if (n > 0)
+            return n;
+    }
+    while (st->order < FXT_GEN_ORDER_COUNT) {
+        unsigned ord = st->order++;
+        if (!st->has_magic && (ord & FXT_GEN_ORDER_NO_MAGIC))
+            continue; /* the same as without the bit: r1 and r2 have no magic record */
+        size_t n = reorder(st, buf, buf_size, ord, out_buf, max_size);
         if (n > 0)
             return n;
     }
@@ -209,7 +242,7 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size)
 {
     fxt_afl *st = data;
-    st->dropped = 0;
+    st->dropped = st->reordered = 0;
     size_t n = drop_step(st, buf, buf_size, add_buf, add_buf_size, out_buf, max_size);
     if (n > 0)
         return n;
@@ -219,7 +252,7 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
 size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                                  size_t max_size)
 {
-    ((fxt_afl *)data)->dropped = 0;
+    ((fxt_afl *)data)->dropped = ((fxt_afl *)data)->reordered = 0;
     return mutate(data, buf, buf_size, out_buf, NULL, 0, max_size);
 }
 
@@ -236,6 +269,8 @@ const char *afl_custom_describe(void *data, size_t max_description_len)
     o += (size_t)snprintf(st->desc, sizeof st->desc, "fxt");
     if (st->dropped)
         snprintf(st->desc + o, sizeof st->desc - o, "-drop-state");
+    else if (st->reordered)
+        snprintf(st->desc + o, sizeof st->desc - o, "-reorder");
     else if (st->crossover)
         snprintf(st->desc + o, sizeof st->desc - o, "-crossover");
     else if (st->last.fallback)

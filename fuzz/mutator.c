@@ -41,6 +41,7 @@ static const struct {
     [FXT_MUT_BYTE_SWAP] = {"byte-swap", fxt__mut_op_byte_swap, 1},
     [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 4},
     [FXT_MUT_DATA_WORD] = {"data-word", fxt__mut_op_data_word, 6},
+    [FXT_MUT_REORDER] = {"reorder", fxt__mut_op_reorder, 3},
 };
 
 const char *fxt_mut_op_name(int op)

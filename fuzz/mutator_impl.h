@@ -20,6 +20,7 @@
  *                      lengths, refs, types, UTF-8, padding)
  *   mutator_records.c  mutations of the record list and of decoded records
  *   mutator_order.c    the other byte order (byte-swap, crossover)
+ *   mutator_lead.c     the leading records in another legal order (reorder)
  *
  * One call works on a list of records (spans) that point into the caller's
  * input, read-only; a mutation copies a record into the call's arena before
@@ -321,6 +322,16 @@ int fxt__mut_op_insert_generated(mut *m);
 int fxt__mut_op_insert_model(mut *m);
 int fxt__mut_op_tweak_model(mut *m);
 int fxt__mut_op_byte_swap(mut *m);
+int fxt__mut_op_reorder(mut *m);
+
+/* ---- the leading records' order (mutator_lead.c) --------------------------------------------- */
+
+/* The order (FXT_GEN_ORDER_* bits) of the trace's leading records, -1 if
+ * they are not in one (several initialization or provider records). */
+int fxt__mut_order_of(const mut *m);
+/* The leading records put in order ORDER where they can be; 1 if the
+ * trace changed. */
+int fxt__mut_set_order(mut *m, unsigned order);
 
 /* Records [FROM, TO) of T in the other byte order (T's flag is left
  * alone: the caller knows which records it converted). */

@@ -2,7 +2,10 @@
 /*
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
- * profiles and byte orders, plus a bare magic record. Deterministic.
+ * profiles and byte orders, a realistic trace in each other legal order of
+ * the leading records (fxt_gen_random_order: no magic record, the
+ * provider info first, a provider section), plus a bare magic record.
+ * Deterministic.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -43,6 +46,26 @@ int main(int argc, char **argv)
             return 1;
         }
         int rc = fxt_gen_random(o, write_file, f);
+        if (fclose(f) != 0 || rc != 0) {
+            fprintf(stderr, "fuzz_seeds: %s: generation or write failed\n", path);
+            return 1;
+        }
+    }
+    for (unsigned ord = 1; ord < FXT_GEN_ORDER_COUNT; ord++) {
+        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0};
+        char name[64];
+        snprintf(name, sizeof name, "%s", fxt_gen_order_name(ord));
+        for (char *p = name; *p; p++)
+            if (*p == ',')
+                *p = '-';
+        snprintf(path, sizeof path, "%s/gen-realistic-le-s%llu-n150-%s.fxt", argv[1],
+                 (unsigned long long)o.seed, name);
+        FILE *f = fopen(path, "wb");
+        if (f == NULL) {
+            fprintf(stderr, "fuzz_seeds: %s: %s\n", path, strerror(errno));
+            return 1;
+        }
+        int rc = fxt_gen_random_order(&o, FXT_REV_CURRENT, ord, write_file, f);
         if (fclose(f) != 0 || rc != 0) {
             fprintf(stderr, "fuzz_seeds: %s: generation or write failed\n", path);
             return 1;

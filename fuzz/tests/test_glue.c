@@ -12,7 +12,10 @@
  *                               libFuzzer glue exits 2
  *
  * libfuzzer_mutator.c is compiled into this test; LLVMFuzzerMutate, which
- * libFuzzer would provide, is a stub that reverses the bytes.
+ * libFuzzer would provide, is a stub that reverses the bytes. The AFL++
+ * module's deterministic steps on a new queue entry (its state records
+ * dropped, its leading records in each other order, the partner's drops)
+ * are checked too.
  */
 #include <dlfcn.h>
 #include <sys/wait.h>
@@ -281,6 +284,24 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
         drops++;
     }
     CHECK(drops >= 2, "AFL++ module: %u drop steps (initialization, provider)", drops);
+    /* then its leading records in each other legal order, one a call */
+    const int has_magic = fxt_layout_get(rev)->has_magic;
+    unsigned orders = 0;
+    for (unsigned ord = 0; ord < FXT_GEN_ORDER_COUNT; ord++) {
+        if (!has_magic && (ord & FXT_GEN_ORDER_NO_MAGIC))
+            continue;
+        memcpy(b, t.p, t.n);
+        size_t nb = fxt_mut_set_order(b, t.n, max, ord, &o);
+        if (nb == 0 || (nb == t.n && memcmp(b, t.p, t.n) == 0))
+            continue; /* the order it is in */
+        uint8_t *out = NULL;
+        size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
+        CHECK(out != NULL && na == nb && memcmp(out, b, na) == 0,
+              "AFL++ module: the call after the drops is not order step %u", ord);
+        orders++;
+    }
+    CHECK(orders == (has_magic ? FXT_GEN_ORDER_COUNT - 1 : FXT_GEN_ORDER_COUNT / 2 - 1),
+          "AFL++ module: %u order steps", orders);
     unsigned same = 0;
     for (unsigned k = 0; k < 100; k++) {
         uint8_t *out = NULL;
