@@ -12,8 +12,11 @@ little-endian seeds and mutations as `go test fuzz v1` files into the
 fixture's testdata/fuzz/FuzzRead; `go test` replays them all (the careful
 reader passes), `go test -fuzz` runs a short campaign; mutations of the
 zero-ticks vector make `go test` fail on the planted division by zero of
-FuzzReadBuggy, naming the file; fxt-conform on the built reader classifies
-that panic as a Go crash at fxtread.Read.
+FuzzReadBuggy, naming the file; the supervised loop (fuzz/go-fuzz-loop.sh)
+keeps fuzzing FuzzReadBuggy past that panic and past the fatal
+out-of-memory errors of its planted huge allocation, moving each crasher
+aside and naming both bugs; fxt-conform on the built reader classifies the
+panic as a Go crash at fxtread.ReadFrom, the out-of-memory error as an oom.
 
 python: fxt-mutate writes seeds and mutations into a directory; the replay
 loop (fuzz/tests/python/replay.py, shown in the README), reading each file
@@ -27,6 +30,7 @@ import argparse
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -89,16 +93,57 @@ def cmd_go(a, tmp):
     rc, out = run(["go", "test", "-run", "FuzzReadBuggy$", "."], cwd=src, env=env)
     check(rc != 0 and "integer divide by zero" in out and "FuzzReadBuggy/b000-E0023" in out,
           "go test finds the planted division by zero and names the corpus file")
+    # the supervised loop (fuzz/go-fuzz-loop.sh, as the README runs it): it
+    # goes on past the seeds that panic and past the fatal out-of-memory
+    # errors of the planted huge allocation, and moves each crasher aside
+    run([a.mutate, "seeds", "--byte-order", "le", "--format", "go", "--max-size", "16384",
+         "-o", buggy_dir, valid])
+    run([a.mutate, "mutate", "--byte-order", "le", "--format", "go", "--count", "4",
+         "--max-size", "16384", "-o", buggy_dir, os.path.join(valid, "large-blob-metadata.fxt"),
+         os.path.join(valid, "large-blob-no-metadata.fxt")])
+    before = set(os.listdir(buggy_dir))
+    loop = os.path.join(HERE, "..", "go-fuzz-loop.sh")
+    rc, out = run([loop, "-t", "45", "-m", "1024", "-d", "crashers", "FuzzReadBuggy", "--",
+                   "-parallel", "1"], cwd=src, env=env, timeout=300)
+    print(out[-3000:])
+    crashers = os.path.join(src, "crashers")
+    moved = sorted(f for f in os.listdir(crashers) if not f.endswith(".log")) \
+        if os.path.isdir(crashers) else []
+    runs = [ln for ln in out.splitlines() if ln.startswith("go-fuzz-loop.sh: run ")]
+    check(rc == 1 and len(runs) >= 2 and len(moved) >= 2,
+          "the loop went on past the first failure: %d failing runs, %d crashers (exit %d)"
+          % (len(runs), len(moved), rc))
+    check(all(os.path.isfile(os.path.join(crashers, f + ".log")) for f in moved) and
+          not (set(moved) & set(os.listdir(buggy_dir))),
+          "each crasher moved out of testdata/fuzz/FuzzReadBuggy, with its log")
+    check(bool(set(moved) & before), "a seed that fails was moved aside too")
+    check("integer divide by zero at example.com/fxtread.ReadFrom (fxtread.go:" in out,
+          "the planted panic: named by the loop")
+    check("fatal error: out of memory at example.com/fxtread.ReadFrom (fxtread.go:" in out,
+          "the planted huge allocation (Go's fatal out-of-memory error, under -m): named")
+    check("distinct failures" in out, "the loop sums up the distinct failures")
     binary = os.path.join(tmp, "fxtread-bin")
     rc, out = run(["go", "build", "-o", binary, "./cmd/fxtread"], cwd=src, env=env)
     check(rc == 0, "go build the reader (%s)" % out.strip()[-200:])
-    rc, r = conform_bugs(a, binary + " -buggy {file}", tmp, ["--supports", "le"])
+    rc, r = conform_bugs(a, binary + " -zero-ticks {file}", tmp, ["--supports", "le"])
     crashes = [x for x in r["runs"] if x["class"] == "crash"]
     check(rc == 1 and crashes and all(x["runtime"] == "go" for x in crashes),
           "fxt-conform: the Go panics are crashes (%d)" % len(crashes))
     sigs = {b["signature"] for b in r["bugs"]}
-    check(len(sigs) == 1 and "fxtread.Read" in next(iter(sigs)) and "divide by zero" in
-          next(iter(sigs)), "grouped as one bug at fxtread.Read: %s" % sigs)
+    check(len(sigs) == 1 and "fxtread.ReadFrom" in next(iter(sigs)) and "divide by zero" in
+          next(iter(sigs)), "grouped as one bug at fxtread.ReadFrom: %s" % sigs)
+    # a large record claiming 2^32-1 words: the -trust-size reader asks for 32 GiB
+    only = os.path.join(tmp, "oom")
+    os.makedirs(only)
+    with open(os.path.join(only, "oom.fxt"), "wb") as f:
+        f.write(struct.pack("<3Q", 0x0016547846040010, 0xFFFFFFFF << 4 | 15, 0))
+    with open(os.path.join(only, "manifest.json"), "w") as f:
+        json.dump({"vectors": [{"path": "oom.fxt", "verdict": "invalid"}]}, f)
+    rc, r = conform_bugs(a, "ulimit -v 2097152; %s -trust-size {file}" % binary, tmp,
+                         ["--shell"], corpus=only)
+    check(rc == 1 and r["runs"][0]["class"] == "oom" and r["runs"][0].get("runtime") == "go",
+          "fxt-conform: the reader's fatal out-of-memory error is a Go oom (%s)"
+          % r["runs"][0]["detail"])
     return 0
 
 
