@@ -56,6 +56,8 @@ typedef struct fxt_afl {
     int dropped;    /* the last output is a drop (for afl_custom_describe) */
     int reordered;  /* ... an order step */
     int has_magic;  /* the revision has the magic record */
+    int budgeted;   /* afl_custom_fuzz_count set this entry's budget */
+    unsigned random_left; /* random mutations left in this entry's custom stage */
     char desc[96];
     /* trimming: the entry as trimmed so far (AFL++'s copy matches it), its
      * records, the span tried (records lo to end - 1), the span length of
@@ -71,6 +73,17 @@ typedef struct fxt_afl {
 #define DROP_DONE (DROP_MAX + 1)
 #define PARTNER_STEPS 8u
 
+/* The custom stage's random mutations per queue entry, after the
+ * deterministic steps (afl_custom_fuzz_count): about a quarter of what
+ * AFL++'s havoc stage runs on an entry of average score (256), so that
+ * havoc keeps most of the executions. Without a count, AFL++ would run the
+ * custom stage as long as havoc, and double it whenever it finds new paths
+ * (the structured mutations find many), and plain havoc's quick finds
+ * would come later than without the module. */
+#ifndef FXT_AFL_RANDOM_STEPS
+#define FXT_AFL_RANDOM_STEPS 64u
+#endif
+
 /* Trim steps (executions) per queue entry at most. Spans of records are
  * taken away from the end of the trace towards its front, a quarter of
  * the records (rounded down to a power of two) at a time, then half that
@@ -82,6 +95,7 @@ typedef struct fxt_afl {
 #define TRIM_STEPS 32u
 
 void *afl_custom_init(void *afl, unsigned int seed);
+uint32_t afl_custom_fuzz_count(void *data, const uint8_t *buf, size_t buf_size);
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size);
 size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
@@ -177,15 +191,23 @@ static uint64_t entry_hash(const uint8_t *buf, size_t n)
     return h;
 }
 
-/* BUF without its K-th state record in st->buf: its size, else 0. */
-static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
-                   uint8_t **out_buf, size_t max_size)
+/* BUF copied into st->buf (MAX_SIZE bytes of room): the bytes copied,
+ * 0 if there is nothing to copy or no room. */
+static size_t copy_in(fxt_afl *st, const uint8_t *buf, size_t buf_size, size_t max_size)
 {
     if (buf == NULL || buf_size == 0 || max_size == 0 || !ensure(st, max_size))
         return 0;
     size_t len = buf_size < max_size ? buf_size : max_size;
     memcpy(st->buf, buf, len);
-    size_t n = fxt_mut_drop_state(st->buf, len, max_size, k, &st->opts);
+    return len;
+}
+
+/* BUF without its K-th state record in st->buf: its size, else 0. */
+static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
+                   uint8_t **out_buf, size_t max_size)
+{
+    size_t len = copy_in(st, buf, buf_size, max_size);
+    size_t n = len ? fxt_mut_drop_state(st->buf, len, max_size, k, &st->opts) : 0;
     if (n > 0) {
         st->dropped = 1;
         *out_buf = st->buf;
@@ -198,11 +220,8 @@ static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
 static size_t reorder(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned ord,
                       uint8_t **out_buf, size_t max_size)
 {
-    if (buf == NULL || buf_size == 0 || max_size == 0 || !ensure(st, max_size))
-        return 0;
-    size_t len = buf_size < max_size ? buf_size : max_size;
-    memcpy(st->buf, buf, len);
-    size_t n = fxt_mut_set_order(st->buf, len, max_size, ord, &st->opts);
+    size_t len = copy_in(st, buf, buf_size, max_size);
+    size_t n = len ? fxt_mut_set_order(st->buf, len, max_size, ord, &st->opts) : 0;
     if (n == 0 || (n == len && memcmp(st->buf, buf, len) == 0))
         return 0;
     st->reordered = 1;
@@ -238,6 +257,19 @@ static size_t drop_step(fxt_afl *st, const uint8_t *buf, size_t buf_size,
     return drop(st, add_buf, add_buf_size, st->partner++ & 1, out_buf, max_size);
 }
 
+uint32_t afl_custom_fuzz_count(void *data, const uint8_t *buf, size_t buf_size)
+{
+    fxt_afl *st = data;
+    /* a new custom stage: the entry's deterministic steps (those that do
+     * not apply cost nothing: afl_custom_fuzz skips them), then the random
+     * mutations */
+    st->entry = entry_hash(buf, buf_size);
+    st->drop = st->order = st->partner = 0;
+    st->budgeted = 1;
+    st->random_left = FXT_AFL_RANDOM_STEPS;
+    return DROP_MAX + FXT_GEN_ORDER_COUNT + PARTNER_STEPS + FXT_AFL_RANDOM_STEPS;
+}
+
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size)
 {
@@ -246,6 +278,13 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
     size_t n = drop_step(st, buf, buf_size, add_buf, add_buf_size, out_buf, max_size);
     if (n > 0)
         return n;
+    if (st->budgeted) {
+        if (st->random_left == 0) {
+            *out_buf = buf; /* nothing to run: AFL++ skips an empty result */
+            return 0;
+        }
+        st->random_left--;
+    }
     return mutate(st, buf, buf_size, out_buf, add_buf, add_buf_size, max_size);
 }
 

@@ -94,6 +94,11 @@ static inline int mut_chance(mut *m, unsigned pct) { return mut_rnd(m, 100) < pc
  * revision REV (anything but r1..current reads as current). */
 void fxt__mut_init(mut *m, uint64_t seed, fxt_revision rev);
 void fxt__mut_free(mut *m);
+/* fxt__mut_init for the revision of O (NULL: the defaults) and, unless
+ * DATA is NULL, its SIZE bytes parsed into m->t: 0 if DATA is NULL or
+ * parsing failed (fxt__mut_free it either way). For the API calls that
+ * take a trace apart without the random choices. */
+int fxt__mut_open(mut *m, const uint8_t *data, size_t size, const fxt_mut_options *o);
 /* Frees the thread's scratch buffers (fxt_mutator_release). */
 void fxt__mut_release_scratch(void);
 /* The thread's output scratch buffer of at least N bytes, or NULL. */

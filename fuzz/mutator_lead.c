@@ -183,10 +183,9 @@ size_t fxt_mut_set_order(uint8_t *data, size_t size, size_t max_size, unsigned o
     if (size > max_size)
         size = max_size;
     mut m;
-    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
     size_t out = 0;
     lead L;
-    if (order < FXT_GEN_ORDER_COUNT && fxt__mut_parse(&m, &m.t, data, size) && m.t.n > 0) {
+    if (fxt__mut_open(&m, data, size, o) && order < FXT_GEN_ORDER_COUNT && m.t.n > 0) {
         find_lead(&m, &L);
         if (satisfies(&m, &L, order)) {
             out = size; /* already in that order */
@@ -202,11 +201,8 @@ size_t fxt_mut_set_order(uint8_t *data, size_t size, size_t max_size, unsigned o
 
 int fxt_mut_order_of(const uint8_t *data, size_t size, const fxt_mut_options *o)
 {
-    if (data == NULL)
-        return -1;
     mut m;
-    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
-    int r = fxt__mut_parse(&m, &m.t, data, size) ? fxt__mut_order_of(&m) : -1;
+    int r = fxt__mut_open(&m, data, size, o) ? fxt__mut_order_of(&m) : -1;
     fxt__mut_free(&m);
     return r;
 }
