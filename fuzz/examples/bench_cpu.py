@@ -4,11 +4,14 @@
 time of the command and of every process it started (a fuzzer, its fork-mode
 jobs, AFL++'s fork server and targets), sampled every few milliseconds.
 
-  bench_cpu.py TIMELINE -- CMD [ARG...]
+  bench_cpu.py [--cpu-limit S] TIMELINE -- CMD [ARG...]
 
 TIMELINE gets one line per sample, "EPOCH_SECONDS CPU_SECONDS", the last
 one after CMD ended (from getrusage of the reaped children, exact). The
-exit status is CMD's. On a shared machine the wall clock of a run stretches
+exit status is CMD's. With --cpu-limit, CMD's process group (it runs in a
+session of its own) gets SIGINT once it has used S seconds of CPU, as a
+fuzzer gets at the end of its time (and SIGKILL 15 s later): a trial's
+budget in CPU time, which the load of other jobs does not shrink. On a shared machine the wall clock of a run stretches
 with the load of other jobs; its CPU time does not (much): bench_bugs.sh
 maps the time of each find (a file's modification time) onto this clock.
 
@@ -20,6 +23,7 @@ sum never goes back (a race of a reap with the walk is smoothed out).
 """
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -71,17 +75,34 @@ def tree_cpu(root):
     return total / TICK
 
 
+def signal_group(pgid, sig):
+    try:
+        os.killpg(pgid, sig)
+    except OSError:
+        pass
+
+
 def main():
-    if len(sys.argv) < 4 or sys.argv[2] != "--":
+    args = sys.argv[1:]
+    limit = None
+    if args[:1] == ["--cpu-limit"] and len(args) > 1:
+        limit = float(args[1])
+        args = args[2:]
+    if len(args) < 3 or args[1] != "--":
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    out = open(sys.argv[1], "w")
-    p = subprocess.Popen(sys.argv[3:])
-    best = 0.0
+    out = open(args[0], "w")
+    p = subprocess.Popen(args[2:], start_new_session=True)
+    best, stopped = 0.0, None
     while p.poll() is None:
         now = time.time()
         best = max(best, tree_cpu(p.pid))
         out.write("%.4f %.3f\n" % (now, best))
+        if limit is not None and best >= limit and stopped is None:
+            stopped = now
+            signal_group(p.pid, signal.SIGINT)
+        if stopped is not None and now - stopped > 15:
+            signal_group(p.pid, signal.SIGKILL)
         time.sleep(PERIOD)
     ru = os.times()
     out.write("%.4f %.3f\n" % (time.time(), max(best, ru.children_user + ru.children_system)))
