@@ -23,6 +23,7 @@ span at most one word of the control: one_edit), so a change of the
 generator shows as "no control", never as a wrong one.
 """
 
+import concurrent.futures
 import os
 import shlex
 
@@ -147,3 +148,48 @@ class Controls:
                 return {"id": "control/" + os.path.basename(path), "path": path,
                         "regenerate": " ".join(shlex.quote(a) for a in argv)}
         return None
+
+
+def run_controls(runs, ctl, one, jobs):
+    """Runs the control of every invalid vector that agreed by exit status;
+    such a vector stays "agrees" if the reader accepted its control (exit
+    0), else becomes "inconclusive". Returns the control runs (one per
+    distinct control)."""
+    need = {}
+    for r in runs:
+        if r["class"] != "agrees" or r["expected"] != "invalid":
+            continue
+        c = ctl.control_for(r)
+        if c is None:
+            r["control"] = None
+            continue
+        r["control"] = c["id"]
+        need.setdefault(c["id"], dict(c, source="control", expected="valid", rule="control"))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        done = {c["id"]: c for c in ex.map(one, list(need.values()))}
+    for r in runs:
+        c = done.get(r.get("control"))
+        if c is None or c["class"] == "agrees":
+            continue
+        r["class"] = "inconclusive"
+        r["detail"] = "%s, but the control (the same trace without the violation, %s) was " \
+            "not accepted either: %s %s" % (r["detail"], c["id"], c["class"], c["detail"])
+        r["output_tail"] = c.get("output_tail", "")
+    return list(done.values())
+
+
+def agreement_line(runs, control_runs):
+    """Conclusive agreement: valid and warn vectors read, invalid vectors
+    rejected while their control was accepted."""
+    agree = [r for r in runs if r["class"] == "agrees"]
+    no_ctl = [r for r in agree if r["expected"] == "invalid" and not r.get("control")]
+    inconc = sum(1 for r in runs if r["class"] == "inconclusive")
+    scored = [r for r in runs if r["class"] != "unsupported"]
+    conclusive = len(agree) - len(no_ctl)
+    return ("agreement: %d of %d vectors agree conclusively (%.1f%%: valid and warn vectors "
+            "read, invalid vectors rejected while their control was accepted); %d inconclusive "
+            "(the control was rejected too); %d invalid vectors agree without a control; "
+            "%d controls run, %d accepted" % (
+                conclusive, len(scored), 100.0 * conclusive / len(scored) if scored else 0.0,
+                inconc, len(no_ctl), len(control_runs),
+                sum(1 for c in control_runs if c["class"] == "agrees")))
