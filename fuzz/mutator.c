@@ -39,7 +39,7 @@ static const struct {
     [FXT_MUT_INSERT_MODEL] = {"insert-model", fxt__mut_op_insert_model, 12},
     [FXT_MUT_TWEAK_MODEL] = {"tweak-model", fxt__mut_op_tweak_model, 12},
     [FXT_MUT_BYTE_SWAP] = {"byte-swap", fxt__mut_op_byte_swap, 1},
-    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 4},
+    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 8},
     [FXT_MUT_DATA_WORD] = {"data-word", fxt__mut_op_data_word, 6},
     [FXT_MUT_REORDER] = {"reorder", fxt__mut_op_reorder, 3},
 };
