@@ -17,9 +17,13 @@
  * bug class of state used before it exists is tried at once on every new
  * path, not by chance. AFL++ hands the stage the same entry again and
  * again (a new entry is told by a hash of a sample of its words), and
- * spends seconds on it before the next; so the next calls do the same to
- * the random other entry it passes along (add_buf), its first and second
- * state records in turn: entries not reached yet get the step too.
+ * spends seconds on it before the next; so the next calls put the entry's
+ * leading records in each other legal order (fxt_mut_set_order: a magic
+ * record or none, the initialization record before or after the provider
+ * info, a provider section or none), so that a reader that insists on one
+ * order reads the entry at once, and then do the drops to the random other
+ * entry it passes along (add_buf), its first and second state records in
+ * turn: entries not reached yet get the step too.
  *
  * Trimming (AFL++ shrinks each new queue entry while its coverage stays
  * the same, before fuzzing it) takes whole records away, not byte ranges:
@@ -47,8 +51,13 @@ typedef struct fxt_afl {
     int crossover;
     uint64_t entry; /* the queue entry afl_custom_fuzz works on (entry_hash) */
     unsigned drop;  /* its next state record to drop, DROP_DONE once none is left */
+    unsigned order;   /* its next order step (FXT_GEN_ORDER_*) */
     unsigned partner; /* drop steps done on the other entries passed with it */
     int dropped;    /* the last output is a drop (for afl_custom_describe) */
+    int reordered;  /* ... an order step */
+    int has_magic;  /* the revision has the magic record */
+    int budgeted;   /* afl_custom_fuzz_count set this entry's budget */
+    unsigned random_left; /* random mutations left in this entry's custom stage */
     char desc[96];
     /* trimming: the entry as trimmed so far (AFL++'s copy matches it), its
      * records, the span tried (records lo to end - 1), the span length of
@@ -64,6 +73,17 @@ typedef struct fxt_afl {
 #define DROP_DONE (DROP_MAX + 1)
 #define PARTNER_STEPS 8u
 
+/* The custom stage's random mutations per queue entry, after the
+ * deterministic steps (afl_custom_fuzz_count): about a quarter of what
+ * AFL++'s havoc stage runs on an entry of average score (256), so that
+ * havoc keeps most of the executions. Without a count, AFL++ would run the
+ * custom stage as long as havoc, and double it whenever it finds new paths
+ * (the structured mutations find many), and plain havoc's quick finds
+ * would come later than without the module. */
+#ifndef FXT_AFL_RANDOM_STEPS
+#define FXT_AFL_RANDOM_STEPS 64u
+#endif
+
 /* Trim steps (executions) per queue entry at most. Spans of records are
  * taken away from the end of the trace towards its front, a quarter of
  * the records (rounded down to a power of two) at a time, then half that
@@ -75,6 +95,7 @@ typedef struct fxt_afl {
 #define TRIM_STEPS 32u
 
 void *afl_custom_init(void *afl, unsigned int seed);
+uint32_t afl_custom_fuzz_count(void *data, const uint8_t *buf, size_t buf_size);
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size);
 size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
@@ -105,6 +126,7 @@ void *afl_custom_init(void *afl, unsigned int seed)
         }
         st->opts.revision = r;
     }
+    st->has_magic = fxt_layout_get(st->opts.revision)->has_magic;
     return st;
 }
 
@@ -169,15 +191,23 @@ static uint64_t entry_hash(const uint8_t *buf, size_t n)
     return h;
 }
 
-/* BUF without its K-th state record in st->buf: its size, else 0. */
-static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
-                   uint8_t **out_buf, size_t max_size)
+/* BUF copied into st->buf (MAX_SIZE bytes of room): the bytes copied,
+ * 0 if there is nothing to copy or no room. */
+static size_t copy_in(fxt_afl *st, const uint8_t *buf, size_t buf_size, size_t max_size)
 {
     if (buf == NULL || buf_size == 0 || max_size == 0 || !ensure(st, max_size))
         return 0;
     size_t len = buf_size < max_size ? buf_size : max_size;
     memcpy(st->buf, buf, len);
-    size_t n = fxt_mut_drop_state(st->buf, len, max_size, k, &st->opts);
+    return len;
+}
+
+/* BUF without its K-th state record in st->buf: its size, else 0. */
+static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
+                   uint8_t **out_buf, size_t max_size)
+{
+    size_t len = copy_in(st, buf, buf_size, max_size);
+    size_t n = len ? fxt_mut_drop_state(st->buf, len, max_size, k, &st->opts) : 0;
     if (n > 0) {
         st->dropped = 1;
         *out_buf = st->buf;
@@ -185,18 +215,40 @@ static size_t drop(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned k,
     return n;
 }
 
-/* The next drop step for the entry BUF, on it or on ADD_BUF: the output's
- * size, or 0 once the entry's steps are done. */
+/* BUF with its leading records in order ORD in st->buf: its size, else 0
+ * (BUF was in that order already, or cannot be). */
+static size_t reorder(fxt_afl *st, const uint8_t *buf, size_t buf_size, unsigned ord,
+                      uint8_t **out_buf, size_t max_size)
+{
+    size_t len = copy_in(st, buf, buf_size, max_size);
+    size_t n = len ? fxt_mut_set_order(st->buf, len, max_size, ord, &st->opts) : 0;
+    if (n == 0 || (n == len && memcmp(st->buf, buf, len) == 0))
+        return 0;
+    st->reordered = 1;
+    *out_buf = st->buf;
+    return n;
+}
+
+/* The next deterministic step for the entry BUF (a drop, an order), on it
+ * or on ADD_BUF: the output's size, or 0 once the entry's steps are done. */
 static size_t drop_step(fxt_afl *st, const uint8_t *buf, size_t buf_size,
                         const uint8_t *add_buf, size_t add_buf_size, uint8_t **out_buf,
                         size_t max_size)
 {
     const uint64_t h = entry_hash(buf, buf_size);
     if (h != st->entry)
-        st->entry = h, st->drop = 0, st->partner = 0;
+        st->entry = h, st->drop = 0, st->order = 0, st->partner = 0;
     if (st->drop < DROP_MAX) {
         size_t n = drop(st, buf, buf_size, st->drop, out_buf, max_size);
         st->drop = n > 0 ? st->drop + 1 : DROP_DONE;
+        if (n > 0)
+            return n;
+    }
+    while (st->order < FXT_GEN_ORDER_COUNT) {
+        unsigned ord = st->order++;
+        if (!st->has_magic && (ord & FXT_GEN_ORDER_NO_MAGIC))
+            continue; /* the same as without the bit: r1 and r2 have no magic record */
+        size_t n = reorder(st, buf, buf_size, ord, out_buf, max_size);
         if (n > 0)
             return n;
     }
@@ -205,21 +257,41 @@ static size_t drop_step(fxt_afl *st, const uint8_t *buf, size_t buf_size,
     return drop(st, add_buf, add_buf_size, st->partner++ & 1, out_buf, max_size);
 }
 
+uint32_t afl_custom_fuzz_count(void *data, const uint8_t *buf, size_t buf_size)
+{
+    fxt_afl *st = data;
+    /* a new custom stage: the entry's deterministic steps (those that do
+     * not apply cost nothing: afl_custom_fuzz skips them), then the random
+     * mutations */
+    st->entry = entry_hash(buf, buf_size);
+    st->drop = st->order = st->partner = 0;
+    st->budgeted = 1;
+    st->random_left = FXT_AFL_RANDOM_STEPS;
+    return DROP_MAX + FXT_GEN_ORDER_COUNT + PARTNER_STEPS + FXT_AFL_RANDOM_STEPS;
+}
+
 size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                        uint8_t *add_buf, size_t add_buf_size, size_t max_size)
 {
     fxt_afl *st = data;
-    st->dropped = 0;
+    st->dropped = st->reordered = 0;
     size_t n = drop_step(st, buf, buf_size, add_buf, add_buf_size, out_buf, max_size);
     if (n > 0)
         return n;
+    if (st->budgeted) {
+        if (st->random_left == 0) {
+            *out_buf = buf; /* nothing to run: AFL++ skips an empty result */
+            return 0;
+        }
+        st->random_left--;
+    }
     return mutate(st, buf, buf_size, out_buf, add_buf, add_buf_size, max_size);
 }
 
 size_t afl_custom_havoc_mutation(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
                                  size_t max_size)
 {
-    ((fxt_afl *)data)->dropped = 0;
+    ((fxt_afl *)data)->dropped = ((fxt_afl *)data)->reordered = 0;
     return mutate(data, buf, buf_size, out_buf, NULL, 0, max_size);
 }
 
@@ -236,6 +308,8 @@ const char *afl_custom_describe(void *data, size_t max_description_len)
     o += (size_t)snprintf(st->desc, sizeof st->desc, "fxt");
     if (st->dropped)
         snprintf(st->desc + o, sizeof st->desc - o, "-drop-state");
+    else if (st->reordered)
+        snprintf(st->desc + o, sizeof st->desc - o, "-reorder");
     else if (st->crossover)
         snprintf(st->desc + o, sizeof st->desc - o, "-crossover");
     else if (st->last.fallback)

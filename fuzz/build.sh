@@ -17,13 +17,13 @@
 # The project directory is found from this script's location, so it works as
 # $SRC/<project>/fuzz/build.sh (OSS-Fuzz) or from .clusterfuzzlite/build.sh
 # calling it. Locally:
-#   CC=clang CXX=clang++ CFLAGS="-O1 -g -fsanitize=address,undefined -fsanitize=fuzzer-no-link" \
+#   CC=clang CXX=clang++ CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link" \
 #   CXXFLAGS="$CFLAGS" LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out fuzz/build.sh
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${CC:=clang}"
 : "${CXX:=clang++}"
-: "${CFLAGS:=-O1 -g -fsanitize=address,undefined -fsanitize=fuzzer-no-link}"
+: "${CFLAGS:=-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link}"
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:?set OUT to the output directory}"

@@ -74,6 +74,18 @@ static void usage(FILE *f)
             "                      only a newer or older revision allows). r1 and r2 traces\n"
             "                      are little-endian\n"
             "  --max-size BYTES    largest output (default 65536); larger bases are skipped\n"
+            "  --order ORDER       the order of the leading records (every order is legal):\n"
+            "                      all (default): seeds writes each base as it is and once\n"
+            "                      more in another order, the set covering every order;\n"
+            "                      as-is: the bases as they are; or one order, for a reader\n"
+            "                      that reads only that one: every base is put in it (bases\n"
+            "                      that cannot be are left out) before it is written or\n"
+            "                      mutated: init-first (magic, initialization, provider\n"
+            "                      info), provider-first (magic, provider info,\n"
+            "                      initialization), or the records in order, from magic\n"
+            "                      (leave it out for none), init, provider and section (a\n"
+            "                      provider section record after the provider info):\n"
+            "                      init,provider or provider,section,init ...\n"
             "\n"
             "output:\n"
             "  -o, --output DIR    directory to write into (created if missing)\n"
@@ -325,11 +337,38 @@ static void list_line(FILE *lf, const char *name, size_t n, const base *b, uint6
 
 #define MAX_ATTEMPTS 16
 
+/* E put in order ORDER (--order), through BUF (MAX bytes): 1 done, 0 it
+ * cannot be, -1 out of memory. */
+static int base_in_order(base *e, unsigned order, uint8_t *buf, size_t max,
+                         const fxt_mut_options *mo)
+{
+    memcpy(buf, e->data, e->len);
+    size_t n = fxt_mut_set_order(buf, e->len, max, order, mo);
+    if (n == 0)
+        return 0;
+    uint8_t *d = realloc(e->data, n);
+    if (d == NULL)
+        return -1;
+    memcpy(d, buf, n);
+    e->data = d, e->len = n;
+    return 1;
+}
+
+/* NAME plus ".order-" and order ORDER's name with dashes, into OUT. */
+static void order_name(char *out, size_t cap, const char *name, unsigned order)
+{
+    int k = snprintf(out, cap, "%s.order-%s", name, fxt_gen_order_name(order));
+    for (char *p = out + (k > 0 && (size_t)k < cap ? (size_t)k : cap - 1); p > out; p--)
+        if (p[-1] == ',')
+            p[-1] = '-';
+}
+
 int main(int argc, char **argv)
 {
     opts o = {0};
     o.byte_order = BO_ANY;
     o.revision = -1;
+    o.order = ORDER_ALL;
     o.gen_records = 150, o.count = 16, o.max_size = 65536;
     if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         usage(stdout);
@@ -346,7 +385,10 @@ int main(int argc, char **argv)
     }
     o.seeds_mode = strcmp(argv[1], "seeds") == 0;
     const char *types_arg = NULL;
-    enum { O_GEN = 256, O_GEN_REC, O_BO, O_TYPES, O_MAX, O_FMT, O_COUNT, O_SEED, O_LIST, O_REV };
+    enum {
+        O_GEN = 256, O_GEN_REC, O_BO, O_TYPES, O_MAX, O_FMT, O_COUNT, O_SEED, O_LIST, O_REV,
+        O_ORDER
+    };
     static const struct option lo[] = {
         {"gen", required_argument, NULL, O_GEN},
         {"gen-records", required_argument, NULL, O_GEN_REC},
@@ -358,6 +400,7 @@ int main(int argc, char **argv)
         {"seed", required_argument, NULL, O_SEED},
         {"list", required_argument, NULL, O_LIST},
         {"revision", required_argument, NULL, O_REV},
+        {"order", required_argument, NULL, O_ORDER},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -419,6 +462,19 @@ int main(int argc, char **argv)
                 bad = "--revision: r1, r2, r3 or current";
             else
                 o.revision = (int)r;
+            break;
+        }
+        case O_ORDER: {
+            unsigned ord;
+            if (strcmp(optarg, "all") == 0)
+                o.order = ORDER_ALL;
+            else if (strcmp(optarg, "as-is") == 0)
+                o.order = ORDER_AS_IS;
+            else if (fxt_gen_order_parse(optarg, &ord) == 0)
+                o.order = (int)ord;
+            else
+                bad = "--order: all, as-is, init-first, provider-first or the leading records "
+                      "in order (magic,init,provider; provider,section,init...)";
             break;
         }
         case 'o':
@@ -485,7 +541,8 @@ int main(int argc, char **argv)
     if (o.revision >= 0)
         mo.revision = (fxt_revision)o.revision;
     unsigned long long used = 0, too_big = 0, filtered = 0, invalid = 0, written = 0,
-                       dropped = 0, valid_out = 0, stripped = 0;
+                       dropped = 0, valid_out = 0, stripped = 0, not_in_order = 0,
+                       reordered = 0;
     for (size_t i = 0; i < b.n && rc == 0; i++) {
         base *e = &b.v[i];
         verdict v;
@@ -507,6 +564,17 @@ int main(int argc, char **argv)
             filtered++;
             continue;
         }
+        if (o.order >= 0) {
+            int k = base_in_order(e, (unsigned)o.order, buf, o.max_size, &mo);
+            if (k < 0 || (k > 0 && (rc = judge(&o, e->data, e->len, &v)) != 0)) {
+                rc = -1;
+                break;
+            }
+            if (k == 0 || !fits(&o, &v)) {
+                not_in_order++;
+                continue;
+            }
+        }
         if (o.seeds_mode) {
             if (v.errors != 0) {
                 invalid++;
@@ -524,6 +592,27 @@ int main(int argc, char **argv)
             if ((rc = write_out(&o, name, e->data, e->len)) == 0) {
                 written++, valid_out++;
                 list_line(lf, name, e->len, e, 0, NULL, &v);
+            }
+            /* --order all: once more in another order, the orders taken in
+             * turn from base to base, so that the set holds every one */
+            int own = fxt_mut_order_of(e->data, e->len, &mo);
+            for (unsigned t = 0; o.order == ORDER_ALL && rc == 0 && t < FXT_GEN_ORDER_COUNT; t++) {
+                unsigned ord = (unsigned)(i + t) % FXT_GEN_ORDER_COUNT;
+                memcpy(buf, e->data, e->len);
+                size_t n = (int)ord == own ? 0
+                                           : fxt_mut_set_order(buf, e->len, o.max_size, ord, &mo);
+                if (n == 0 || (n == e->len && memcmp(buf, e->data, n) == 0))
+                    continue;
+                verdict ov;
+                if ((rc = judge(&o, buf, n, &ov)) != 0 || !fits(&o, &ov) || ov.errors != 0)
+                    continue;
+                char oname[240];
+                order_name(oname, sizeof oname, name, ord);
+                if ((rc = write_out(&o, oname, buf, n)) == 0) {
+                    written++, valid_out++, reordered++;
+                    list_line(lf, oname, n, e, 0, NULL, &ov);
+                }
+                break;
             }
             continue;
         }
@@ -571,6 +660,11 @@ int main(int argc, char **argv)
                 prog, used, filtered, too_big, written, o.out, valid_out);
         if (stripped)
             fprintf(stderr, ", records of other types removed from %llu base(s)", stripped);
+        if (o.order >= 0)
+            fprintf(stderr, ", %llu base(s) not in order %s left out", not_in_order,
+                    fxt_gen_order_name((unsigned)o.order));
+        if (reordered)
+            fprintf(stderr, ", %llu of them copies in other orders", reordered);
         if (o.seeds_mode)
             fprintf(stderr, ", %llu invalid base(s) left out", invalid);
         else if (dropped)

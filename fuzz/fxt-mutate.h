@@ -13,6 +13,9 @@
 
 enum { FMT_RAW, FMT_GO };
 enum { BO_ANY = -1, BO_LE = 0, BO_BE = 1 };
+/* --order: the bases as they are; or (seeds) each also in another order,
+ * the set covering every order. */
+enum { ORDER_AS_IS = -1, ORDER_ALL = -2 };
 
 typedef struct opts {
     int seeds_mode;
@@ -23,6 +26,7 @@ typedef struct opts {
     unsigned long long gen, gen_records, count, seed, max_size;
     int gen_set, quiet;
     int revision; /* fxt_revision, or -1: no revision filter (the mutator reads current) */
+    int order;    /* of the leading records: FXT_GEN_ORDER_* bits, ORDER_AS_IS or ORDER_ALL */
     const char *list;
 } opts;
 

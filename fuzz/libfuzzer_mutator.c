@@ -5,9 +5,12 @@
  * Link this object and libfxtmut into any libFuzzer harness that reads FXT
  * (see README.md): libFuzzer then calls LLVMFuzzerCustomMutator instead of
  * its own mutations ("found LLVMFuzzerCustomMutator" in its log). One call
- * in FXT_RAW_SHARE is handed back to libFuzzer's byte-level mutator
- * (LLVMFuzzerMutate: dictionary, comparison hints), which keeps the cheap
- * unstructured mutations in the mix.
+ * in FXT_RAW_SHARE (two by default) is handed back to libFuzzer's own
+ * mutations (LLVMFuzzerMutate: byte flips, dictionary, comparison hints,
+ * crossover), and so is one crossover call in FXT_CROSSOVER_SHARE: a
+ * reader's shallow bugs, which plain byte mutations find within seconds,
+ * are found about as soon as without the mutator, its deep ones much
+ * sooner (fuzz/examples/bench_bugs.sh).
  *
  * Revision: the traces are read and written in the revision named by the
  * environment variable FXT_MUTATE_REVISION (r1, r2, r3, current; default
@@ -25,12 +28,13 @@
 #include "mutator.h"
 
 #ifndef FXT_RAW_SHARE
-#define FXT_RAW_SHARE 8
+#define FXT_RAW_SHARE 2
 #endif
 /* libFuzzer picks between LLVMFuzzerCustomMutator and
  * LLVMFuzzerCustomCrossOver half and half; only one crossover call in
- * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first,
- * so that one execution in eight or so is a crossover, as in the AFL++ glue. */
+ * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first
+ * (through the same FXT_RAW_SHARE split), so that one execution in eight
+ * or so is a crossover, as in the AFL++ glue. */
 #ifndef FXT_CROSSOVER_SHARE
 #define FXT_CROSSOVER_SHARE 4
 #endif
@@ -91,13 +95,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+/* One mutation of DATA: libFuzzer's own one call in FXT_RAW_SHARE (by the
+ * seed's high bits: the low ones pick the crossover), else fxtmut's. */
+static size_t mutate_one(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
-    if (seed % FXT_RAW_SHARE == 0)
+    if ((seed >> 8) % FXT_RAW_SHARE == 0)
         return LLVMFuzzerMutate(data, size, max_size);
     setup();
     return fxt_mutate_opt(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,
                           NULL);
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+    return mutate_one(data, size, max_size, seed);
 }
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
@@ -109,8 +120,7 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8
         size_t n = data1 == NULL ? 0 : size1 < max_out_size ? size1 : max_out_size;
         if (n > 0)
             memcpy(out, data1, n);
-        return fxt_mutate_opt(out, n, max_out_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull,
-                              &g_opts, NULL);
+        return mutate_one(out, n, max_out_size, seed);
     }
     return fxt_crossover_opt(data1, size1, data2, size2, out, max_out_size,
                              (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &g_opts);

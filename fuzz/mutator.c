@@ -39,8 +39,9 @@ static const struct {
     [FXT_MUT_INSERT_MODEL] = {"insert-model", fxt__mut_op_insert_model, 12},
     [FXT_MUT_TWEAK_MODEL] = {"tweak-model", fxt__mut_op_tweak_model, 12},
     [FXT_MUT_BYTE_SWAP] = {"byte-swap", fxt__mut_op_byte_swap, 1},
-    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 4},
+    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 8},
     [FXT_MUT_DATA_WORD] = {"data-word", fxt__mut_op_data_word, 6},
+    [FXT_MUT_REORDER] = {"reorder", fxt__mut_op_reorder, 3},
 };
 
 const char *fxt_mut_op_name(int op)
@@ -303,9 +304,8 @@ size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned 
     if (size > max_size)
         size = max_size;
     mut m;
-    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
     size_t out = 0;
-    if (fxt__mut_parse(&m, &m.t, data, size))
+    if (fxt__mut_open(&m, data, size, o))
         for (size_t i = 0; i < m.t.n; i++)
             if (sets_state(&m.t.r[i], m.t.be) && k-- == 0) {
                 fxt__mut_delete(&m.t, i, 1);
@@ -319,11 +319,8 @@ size_t fxt_mut_drop_state(uint8_t *data, size_t size, size_t max_size, unsigned 
 
 size_t fxt_mut_record_count(const uint8_t *data, size_t size, const fxt_mut_options *o)
 {
-    if (data == NULL)
-        return 0;
     mut m;
-    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
-    size_t n = fxt__mut_parse(&m, &m.t, data, size) ? m.t.n : 0;
+    size_t n = fxt__mut_open(&m, data, size, o) ? m.t.n : 0;
     fxt__mut_free(&m);
     return n;
 }
@@ -331,13 +328,12 @@ size_t fxt_mut_record_count(const uint8_t *data, size_t size, const fxt_mut_opti
 size_t fxt_mut_delete_records(uint8_t *data, size_t size, size_t first, size_t count,
                               const fxt_mut_options *o)
 {
-    if (data == NULL || count == 0)
+    if (count == 0)
         return 0;
     mut m;
-    fxt__mut_init(&m, 0, o ? o->revision : FXT_REV_CURRENT);
     size_t out = 0;
     /* the range lies inside the trace, and a record is left */
-    if (fxt__mut_parse(&m, &m.t, data, size) && first < m.t.n && count <= m.t.n - first &&
+    if (fxt__mut_open(&m, data, size, o) && first < m.t.n && count <= m.t.n - first &&
         count < m.t.n) {
         fxt__mut_delete(&m.t, first, count);
         out = fxt__mut_write_back(&m, data, size);

@@ -36,7 +36,11 @@
  *   - tweak decoded records (event types, timestamps, ids, arguments) and
  *     re-encode them,
  *   - byte-swap the whole trace now and then (revisions with the magic
- *     record only).
+ *     record only),
+ *   - put the leading records in another legal order (a magic record or
+ *     none, the initialization record before or after the provider info,
+ *     a provider section record or none), so that a reader that insists on
+ *     one order is fuzzed past it.
  *
  * Most calls apply one mutation to one record and leave the magic record and
  * the string/thread registrations alone, so that a good share of the outputs
@@ -83,6 +87,7 @@ typedef enum fxt_mut_op {
     FXT_MUT_BYTE_SWAP,         /**< the whole trace in the other byte order */
     FXT_MUT_SIZE_WRAP,         /**< a wide size field (large blob size word) near its top */
     FXT_MUT_DATA_WORD,         /**< a data word (ticks per second, timestamp, koid) to 0, 1, max... */
+    FXT_MUT_REORDER,           /**< the leading records in another legal order (fxt/gen.h orders) */
     FXT_MUT_OP_COUNT
 } fxt_mut_op;
 
@@ -175,6 +180,26 @@ size_t fxt_mut_record_count(const uint8_t *data, size_t size, const fxt_mut_opti
  *  the trace, or nothing would be left (DATA is then unchanged). */
 size_t fxt_mut_delete_records(uint8_t *data, size_t size, size_t first, size_t count,
                               const fxt_mut_options *o);
+
+/** The leading records of the SIZE bytes at DATA (which hold MAX_SIZE)
+ *  put in order ORDER (FXT_GEN_ORDER_* bits of fxt/gen.h: a magic record
+ *  or none, the initialization record before or after the provider info,
+ *  a provider section record after the provider info or none), read in
+ *  O's revision (O may be NULL: the defaults). A trace that lacks some of
+ *  those records is in every order for them (a trace without an
+ *  initialization record is in either order of it). Returns the new size
+ *  (SIZE if it already was in that order), or 0 (DATA unchanged) if it
+ *  cannot be: a big-endian trace without its magic record, leading
+ *  records that are not one of the orders (two initialization records...),
+ *  no room. */
+size_t fxt_mut_set_order(uint8_t *data, size_t size, size_t max_size, unsigned order,
+                         const fxt_mut_options *o);
+
+/** The order (FXT_GEN_ORDER_* bits) the leading records of the SIZE bytes
+ *  at DATA are in (records a trace lacks read as the order's default: no
+ *  initialization record reads as initialization first), or -1 if they
+ *  are in none (several initialization or provider records among them). */
+int fxt_mut_order_of(const uint8_t *data, size_t size, const fxt_mut_options *o);
 
 /** Name of the environment variable that selects the revision of the
  *  libFuzzer and AFL++ glue (libfuzzer_mutator.c, afl_mutator.c). */

@@ -20,6 +20,7 @@
  *                      lengths, refs, types, UTF-8, padding)
  *   mutator_records.c  mutations of the record list and of decoded records
  *   mutator_order.c    the other byte order (byte-swap, crossover)
+ *   mutator_lead.c     the leading records in another legal order (reorder)
  *
  * One call works on a list of records (spans) that point into the caller's
  * input, read-only; a mutation copies a record into the call's arena before
@@ -93,6 +94,11 @@ static inline int mut_chance(mut *m, unsigned pct) { return mut_rnd(m, 100) < pc
  * revision REV (anything but r1..current reads as current). */
 void fxt__mut_init(mut *m, uint64_t seed, fxt_revision rev);
 void fxt__mut_free(mut *m);
+/* fxt__mut_init for the revision of O (NULL: the defaults) and, unless
+ * DATA is NULL, its SIZE bytes parsed into m->t: 0 if DATA is NULL or
+ * parsing failed (fxt__mut_free it either way). For the API calls that
+ * take a trace apart without the random choices. */
+int fxt__mut_open(mut *m, const uint8_t *data, size_t size, const fxt_mut_options *o);
 /* Frees the thread's scratch buffers (fxt_mutator_release). */
 void fxt__mut_release_scratch(void);
 /* The thread's output scratch buffer of at least N bytes, or NULL. */
@@ -321,6 +327,16 @@ int fxt__mut_op_insert_generated(mut *m);
 int fxt__mut_op_insert_model(mut *m);
 int fxt__mut_op_tweak_model(mut *m);
 int fxt__mut_op_byte_swap(mut *m);
+int fxt__mut_op_reorder(mut *m);
+
+/* ---- the leading records' order (mutator_lead.c) --------------------------------------------- */
+
+/* The order (FXT_GEN_ORDER_* bits) of the trace's leading records, -1 if
+ * they are not in one (several initialization or provider records). */
+int fxt__mut_order_of(const mut *m);
+/* The leading records put in order ORDER where they can be; 1 if the
+ * trace changed. */
+int fxt__mut_set_order(mut *m, unsigned order);
 
 /* Records [FROM, TO) of T in the other byte order (T's flag is left
  * alone: the caller knows which records it converted). */

@@ -51,6 +51,12 @@ void fxt__mut_init(mut *m, uint64_t seed, fxt_revision rev)
     sc->cb = NULL, sc->cb_cap = 0;
 }
 
+int fxt__mut_open(mut *m, const uint8_t *data, size_t size, const fxt_mut_options *o)
+{
+    fxt__mut_init(m, 0, o ? o->revision : FXT_REV_CURRENT);
+    return data != NULL && fxt__mut_parse(m, &m->t, data, size);
+}
+
 /* Hands the buffers back to the thread's scratch. */
 void fxt__mut_free(mut *m)
 {

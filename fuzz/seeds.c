@@ -2,10 +2,12 @@
 /*
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
- * profiles and byte orders, plus a bare magic record. Deterministic. Each
- * seed fits the recipes' -max_len (SEED_MAX_BYTES): a trace that would not
- * (the coverage profile's large blobs) is replaced by the next seed's, as
- * fxt-mutate skips bases larger than its --max-size.
+ * profiles and byte orders, a realistic trace in each other legal order of
+ * the leading records (fxt_gen_random_order: no magic record, the
+ * provider info first, a provider section), plus a bare magic record.
+ * Deterministic. Each seed fits the recipes' -max_len (SEED_MAX_BYTES): a
+ * trace that would not (the coverage profile's large blobs) is replaced by
+ * the next seed's, as fxt-mutate skips bases larger than its --max-size.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,11 @@
 #define SEED_MAX_BYTES 65536u
 /* Seeds tried after the given one before giving up. */
 #define SEED_TRIES 64u
+
+static int write_out(void *ctx, const void *d, size_t n)
+{
+    return outfile_write(ctx, d, n) != n;
+}
 
 /* Puts the file written through O in place; 0, or 1 after a message. */
 static int finish(outfile *o)
@@ -86,6 +93,29 @@ int main(int argc, char **argv)
         int bad = write_whole(path, d, n);
         free(d);
         if (bad)
+            return 1;
+    }
+    for (unsigned ord = 1; ord < FXT_GEN_ORDER_COUNT; ord++) {
+        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0};
+        char name[64];
+        snprintf(name, sizeof name, "%s", fxt_gen_order_name(ord));
+        for (char *p = name; *p; p++)
+            if (*p == ',')
+                *p = '-';
+        snprintf(path, sizeof path, "%s/gen-realistic-le-s%llu-n150-%s.fxt", argv[1],
+                 (unsigned long long)o.seed, name);
+        char err[4400];
+        outfile of;
+        if (outfile_open(&of, path, err, sizeof err) != 0) {
+            fprintf(stderr, "fuzz_seeds: %s\n", err);
+            return 1;
+        }
+        if (fxt_gen_random_order(&o, FXT_REV_CURRENT, ord, write_out, &of) < 0) {
+            outfile_discard(&of);
+            fprintf(stderr, "fuzz_seeds: %s: generation failed\n", path);
+            return 1;
+        }
+        if (finish(&of) != 0) /* a failed write is reported by closing */
             return 1;
     }
     uint8_t magic[8];

@@ -117,15 +117,21 @@ static unsigned provider_with_open(const gen *g)
 /* Make the trace of G: setup, then records until the budget is spent. */
 static void run(gen *g)
 {
-    /* setup: magic (from r3 on), initialization, first provider and its tables */
-    if (g->l->has_magic) {
+    /* setup: magic (from r3 on), initialization, first provider and its
+     * tables; or the order g->order asks for */
+    if (g->l->has_magic && !(g->order & FXT_GEN_ORDER_NO_MAGIC)) {
         if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
             g->err = -1;
         if (g->left)
             g->left--;
     }
-    fxt__gen_init_rec(g, 1000000000u);
+    if (!(g->order & FXT_GEN_ORDER_PROVIDER_FIRST))
+        fxt__gen_init_rec(g, 1000000000u);
     fxt__gen_provider_info(g, 0);
+    if (g->order & FXT_GEN_ORDER_SECTION)
+        fxt__gen_provider_section(g, 0);
+    if (g->order & FXT_GEN_ORDER_PROVIDER_FIRST)
+        fxt__gen_init_rec(g, 1000000000u);
     g->nprov = 1;
     fxt__gen_tables(g);
 
@@ -163,14 +169,41 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
     return fxt_gen_random_rev(o, FXT_REV_CURRENT, write, ctx);
 }
 
-/* fxt_gen_random_rev, with the direct path where DIRECT allows it. */
-static int generate(const fxt_gen_options *o, fxt_revision rev, int direct, fxt_gen_write_fn write,
-                    void *ctx)
+/* Names of the orders, by FXT_GEN_ORDER_* bits. */
+static const char *const k_order_names[FXT_GEN_ORDER_COUNT] = {
+    "magic,init,provider",         "init,provider",
+    "magic,provider,init",         "provider,init",
+    "magic,init,provider,section", "init,provider,section",
+    "magic,provider,section,init", "provider,section,init"};
+
+const char *fxt_gen_order_name(unsigned order)
+{
+    return order < FXT_GEN_ORDER_COUNT ? k_order_names[order] : NULL;
+}
+
+int fxt_gen_order_parse(const char *text, unsigned *order)
+{
+    if (text == NULL)
+        return -1;
+    if (!strcmp(text, "init-first"))
+        return *order = 0, 0;
+    if (!strcmp(text, "provider-first"))
+        return *order = FXT_GEN_ORDER_PROVIDER_FIRST, 0;
+    for (unsigned i = 0; i < FXT_GEN_ORDER_COUNT; i++)
+        if (!strcmp(text, k_order_names[i]))
+            return *order = i, 0;
+    return -1;
+}
+
+/* fxt_gen_random_rev in order ORDER, with the direct path where DIRECT
+ * allows it. */
+static int generate(const fxt_gen_options *o, fxt_revision rev, unsigned order, int direct,
+                    fxt_gen_write_fn write, void *ctx)
 {
     const fxt_layout *l = fxt_layout_get(rev);
-    if (l == NULL)
-        return -2; /* not a revision */
-    if (o->big_endian && !l->has_magic)
+    if (l == NULL || order >= FXT_GEN_ORDER_COUNT)
+        return -2; /* not a revision, not an order */
+    if (o->big_endian && (!l->has_magic || (order & FXT_GEN_ORDER_NO_MAGIC)))
         return -2; /* byte order is recognised by the magic record alone */
     gen *g = calloc(1, sizeof *g);
     if (g == NULL)
@@ -187,6 +220,7 @@ static int generate(const fxt_gen_options *o, fxt_revision rev, int direct, fxt_
     g->l = l;
     g->current = l->revision == FXT_REV_CURRENT;
     g->direct = direct && g->current && o->profile == FXT_GEN_REALISTIC;
+    g->order = order;
     g->write = write;
     g->ctx = ctx;
     g->left = o->records;
@@ -212,13 +246,19 @@ static int generate(const fxt_gen_options *o, fxt_revision rev, int direct, fxt_
 int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
                        void *ctx)
 {
-    return generate(o, rev, 1, write, ctx);
+    return generate(o, rev, 0, 1, write, ctx);
+}
+
+int fxt_gen_random_order(const fxt_gen_options *o, fxt_revision rev, unsigned order,
+                         fxt_gen_write_fn write, void *ctx)
+{
+    return generate(o, rev, order, 1, write, ctx);
 }
 
 int fxt__gen_random_model(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
                           void *ctx)
 {
-    return generate(o, rev, 0, write, ctx);
+    return generate(o, rev, 0, 0, write, ctx);
 }
 
 static int count_bytes(void *ctx, const void *data, size_t len)

@@ -61,6 +61,7 @@ typedef struct gen {
     const fxt_layout *l;
     int current;
     int direct; /* the realistic profile in the current revision: gen_direct.c */
+    unsigned order; /* of the leading records: FXT_GEN_ORDER_* bits */
     fxt_writer w;
     uint8_t *buf;
     fxt_gen_write_fn write;

@@ -222,22 +222,36 @@ def rev_args(revision):
     return ["--revision", revision] if revision else []
 
 
+# The legal orders of the leading records (fxt-gen random --order; the
+# FXT_GEN_ORDER_* bits of fxt/gen.h are the index): seed S of the mix gets
+# order S // 2 % 8, so that 16 seeds hold every order in both profiles.
+ORDERS = ("magic,init,provider", "init,provider", "magic,provider,init", "provider,init",
+          "magic,init,provider,section", "init,provider,section",
+          "magic,provider,section,init", "provider,section,init")
+
+
 def gen_random(fxt_gen, outdir, n, records, profile, revision=None):
     """Random valid traces, seeds 1..N (of REVISION when given; big-endian
-    only where the revision has the magic record that tells the order)."""
+    only where the revision has the magic record that tells the order), the
+    leading records in every legal order in turn (mix profile)."""
     vectors = []
     for seed in range(1, n + 1):
+        order = 0
         if profile == "mix":
             prof = "realistic" if seed % 2 else "coverage"
             be = seed % 4 == 0 and revision not in ("r1", "r2")
+            order = seed // 2 % len(ORDERS)
+            if revision in ("r1", "r2"):
+                order &= ~1  # no magic record in these revisions anyway
         else:
             prof, be = profile, False
-        name = "random-%s%s-seed%d%s.fxt" % (prof, "-" + revision if revision else "", seed,
-                                            "-be" if be else "")
+        name = "random-%s%s-seed%d%s%s.fxt" % (
+            prof, "-" + revision if revision else "", seed, "-be" if be else "",
+            "-order-" + ORDERS[order].replace(",", "-") if order else "")
         path = os.path.join(outdir, name)
         argv = [fxt_gen, "random", "--seed", str(seed), "--records", str(records),
                 "--profile", prof] + (["--big-endian"] if be else []) + rev_args(revision) + \
-            ["-o", path]
+            (["--order", ORDERS[order]] if order else []) + ["-o", path]
         p, msg = gen_run(argv)
         if p is None or p.returncode != 0:
             raise UsageError("fxt-gen failed: %s: %s" % (" ".join(argv), msg))
@@ -307,6 +321,7 @@ def gen_violations(fxt_gen, outdir, which, seeds, revision=None):
             expected = "warn" if rid.startswith("W") else "invalid"
             vec = {"id": "violate/" + name, "path": path, "source": "violate",
                    "expected": expected, "rule": label, "violation_offset": offset,
+                   "seed": seed,
                    "expected_issues": [label],
                    "regenerate": " ".join(shlex.quote(a) for a in argv)}
             if revision:

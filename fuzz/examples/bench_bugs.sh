@@ -23,16 +23,24 @@
 #   4 oracle_no_progress   5 nr_blob_checksum       6 nr_count_event
 #   7 nr_blob_copy         8 nr_event_kind_name     9 nr_event_time
 #  10 nr_blob_alloc       11 nr_check_size_limit
-# (Bug 12, a stale string after re-registration, does not crash: only
-# fxt-conform --compare sees it, so it is not part of this benchmark.)
+# (Bugs 12 and 13, a stale string or thread after re-registration, do not
+# crash: only fxt-conform --compare sees them, so they are not part of this
+# benchmark.)
 # The harness's two oracles (naive_reader_fuzz.c) make bug 3 visible and turn
 # bug 4's hang into an immediate abort; with -O they are left out, bug 3 is
 # then not findable and bug 4 is a timeout (and the hangs, which cost a whole
 # -H each, slow everything else down).
 # Anything else is reported as "other" (an unplanted bug: please report it).
-# Time to a bug = modification time of the first input that sets it off,
-# minus the trial's start. The median counts a miss as "longer than the
-# limit"; a median that is a miss prints as "-".
+# The trials run interleaved (every configuration's trial 1, then every
+# trial 2...), so that other jobs' load falls on all alike. Time to a bug is
+# read on the fuzzer's CPU clock: bench_cpu.py samples the user + system
+# time of the fuzzer's process tree every 10 ms, and the modification time
+# of the first input that sets the bug off is looked up on that timeline
+# (the wall clock, the same time minus the trial's start, is printed too).
+# With -C every trial gets a budget of CPU seconds instead of wall seconds.
+# The median counts a miss as "longer than the limit"; a median that is a
+# miss prints as "-". The summary ends with the targets of issue 25, per
+# pair of configurations (with the mutator against without).
 #
 # This is a benchmark, not a test: the defaults (3 trials x 120 s x 4
 # configurations) take about 25 minutes on one core.
@@ -41,10 +49,14 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_S] [-j JOBS] [-O] [-A]
+usage: bench_bugs.sh [-n TRIALS] [-t SECONDS] [-C CPU_SECONDS] [-c CONFIGS] [-o OUTDIR] [-H HANG_S]
+                     [-j JOBS] [-O] [-A]
 
   -n TRIALS    trials per configuration (default 3)
-  -t SECONDS   time limit of each trial (default 120)
+  -t SECONDS   wall-clock limit of each trial (default 120; with -C, 10 x CPU_SECONDS)
+  -C CPU_SECONDS  CPU budget of each trial: the fuzzer is stopped once its
+               process tree has used that much CPU time (a budget the load
+               of other jobs on the machine does not shrink)
   -c CONFIGS   comma-separated subset of libfuzzer,libfuzzer-mut,afl,afl-mut
                (default: all that can be built here)
   -o OUTDIR    build and results folder (default: build-bench-bugs/ in the repository)
@@ -68,10 +80,13 @@ HANG=2
 JOBS=1
 ORACLE=""
 ANALYSE_ONLY=0
-while getopts "n:t:c:o:H:j:OAh" opt; do
+CPU=""
+SECS_SET=0
+while getopts "n:t:C:c:o:H:j:OAh" opt; do
     case $opt in
     n) TRIALS=$OPTARG ;;
-    t) SECS=$OPTARG ;;
+    t) SECS=$OPTARG; SECS_SET=1 ;;
+    C) CPU=$OPTARG ;;
     c) CONFIGS=$OPTARG ;;
     o) OUT=$OPTARG ;;
     H) HANG=$OPTARG ;;
@@ -84,9 +99,14 @@ while getopts "n:t:c:o:H:j:OAh" opt; do
 done
 shift $((OPTIND - 1))
 if [ $# -ne 0 ]; then usage >&2; exit 2; fi
-for v in "$TRIALS" "$SECS" "$HANG" "$JOBS"; do
-    case $v in '' | *[!0-9]* | 0) echo "bench_bugs.sh: -n, -t, -H and -j take positive integers" >&2; exit 2 ;; esac
+for v in "$TRIALS" "$SECS" "$HANG" "$JOBS" ${CPU:+"$CPU"}; do
+    case $v in '' | *[!0-9]* | 0) echo "bench_bugs.sh: -n, -t, -C, -H and -j take positive integers" >&2; exit 2 ;; esac
 done
+CPU_ARGS=()
+if [ -n "$CPU" ]; then
+    [ "$SECS_SET" = 1 ] || SECS=$((CPU * 10))
+    CPU_ARGS=(--cpu-limit "$CPU")
+fi
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -234,7 +254,7 @@ if [ "$nseeds" -eq 0 ]; then
     note "no usable seeds"
     exit 2
 fi
-log "$nseeds seeds from $SEEDS_SRC; configurations: ${RUN[*]}; $TRIALS trial(s) x ${SECS}s"
+log "$nseeds seeds from $SEEDS_SRC; configurations: ${RUN[*]}; $TRIALS trial(s) x ${SECS}s${CPU:+ (CPU budget ${CPU}s)}"
 
 # --------------------------------------------------------------- trials ---
 
@@ -254,7 +274,8 @@ run_trial() { # run_trial CONFIG TRIAL
         [ "$cfg" = libfuzzer-mut ] && bin=$BIN/naive_reader_fuzz_mut
         mkdir -p "$dir/corpus" "$dir/artifacts"
         # fork mode: a crash or timeout ends a job, not the trial
-        ASAN_OPTIONS=detect_leaks=0 timeout -k 10 $((SECS + 60)) "$bin" -fork=1 \
+        ASAN_OPTIONS=detect_leaks=0 "$PY" "$HERE/bench_cpu.py" ${CPU_ARGS[@]+"${CPU_ARGS[@]}"} "$dir/cpu" -- \
+            timeout -k 10 $((SECS + 60)) "$bin" -fork=1 \
             -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout="$HANG" \
             -rss_limit_mb=2048 -max_total_time="$SECS" -seed=$((trial * 7919)) \
             -artifact_prefix="$dir/artifacts/" "$dir/corpus" "$SEED_DIR" \
@@ -275,7 +296,8 @@ run_trial() { # run_trial CONFIG TRIAL
         local env=(AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
             AFL_NO_AFFINITY=1 AFL_SKIP_CRASHES=1 AFL_QUIET=1 ASAN_OPTIONS="$asan")
         [ "$cfg" = afl-mut ] && env+=(AFL_CUSTOM_MUTATOR_LIBRARY="$BIN/libfxt_afl_mutator.so")
-        env -u UBSAN_OPTIONS "${env[@]}" timeout -s INT -k 10 "$SECS" afl-fuzz -i "$SEED_DIR" -o "$dir/out" \
+        env -u UBSAN_OPTIONS "${env[@]}" "$PY" "$HERE/bench_cpu.py" ${CPU_ARGS[@]+"${CPU_ARGS[@]}"} "$dir/cpu" -- \
+            timeout -s INT -k 10 "$SECS" afl-fuzz -i "$SEED_DIR" -o "$dir/out" \
             -V "$SECS" -t $((HANG * 1000)) -m none -s $((trial * 7919)) -- "$BIN/naive_reader_afl" \
             >"$dir/fuzzer.log" 2>&1 || true
         mkdir -p "$dir/artifacts"
@@ -294,9 +316,11 @@ run_trial() { # run_trial CONFIG TRIAL
     date +%s.%N >"$dir/end"
 }
 
+# interleaved, trial by trial (libfuzzer 1, libfuzzer-mut 1, afl 1, ...), so
+# that the load of other jobs on the machine falls on every configuration alike
 pids=()
-for cfg in "${RUN[@]}"; do
-    for t in $(seq 1 "$TRIALS"); do
+for t in $(seq 1 "$TRIALS"); do
+    for cfg in "${RUN[@]}"; do
         log "$cfg trial $t (${SECS}s)"
         run_trial "$cfg" "$t" &
         pids+=($!)
@@ -313,11 +337,12 @@ fi # ANALYSE_ONLY
 # ------------------------------------------------------------- analysis ---
 
 log "attributing crashes and hangs to planted bugs"
-"$PY" - "$RES" "$REPRO" "$HANG" "$SECS" "$TRIALS" "$OUT" "${RUN[@]}" <<'PYEOF'
+"$PY" - "$RES" "$REPRO" "$HANG" "$SECS" "$TRIALS" "$OUT" "${CPU:-0}" "${RUN[@]}" <<'PYEOF'
 import hashlib, os, re, statistics, subprocess, sys
 
-res, repro, hang, secs, trials, out = sys.argv[1:7]
-configs = sys.argv[7:]
+res, repro, hang, secs, trials, out, cpu_budget = sys.argv[1:8]
+configs = sys.argv[8:]
+cpu_budget = int(cpu_budget)
 hang, secs, trials = int(hang), int(secs), int(trials)
 BUGS = {
     1: ("nr_ticks_to_seconds", "divide by zero (0 ticks/s)"),
@@ -388,9 +413,41 @@ def attribute(path):
     cache[key] = bug
     return bug
 
-rows = []          # (config, trial, bug, seconds, artifact)
-afl_rows = []      # the same on AFL++'s own clock (-tMS in the artifact's name)
-AFL_MS = re.compile(r"-t(\d+)$")
+def cpu_clock(d):
+    """The trial's CPU clock (bench_cpu.py): a function from a wall time
+    (epoch seconds) to the fuzzer's CPU seconds by then, or None."""
+    pts = []
+    try:
+        with open(os.path.join(d, "cpu")) as f:
+            for line in f:
+                a, b = line.split()
+                pts.append((float(a), float(b)))
+    except (OSError, ValueError):
+        return None
+    if not pts:
+        return None
+
+    def at(t):
+        lo, hi = 0, len(pts) - 1
+        if t <= pts[0][0]:
+            return 0.0 if t < pts[0][0] else pts[0][1]
+        if t >= pts[hi][0]:
+            return pts[hi][1]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if pts[mid][0] <= t:
+                lo = mid
+            else:
+                hi = mid
+        (t0, c0), (t1, c1) = pts[lo], pts[hi]
+        return c0 + (c1 - c0) * (t - t0) / (t1 - t0) if t1 > t0 else c1
+    return at
+
+
+import concurrent.futures
+CHUNK = 4 * (os.cpu_count() or 1)
+pool = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+rows = []          # (config, trial, bug, cpu seconds, wall seconds, artifact)
 others = []
 for cfg in configs:
     for t in range(1, trials + 1):
@@ -399,6 +456,7 @@ for cfg in configs:
             start = float(open(os.path.join(d, "start")).read())
         except OSError:
             continue
+        clock = cpu_clock(d)
         art = os.path.join(d, "artifacts")
         files = []
         if os.path.isdir(art):
@@ -408,11 +466,16 @@ for cfg in configs:
                     files.append((os.path.getmtime(p), p))
         files.sort()
         first = {}
-        afl_first = {}
         timeouts_done = False
-        for mtime, p in files:
+        # replayed a chunk at a time on every core (each replay is a process
+        # of its own, mostly sanitizer start-up and symbolizing), in order
+        for k, (mtime, p) in enumerate(files):
             if len(first) == len(BUGS):
                 break
+            if k % CHUNK == 0:
+                list(pool.map(attribute, [q for _, q in files[k:k + CHUNK]
+                                          if not (timeouts_done and
+                                                  os.path.basename(q).startswith("timeout"))]))
             is_timeout = os.path.basename(p).startswith("timeout")
             if is_timeout and timeouts_done:
                 continue
@@ -421,73 +484,102 @@ for cfg in configs:
                 timeouts_done = True
             if bug in BUGS:
                 if bug not in first:
-                    first[bug] = (max(0.0, mtime - start), p)
-                ms = AFL_MS.search(os.path.basename(p))
-                if ms and (bug not in afl_first or int(ms.group(1)) / 1000 < afl_first[bug]):
-                    afl_first[bug] = int(ms.group(1)) / 1000
+                    first[bug] = (clock(mtime) if clock else None, max(0.0, mtime - start), p)
             elif bug == "other":
                 others.append((cfg, t, p))
         for b in BUGS:
             if b in first:
-                rows.append((cfg, t, b, first[b][0], first[b][1]))
+                rows.append((cfg, t, b) + first[b])
             else:
-                rows.append((cfg, t, b, None, ""))
-            if cfg.startswith("afl"):
-                afl_rows.append((cfg, t, b, afl_first.get(b), ""))
+                rows.append((cfg, t, b, None, None, ""))
 
 with open(os.path.join(out, "results.tsv"), "w") as f:
-    f.write("config\ttrial\tbug\tseconds\tartifact\n")
-    for cfg, t, b, s, p in rows:
-        f.write("%s\t%d\t%d\t%s\t%s\n" % (cfg, t, b, "" if s is None else "%.1f" % s, p))
+    f.write("config\ttrial\tbug\tcpu_seconds\twall_seconds\tartifact\n")
+    for cfg, t, b, c, w, p in rows:
+        f.write("%s\t%d\t%d\t%s\t%s\t%s\n" % (cfg, t, b, "" if c is None else "%.3f" % c,
+                                              "" if w is None else "%.3f" % w, p))
+
+INF = float("inf")
+
+
+def median(times):
+    """The median, a miss counting as longer than the limit (INF)."""
+    return statistics.median([INF if x is None else x for x in times]) if times else INF
+
+
+def fmt(x):
+    return "-" if x == INF else ("%.0fs" % x if x >= 10 else "%.1fs" % x if x >= 1
+                                 else "%.2fs" % x)
+
 
 def median_cell(times):
-    found = [x for x in times if x is not None]
-    inf = float("inf")
-    med = statistics.median([inf if x is None else x for x in times]) if times else inf
-    txt = "-" if med == inf else ("%.0fs" % med if med >= 10 else "%.1fs" % med)
-    return "%s (%d/%d)" % (txt, len(found), len(times))
+    return "%s (%d/%d)" % (fmt(median(times)), sum(x is not None for x in times), len(times))
+
+
+def times_of(cfg, b, col):
+    return [r[col] for r in rows if r[0] == cfg and r[2] == b]
+
 
 lines = []
-lines.append("median time to first hit per planted bug (found in k of n trials); "
-             "%d trial(s) x %ds, hang = %ds" % (trials, secs, hang))
 w = max(20, max(len(c) for c in configs) + 2) if configs else 20
 
-def table(rows, configs):
+
+def table(title, col):
+    lines.append(title)
     hdr = "%-3s %-32s" % ("bug", "") + "".join("%*s" % (w, c) for c in configs)
     lines.append(hdr)
     lines.append("-" * len(hdr))
     for b, (func, what) in BUGS.items():
-        cells = []
-        for cfg in configs:
-            times = [s for c, t, bb, s, p in rows if c == cfg and bb == b]
-            cells.append(median_cell(times))
+        cells = [median_cell(times_of(cfg, b, col)) for cfg in configs]
         lines.append("%-3d %-32s" % (b, what) + "".join("%*s" % (w, x) for x in cells))
     lines.append("-" * len(hdr))
-    return hdr
 
-hdr = table(rows, configs)
+
+table("median time to first hit per planted bug, on the fuzzer's CPU clock (user + system of "
+      "its process tree; found in k of n trials);\n%d trial(s) x %s, interleaved, "
+      "hang = %ds" % (trials, ("%ds CPU" % cpu_budget) if cpu_budget else ("%ds wall" % secs),
+                       hang), 3)
 cells = []
 for cfg in configs:
-    per_trial = []
-    for t in range(1, trials + 1):
-        per_trial.append(sum(1 for c, tt, b, s, p in rows if c == cfg and tt == t and s is not None))
+    per_trial = [sum(1 for r in rows if r[0] == cfg and r[1] == t and r[4] is not None)
+                 for t in range(1, trials + 1)]
     cells.append("%s bugs" % ("/".join(str(x) for x in per_trial) or "0"))
 lines.append("%-3s %-32s" % ("", "bugs found per trial") + "".join("%*s" % (w, x) for x in cells))
+lines.append("")
+table("the same on the wall clock (time from the trial's start):", 4)
+
+# The targets (issue 25): with the mutator, every bug by median no later than
+# 1.5x plain's time or within 2 s of it; the deep bugs at least 5x sooner.
+DEEP = (5, 6, 7, 9, 10)
+for plain, mut in (("libfuzzer", "libfuzzer-mut"), ("afl", "afl-mut")):
+    if plain not in configs or mut not in configs:
+        continue
+    lines.append("")
+    lines.append("targets, %s against %s (CPU clock medians; deep bugs %s):"
+                 % (mut, plain, ", ".join(map(str, DEEP))))
+    met = True
+    for b, (func, what) in BUGS.items():
+        p, m = median(times_of(plain, b, 3)), median(times_of(mut, b, 3))
+        miss = []
+        if not (m == p or m <= 1.5 * p or m <= p + 2.0):
+            miss.append("NOT MET: later than 1.5x plain and than plain + 2 s")
+        ratio = p / m if m not in (0, INF) and p != INF else None
+        if b in DEEP and not (m != INF and (p == INF or (ratio is not None and ratio >= 5))):
+            miss.append("NOT MET: deep, not 5x sooner")
+        ok = not miss
+        lines.append(("%-3d %-32s %8s %8s  %7s  %s" % (
+            b, what, fmt(p), fmt(m), "-" if ratio is None else "%.1fx" % ratio,
+            "; ".join(miss) or ("ok (deep: 5x)" if b in DEEP else "ok"))).rstrip())
+        met = met and ok
+    lines.append("all targets met" if met else "some targets NOT met")
 for cfg in configs:
-    if cfg.startswith("libfuzzer"):
-        logp = os.path.join(res, cfg, "trial1", "fuzzer.log")
+    if cfg == "libfuzzer-mut":
         try:
-            txt = open(logp, errors="replace").read()
+            txt = open(os.path.join(res, cfg, "trial1", "fuzzer.log"), errors="replace").read()
         except OSError:
             txt = ""
-        if cfg == "libfuzzer-mut" and "LLVMFuzzerCustomMutator" not in txt:
+        if "LLVMFuzzerCustomMutator" not in txt:
             lines.append("note: %s: libFuzzer did not report the custom mutator in its log" % cfg)
-afl_configs = [c for c in configs if c.startswith("afl")]
-if afl_rows and any(s is not None for c, t, b, s, p in afl_rows):
-    lines.append("")
-    lines.append("AFL++ on its own clock (time: in the crash's name, from afl-fuzz's start_time,")
-    lines.append("which it sets after the seeds' dry run and calibration; trimming included):")
-    table(afl_rows, afl_configs)
 if others:
     lines.append("")
     lines.append("UNPLANTED failures (not one of the planted bugs) - look at these:")

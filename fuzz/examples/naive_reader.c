@@ -5,7 +5,7 @@
  * and prints a summary (records and events by type, strings, durations in
  * seconds using the initialization record's ticks per second, blobs).
  *
- * It carries twelve PLANTED BUGS, each marked "PLANTED BUG n", modelled on
+ * It carries thirteen PLANTED BUGS, each marked "PLANTED BUG n", modelled on
  * what real readers get wrong (../../../shared/real-traces/README.md and the
  * public trackers of FXT readers):
  *
@@ -23,6 +23,8 @@
  *  11  a size-limit assert that every short valid big-endian trace hits
  *  12  a re-registered string index keeps its first string (wrong text,
  *      no crash: only a differential comparison sees it)
+ *  13  the same for a re-registered thread index (wrong process and thread
+ *      koids on the events after it)
  *
  * Each bug fires in its own named, non-inlined function so that a crash
  * stack names the bug (bench_bugs.sh relies on it):
@@ -30,8 +32,9 @@
  *   6 nr_count_event        7 nr_blob_copy            8 nr_event_kind_name
  *   9 nr_event_time        10 nr_blob_alloc          11 nr_check_size_limit
  *   4 hangs in nr_walk      3 is a silent misframing (found by fxt-conform,
- *   and by the fuzz harness's framing oracle), 12 a wrong string (found by
- *   fxt-conform --compare on the records printed with --jsonl).
+ *   and by the fuzz harness's framing oracle), 12 a wrong string and 13 a
+ *   wrong thread (found by fxt-conform --compare on the records printed
+ *   with --jsonl).
  *
  * Apart from those, it reads conforming traces correctly, in either byte
  * order. Everything else it checks against the end of the file only, like
@@ -679,8 +682,12 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         uint64_t pid = rd64(r, off + 8), tid = rd64(r, off + 16);
         r->sum->threads++;
         r->dec.has_thread = 1, r->dec.index = idx, r->dec.pid = pid, r->dec.tid = tid;
-        if (idx != 0) {
-            nr_slot *e = map_put(r, &r->threadtab, (uint64_t)prov_ord(r) << 8 | idx);
+        uint64_t key = (uint64_t)prov_ord(r) << 8 | idx;
+        /* PLANTED BUG 13: as bug 12, for threads: an index registered again
+         * keeps its first process and thread koids (Fuchsia's C++ reader did
+         * both), so the events after it name the wrong thread. */
+        if (idx != 0 && (NR_FIXED || map_find(&r->threadtab, key) == NULL)) {
+            nr_slot *e = map_put(r, &r->threadtab, key);
             e->a = pid;
             e->b = tid;
         }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * naive_reader.h - a small FXT reader written the way real readers are,
- * with twelve PLANTED BUGS (see naive_reader.c and README.md). It exists to be
+ * with thirteen PLANTED BUGS (see naive_reader.c and README.md). It exists to be
  * found out: by fxt-conform (fuzz/conform) and by the fuzzers
  * (bench_bugs.sh). Do not use it to read traces.
  *

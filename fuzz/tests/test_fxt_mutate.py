@@ -158,7 +158,8 @@ def main():
     run([m, "mutate", "--gen", "2", "--count", "4", "-o", dn])
     check(files(dc) == files(dn) and len(filecmp.cmpfiles(dc, dn, files(dc), shallow=False)[0])
           == len(files(dc)), "--revision current: the same files as without")
-    rc, _, err = run([m, "seeds", "--gen", "2", "--revision", "r1", "-o", os.path.join(tmp, "r1")])
+    rc, _, err = run([m, "seeds", "--gen", "2", "--revision", "r1", "--order", "as-is", "-o",
+                      os.path.join(tmp, "r1")])
     check(rc == 0 and len(files(os.path.join(tmp, "r1"))) == 2,
           "seeds --revision r1 --gen 2: two generated r1 traces (%d: %s)" % (rc, err.strip()))
     # mutations in r2: little-endian (r2 has no magic record to say otherwise),
@@ -182,7 +183,8 @@ def main():
         # seeds --revision r3 from corpus/valid: exactly the files fxt-dump
         # --revision r3 reads without errors
         d3 = os.path.join(tmp, "r3")
-        rc, _, err = run([m, "seeds", "--revision", "r3", "-o", d3, os.path.join(a.corpus, "valid")])
+        rc, _, err = run([m, "seeds", "--revision", "r3", "--order", "as-is", "-o", d3,
+                          os.path.join(a.corpus, "valid")])
         kept = set(files(d3)) if rc == 0 else set()
         want = set()
         valid = os.path.join(a.corpus, "valid")

@@ -12,7 +12,10 @@
  *                               libFuzzer glue exits 2
  *
  * libfuzzer_mutator.c is compiled into this test; LLVMFuzzerMutate, which
- * libFuzzer would provide, is a stub that reverses the bytes.
+ * libFuzzer would provide, is a stub that reverses the bytes. The AFL++
+ * module's deterministic steps on a new queue entry (its state records
+ * dropped, its leading records in each other order, the partner's drops)
+ * are checked too.
  */
 #include <dlfcn.h>
 #include <sys/wait.h>
@@ -80,42 +83,68 @@ static size_t expected(fxt_revision rev, const trace_buf *t, uint8_t *out, size_
     return fxt_mutate_opt(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
 }
 
+#ifndef FXT_RAW_SHARE
+#define FXT_RAW_SHARE 2 /* libfuzzer_mutator.c's default: the test checks the shipped mix */
+#endif
+
+/* What the glue makes of T for SEED: libFuzzer's own mutation (the stub:
+ * T reversed) for one seed in FXT_RAW_SHARE (by the bits above the low 8),
+ * else fxtmut's in REV. */
+static size_t expected_mix(fxt_revision rev, const trace_buf *t, uint8_t *out, size_t max,
+                           unsigned seed, unsigned *raw)
+{
+    if ((seed >> 8) % FXT_RAW_SHARE == 0) {
+        ++*raw;
+        memcpy(out, t->p, t->n);
+        return LLVMFuzzerMutate(out, t->n, max);
+    }
+    return expected(rev, t, out, max, seed);
+}
+
 static void check_libfuzzer(fxt_revision rev)
 {
     trace_buf t = gen(rev, 3), u = gen(rev, 4);
     size_t max = t.n + 8192;
     uint8_t *a = malloc(max), *b = malloc(max), *c = malloc(max);
-    unsigned same = 0, differ = 0, tried = 0;
-    for (unsigned seed = 1; seed < 400; seed++) {
-        if (seed % 8 == 0)
-            continue; /* handed to LLVMFuzzerMutate */
+    unsigned same = 0, differ = 0, tried = 0, raw = 0, reversed = 0;
+    for (unsigned k = 1; k < 400; k++) {
+        unsigned seed = k * 0x9e3779b1u;
         memcpy(a, t.p, t.n);
         size_t na = LLVMFuzzerCustomMutator(a, t.n, max, seed);
-        size_t nb = expected(rev, &t, b, max, seed);
+        size_t nb = expected_mix(rev, &t, b, max, seed, &raw);
         size_t nc = expected(FXT_REV_CURRENT, &t, c, max, seed);
         tried++;
         same += na == nb && memcmp(a, b, na) == 0;
         differ += na != nc || memcmp(a, c, na) != 0;
+        memcpy(c, t.p, t.n);
+        LLVMFuzzerMutate(c, t.n, max);
+        reversed += na == t.n && memcmp(a, c, na) == 0;
     }
-    CHECK(same == tried, "libFuzzer glue: %u of %u outputs are %s's", same, tried,
+    CHECK(same == tried, "libFuzzer glue: %u of %u outputs are as expected (%s)", same, tried,
           fxt_revision_name(rev));
+    CHECK(raw > tried / FXT_RAW_SHARE * 2 / 3 && raw < tried / FXT_RAW_SHARE * 4 / 3 &&
+              reversed == raw,
+          "libFuzzer glue: %u of %u calls handed to LLVMFuzzerMutate (%u seen), want about "
+          "1 in %d", raw, tried, reversed, FXT_RAW_SHARE);
     CHECK(differ > 20, "libFuzzer glue: only %u outputs differ from current's", differ);
     /* crossover: one call in four combines the inputs, the others mutate the
-     * first (libFuzzer calls the crossover as often as the mutator) */
+     * first as the mutator does (libFuzzer calls the crossover as often as
+     * the mutator) */
     fxt_mut_options o = fxt_mut_options_default();
     o.revision = rev;
-    same = 0;
-    for (unsigned seed = 1; seed < 100; seed++) {
+    same = raw = 0;
+    for (unsigned k = 1; k < 100; k++) {
+        unsigned seed = k * 0x9e3779b1u;
         size_t na = LLVMFuzzerCustomCrossOver(t.p, t.n, u.p, u.n, a, max, seed), nb;
         if (seed % 4 == 0)
             nb = fxt_crossover_opt(t.p, t.n, u.p, u.n, b, max,
                                    (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &o);
         else
-            nb = expected(rev, &t, b, max, seed);
+            nb = expected_mix(rev, &t, b, max, seed, &raw);
         same += na == nb && memcmp(a, b, na) == 0;
     }
-    CHECK(same == 99, "libFuzzer crossover: %u of 99 outputs are %s's", same,
-          fxt_revision_name(rev));
+    CHECK(same == 99 && raw > 20, "libFuzzer crossover: %u of 99 outputs as expected (%s), "
+          "%u by LLVMFuzzerMutate", same, fxt_revision_name(rev), raw);
     free(a), free(b), free(c), free(t.p), free(u.p);
 }
 
@@ -281,6 +310,24 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
         drops++;
     }
     CHECK(drops >= 2, "AFL++ module: %u drop steps (initialization, provider)", drops);
+    /* then its leading records in each other legal order, one a call */
+    const int has_magic = fxt_layout_get(rev)->has_magic;
+    unsigned orders = 0;
+    for (unsigned ord = 0; ord < FXT_GEN_ORDER_COUNT; ord++) {
+        if (!has_magic && (ord & FXT_GEN_ORDER_NO_MAGIC))
+            continue;
+        memcpy(b, t.p, t.n);
+        size_t nb = fxt_mut_set_order(b, t.n, max, ord, &o);
+        if (nb == 0 || (nb == t.n && memcmp(b, t.p, t.n) == 0))
+            continue; /* the order it is in */
+        uint8_t *out = NULL;
+        size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
+        CHECK(out != NULL && na == nb && memcmp(out, b, na) == 0,
+              "AFL++ module: the call after the drops is not order step %u", ord);
+        orders++;
+    }
+    CHECK(orders == (has_magic ? FXT_GEN_ORDER_COUNT - 1 : FXT_GEN_ORDER_COUNT / 2 - 1),
+          "AFL++ module: %u order steps", orders);
     unsigned same = 0;
     for (unsigned k = 0; k < 100; k++) {
         uint8_t *out = NULL;
@@ -304,6 +351,29 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
               j < 8 ? "not its drop step" : "a ninth drop step");
     }
     CHECK(partner_drops == 8, "AFL++ module: %u partner drop steps", partner_drops);
+    /* afl_custom_fuzz_count starts an entry's custom stage: its
+     * deterministic steps again, then 64 random mutations (FXT_AFL_RANDOM_STEPS),
+     * then calls that run nothing (size 0, the input handed back) */
+    typedef uint32_t (*afl_count_fn)(void *, const uint8_t *, size_t);
+    afl_count_fn count = (afl_count_fn)afl_sym(so, "afl_custom_fuzz_count");
+    uint32_t calls = count(st, t.p, t.n);
+    unsigned ran = 0, skipped = 0, first_is_drop = 0;
+    for (uint32_t k = 0; k < calls; k++) {
+        uint8_t *out = NULL;
+        size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
+        CHECK(out != NULL, "AFL++ module: call %u of a counted stage gives no buffer", k);
+        if (k == 0) {
+            memcpy(b, t.p, t.n);
+            size_t nb = fxt_mut_drop_state(b, t.n, max, 0, &o);
+            first_is_drop = out != NULL && na == nb && memcmp(out, b, na) == 0;
+        }
+        ran += na > 0;
+        skipped += na == 0 && out == t.p;
+    }
+    CHECK(first_is_drop, "AFL++ module: a counted stage does not start with drop step 0");
+    CHECK(ran == drops + orders + 64 && ran + skipped == calls,
+          "AFL++ module: a counted stage ran %u of %u calls (want %u deterministic + 64), "
+          "skipped %u", ran, calls, drops + orders, skipped);
     check_afl_trim(so, st, rev);
     /* another entry starts its drop steps; so does the first one again */
     for (int i = 0; i < 2; i++) {

@@ -600,6 +600,102 @@ START_TEST(test_delete_records)
 }
 END_TEST
 
+/* Bytes of the leading records of a generated trace in order ORD, from
+ * the spec's layouts: magic record 1 word, initialization record 2 words,
+ * provider info 1 word and the 10-byte name "compositor" padded to 2
+ * words, provider section 1 word. */
+static size_t lead_bytes(unsigned ord)
+{
+    return (ord & FXT_GEN_ORDER_NO_MAGIC ? 0 : 8) + 16 + 24 +
+           (ord & FXT_GEN_ORDER_SECTION ? 8 : 0);
+}
+
+static buf gen_order(uint64_t seed, int be, unsigned ord)
+{
+    buf b = {NULL, 0, 0};
+    fxt_gen_options o = {seed, 200, FXT_GEN_REALISTIC, be};
+    ck_assert_int_eq(fxt_gen_random_order(&o, FXT_REV_CURRENT, ord, bwrite, &b), 0);
+    return b;
+}
+
+/* fxt_mut_set_order from every order to every order: the leading records
+ * byte for byte as the generator writes them in that order, the rest of
+ * the trace unchanged, no error; a big-endian trace keeps its magic
+ * record (0, input untouched); the reorder mutation always gives a valid
+ * trace in another order, and in time every other order. */
+START_TEST(test_orders)
+{
+    const int be = _i & 1;
+    uint8_t *b = malloc(1 << 20);
+    for (unsigned from = 0; from < FXT_GEN_ORDER_COUNT; from++) {
+        if (be && (from & FXT_GEN_ORDER_NO_MAGIC))
+            continue;
+        buf t = gen_order(41 + from, be, from);
+        ck_assert_int_eq(fxt_mut_order_of(t.p, t.n, NULL), (int)from);
+        for (unsigned to = 0; to < FXT_GEN_ORDER_COUNT; to++) {
+            memcpy(b, t.p, t.n);
+            size_t n = fxt_mut_set_order(b, t.n, t.n + 64, to, NULL);
+            if (be && (to & FXT_GEN_ORDER_NO_MAGIC)) {
+                ck_assert_uint_eq(n, 0);
+                ck_assert(memcmp(b, t.p, t.n) == 0);
+                continue;
+            }
+            buf g = gen_order(41 + from, be, to);
+            size_t lf = lead_bytes(from), lt = lead_bytes(to);
+            ck_assert_msg(n == t.n - lf + lt, "order %u -> %u: %zu bytes", from, to, n);
+            ck_assert_msg(memcmp(b, g.p, lt) == 0, "order %u -> %u: leading records", from, to);
+            ck_assert(memcmp(b + lt, t.p + lf, t.n - lf) == 0);
+            ck_assert_int_eq(fxt_mut_order_of(b, n, NULL), (int)to);
+            ck_assert_int_eq(errors_of(b, n, NULL), 0);
+            /* no room for the records it adds: 0, untouched */
+            if (lt > lf) {
+                memcpy(b, t.p, t.n);
+                ck_assert_uint_eq(fxt_mut_set_order(b, t.n, t.n, to, NULL), 0);
+                ck_assert(memcmp(b, t.p, t.n) == 0);
+            }
+            free(g.p);
+        }
+        /* the reorder mutation */
+        unsigned reached = 0;
+        for (unsigned s = 0; s < 80; s++) {
+            memcpy(b, t.p, t.n);
+            fxt_mut_info info;
+            fxt_mut_options o = fxt_mut_options_default();
+            o.force_op = FXT_MUT_REORDER;
+            o.crop_pct = 0;
+            size_t n = fxt_mutate_opt(b, t.n, t.n + 64, 900 + s, &o, &info);
+            ck_assert_int_eq(info.fallback, 0);
+            int got = fxt_mut_order_of(b, n, NULL);
+            ck_assert_int_ge(got, 0);
+            ck_assert_int_ne(got, (int)from);
+            ck_assert_int_eq(errors_of(b, n, NULL), 0);
+            reached |= 1u << got;
+        }
+        ck_assert_uint_eq(reached, be ? 0x55u & ~(1u << from) : 0xffu & ~(1u << from));
+        free(t.p);
+    }
+    /* the magic record alone is in every order that has one */
+    static const uint8_t magic[8] = {0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00};
+    for (unsigned to = 0; to < FXT_GEN_ORDER_COUNT; to += 2) {
+        memcpy(b, magic, 8);
+        ck_assert_uint_eq(fxt_mut_set_order(b, 8, 64, to, NULL), 8);
+    }
+    /* two initialization records before the provider: no order, nothing moved */
+    static const uint64_t two_init[] = {0x0016547846040010ull, 0x21, 1000, 0x21, 1000,
+                                        0x110010};
+    memcpy(b, two_init, sizeof two_init);
+    ck_assert_int_eq(fxt_mut_order_of(b, sizeof two_init, NULL), -1);
+    ck_assert_uint_eq(fxt_mut_set_order(b, sizeof two_init, 256, FXT_GEN_ORDER_PROVIDER_FIRST,
+                                        NULL),
+                      0);
+    ck_assert(memcmp(b, two_init, sizeof two_init) == 0);
+    ck_assert_uint_eq(fxt_mut_set_order(b, 8, 64, FXT_GEN_ORDER_COUNT, NULL), 0);
+    ck_assert_uint_eq(fxt_mut_set_order(NULL, 8, 64, 0, NULL), 0);
+    ck_assert_str_eq(fxt_mut_op_name(FXT_MUT_REORDER), "reorder");
+    free(b);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut");
@@ -615,6 +711,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, test_crop, 0, 2);
     tcase_add_loop_test(tc, test_drop_state, 0, 2);
     tcase_add_loop_test(tc, test_delete_records, 0, 2);
+    tcase_add_loop_test(tc, test_orders, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -21,10 +21,12 @@ int gen_cmd_random(int argc, char **argv)
                                          {"profile", required_argument, 0, 'p'},
                                          {"big-endian", no_argument, 0, 'b'},
                                          {"revision", required_argument, 0, 'r'},
+                                         {"order", required_argument, 0, 'O'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     fxt_gen_options o = {0, 0, FXT_GEN_REALISTIC, 0};
     fxt_revision rev = FXT_REV_CURRENT;
+    unsigned order = 0;
     const char *out = NULL;
     int have_records = 0, c;
     optind = 1;
@@ -66,6 +68,16 @@ int gen_cmd_random(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'O':
+            if (fxt_gen_order_parse(optarg, &order) != 0) {
+                fprintf(stderr,
+                        "%s random: --order must be init-first, provider-first or the leading "
+                        "records in order (magic,init,provider; provider,section,init; ...), "
+                        "not '%s'\n",
+                        prog, optarg);
+                return 2;
+            }
+            break;
         case 'o':
             out = optarg;
             break;
@@ -91,11 +103,18 @@ int gen_cmd_random(int argc, char **argv)
                 prog, fxt_revision_name(rev));
         return 2;
     }
+    if (o.big_endian && (order & FXT_GEN_ORDER_NO_MAGIC)) {
+        fprintf(stderr,
+                "%s random: --big-endian needs the magic record, by which alone byte order "
+                "is recognised: --order %s has none\n",
+                prog, fxt_gen_order_name(order));
+        return 2;
+    }
     outfile of;
     if (gen_open_out(&of, out) != 0)
         return 2;
     /* rc > 0: a write failed, which closing reports */
-    int rc = fxt_gen_random_rev(&o, rev, write_file, &of);
+    int rc = fxt_gen_random_order(&o, rev, order, write_file, &of);
     int crc = gen_close_out(&of, rc < 0);
     if (rc < 0) {
         fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",

@@ -5,7 +5,9 @@
  * (fxt/gen.h) and the encoder; the subcommands (cmd_*.c) parse options,
  * write files and print.
  *
- *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R] -o FILE
+ *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R]
+ *                  [--order ORDER]
+ *                  [--order ORDER] -o FILE
  *   fxt-gen roundtrip [--revision R] FILE
  *   fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE
  *   fxt-gen golden DIR
@@ -64,6 +66,13 @@ void gen_usage(FILE *f)
             "                     replaced (no duration complete or magic record in r1/r2,\n"
             "                     no boolean argument or scheduling subtype before\n"
             "                     current...); r1 and r2 traces are little-endian\n"
+            "  --order ORDER      (random) the order of the leading records, every one\n"
+            "                     legal: from magic (leave it out for none), init and\n"
+            "                     provider (either first) and section (a provider section\n"
+            "                     record right after the provider info), comma-separated:\n"
+            "                     magic,init,provider (the default, also init-first),\n"
+            "                     magic,provider,init (also provider-first),\n"
+            "                     provider,section,init...\n"
             "  --rule RULE        (violate) the rule to violate\n"
             "  --list             (violate) print the rules that can be violated\n"
             "  -o FILE            output file; - for standard output (refused if it is a\n"

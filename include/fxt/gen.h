@@ -48,6 +48,23 @@ typedef int (*fxt_gen_write_fn)(void *ctx, const void *data, size_t len);
  *  gives these. */
 #define FXT_GEN_SETUP_RECORDS 76u
 
+/** Orders of a random trace's leading records (fxt_gen_random_order()), as
+ *  bits: every combination is a legal order, and 0 is the order of
+ *  fxt_gen_random(): magic, initialization, provider info. */
+#define FXT_GEN_ORDER_NO_MAGIC 1u       /**< no magic record (a warning, W0012; little-endian only) */
+#define FXT_GEN_ORDER_PROVIDER_FIRST 2u /**< the provider info before the initialization record */
+#define FXT_GEN_ORDER_SECTION 4u        /**< a provider section record after the provider info */
+#define FXT_GEN_ORDER_COUNT 8u          /**< orders are 0 .. FXT_GEN_ORDER_COUNT - 1 */
+
+/** The name of order ORDER (FXT_GEN_ORDER_* bits): its leading records in
+ *  order, e.g. "magic,provider,section,init"; NULL if ORDER is not one. */
+const char *fxt_gen_order_name(unsigned order);
+
+/** Parse an order: a name of fxt_gen_order_name(), or "init-first" (the
+ *  default order, 0) or "provider-first" (magic, provider info,
+ *  initialization). Returns 0 and sets *ORDER, or -1. */
+int fxt_gen_order_parse(const char *text, unsigned *order);
+
 /** Write a random trace of the current revision through WRITE. Returns 0,
  *  the write function's non-zero result, or -1 on an internal encoding
  *  failure (a bug) or when out of memory. */
@@ -63,6 +80,13 @@ int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx);
  *  in r1/r2 (byte order is recognised by the magic record alone). */
 int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
                        void *ctx);
+
+/** fxt_gen_random_rev with the leading records in order ORDER
+ *  (FXT_GEN_ORDER_* bits; 0 gives fxt_gen_random_rev's bytes). Returns as
+ *  fxt_gen_random_rev; -2 also when ORDER is not an order, or has no magic
+ *  record in a big-endian trace. */
+int fxt_gen_random_order(const fxt_gen_options *o, fxt_revision rev, unsigned order,
+                         fxt_gen_write_fn write, void *ctx);
 
 /** A random trace of revision REV (as fxt_gen_random_rev) in malloc'd
  *  memory: *OUT (free() it; never NULL on success) and *LEN. Generates

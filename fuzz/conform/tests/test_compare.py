@@ -14,7 +14,8 @@ test is skipped (exit 77). Readers under test:
     stops-early), never reporting errors (accepts-invalid);
   - --supports le: big-endian vectors not run, listed unsupported;
   - with --naive READER (the planted-bug reader, --jsonl): bug 12 (a stale
-    string) differs in fields.name, every crashing planted bug is its own
+    string) differs in fields.name, bug 13 (a stale thread) in
+    fields.thread only, every crashing planted bug is its own
     distinct bug named after its function, and bug 3 (large records framed
     with 12 bits) makes coverage-profile traces fail.
 """
@@ -96,6 +97,12 @@ def check_naive(a, tmp):
     x = runs.get("bug12.fxt")
     check(x is not None and x["class"] == "differs" and "fields.name" in x["detail"],
           "bug 12 (stale string): differs in fields.name (%s)" % (x and x["detail"]))
+    x = runs.get("bug13.fxt")
+    check(x is not None and x["class"] == "differs" and "fields.thread" in x["detail"],
+          "bug 13 (stale thread): differs in fields.thread (%s)" % (x and x["detail"]))
+    d = [x[2] for x in runs["bug13.fxt"].get("field_diffs", [])] if "bug13.fxt" in runs else []
+    check(d and all(p.startswith("fields.thread") for p in d),
+          "bug 13: only the event's thread differs (%s)" % d)
     sigs = {}
     for b in r["bugs"]:
         for v in b["vectors"]:

@@ -84,10 +84,11 @@ def cmd_naive(a):
         for cls in ("crash", "hang", "accepts-invalid", "agrees"):
             check(counts.get(cls, 0) > 0, "the report has %s runs (%d)" % (cls, counts.get(cls, 0)))
         check(sum(counts.values()) == len(r["runs"]), "counts add up to the runs")
-        check(set(counts) == {"agrees", "rejects-valid", "accepts-invalid", "crash", "oom", "hang"},
-              "the report has exactly the six classes")
+        check(set(counts) == {"agrees", "inconclusive", "rejects-valid", "accepts-invalid",
+                              "crash", "oom", "hang"},
+              "the report has exactly the seven classes")
         for rule, row in r["by_rule"].items():
-            check(set(row) == set(counts), "by_rule[%s] has the six classes" % rule)
+            check(set(row) == set(counts), "by_rule[%s] has the seven classes" % rule)
             break
         byid = {run["id"]: run for run in r["runs"]}
         # the planted bugs' traces (the second corpus)

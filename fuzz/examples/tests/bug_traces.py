@@ -96,6 +96,14 @@ TRACES = {
          "string index 1 registered twice: the second registration replaces the "
          "first, but the reader keeps \"a\" as the event's name (no crash: "
          "fxt-conform --compare finds it, fields.name differs)"),
+    13: ([MAGIC, PROVIDER, INIT, 1000000000,
+          0x0000000000010033, 1, 2,          # thread index 1 = process 1, thread 2
+          0x0000000000010033, 3, 4,          # thread index 1 = process 3, thread 4 (replaces)
+          0x0000000001000024, 1000],         # instant event on thread index 1: 3/4
+         "valid", "valid", "agrees", "",
+         "thread index 1 registered twice: the second registration replaces the "
+         "first, but the reader keeps process 1, thread 2 for the event (no crash: "
+         "fxt-conform --compare finds it, fields.thread differs)"),
 }
 BIG_ENDIAN = {11}  # traces written big-endian
 
@@ -136,11 +144,12 @@ def planted_bugs_in(data):
     or section record, 9 if an event comes before any initialization record,
     11 if the reader's raw size check (bits [4..15] of a header word as
     stored, before byte swapping) exceeds the words left, which only a
-    big-endian trace can do, 12 if a string index is registered twice."""
+    big-endian trace can do, 12 if a string index is registered twice, 13
+    if a thread index is."""
     found = set()
     be = len(data) >= 8 and data[:8] == struct.pack(">Q", MAGIC)
     fmt = ">Q" if be else "<Q"
-    off, provider, init, strings = 0, False, False, set()
+    off, provider, init, strings, threads = 0, False, False, set(), set()
     while off + 8 <= len(data):
         h = struct.unpack_from(fmt, data, off)[0]
         rtype = h & 0xF
@@ -155,7 +164,8 @@ def planted_bugs_in(data):
             found.add(11)
         if rtype == 0 and ((h >> 16) & 0xF) in (1, 2):
             provider = True
-            strings = set() if ((h >> 16) & 0xF) == 1 else strings
+            if ((h >> 16) & 0xF) == 1:
+                strings, threads = set(), set()
         if rtype == 1:
             init = True
         if rtype == 2:
@@ -163,6 +173,11 @@ def planted_bugs_in(data):
             if idx and idx in strings:
                 found.add(12)
             strings.add(idx)
+        if rtype == 3:
+            idx = (h >> 16) & 0xFF
+            if idx and idx in threads:
+                found.add(13)
+            threads.add(idx)
         if rtype == 4 and not provider:
             found.add(6)
         if rtype == 4 and not init:
@@ -173,7 +188,7 @@ def planted_bugs_in(data):
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        print("usage: bug_traces.py OUTDIR   (writes bug1.fxt .. bug12.fxt and manifest.json)",
+        print("usage: bug_traces.py OUTDIR   (writes bug1.fxt .. bug13.fxt and manifest.json)",
               file=sys.stderr)
         sys.exit(2)
     m = write_corpus(sys.argv[1])

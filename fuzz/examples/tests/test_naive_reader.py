@@ -75,7 +75,7 @@ def expect_for(data):
         return "crash-or-reject", bugs  # bug 6, 9 or 11, unless bug 3 stops it first
     if 3 in bugs:
         return "not-ok", bugs  # misframed: rejected, or worse
-    return "ok", bugs  # bug 12 only gives wrong names: exit 0
+    return "ok", bugs  # bugs 12 and 13 only give wrong names and threads: exit 0
 
 
 def judge(name, reader, path, data, timeout=30):
@@ -146,6 +146,14 @@ def cmd_bugs(a):
                 names = [x["fields"].get("name") for x in recs if x.get("type") == 4]
                 check(names == ["a"], "%s: the event is named \"a\" (the first registration), "
                       "not \"bb\" (got %s)" % (tag, names))
+                continue
+            if bug == 13:  # no crash: the thread printed with --jsonl is the stale one
+                check(rc == 0 and not hung, "%s: naive reader exits 0 (%s)" % (tag, d))
+                p = subprocess.run([a.reader, "--jsonl", path], stdout=subprocess.PIPE)
+                recs = [json.loads(x) for x in p.stdout.decode().splitlines()]
+                threads = [x["fields"].get("thread") for x in recs if x.get("type") == 4]
+                check(threads == [{"pid": 1, "tid": 2}], "%s: the event is on process 1, "
+                      "thread 2 (the first registration), not 3/4 (got %s)" % (tag, threads))
                 continue
             if naive == "crash":
                 if bug in (2, 8) and not a.sanitized:

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 
 // Command fxtread reads one trace file: exit 0 read, 1 malformed, 2 I/O.
-// -buggy leaves out the ticks check (panics on 0 ticks per second).
+// -zero-ticks and -trust-size turn the planted bugs on (a panic on 0 ticks
+// per second; a huge allocation, Go's fatal out-of-memory error).
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -13,18 +15,24 @@ import (
 )
 
 func main() {
-	buggy := flag.Bool("buggy", false, "leave out the ticks-per-second check")
+	var bugs fxtread.Bugs
+	flag.BoolVar(&bugs.ZeroTicks, "zero-ticks", false, "leave out the ticks-per-second check")
+	flag.BoolVar(&bugs.TrustSize, "trust-size", false, "allocate a record's size before checking it")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: fxtread [-buggy] FILE")
+		fmt.Fprintln(os.Stderr, "usage: fxtread [-zero-ticks] [-trust-size] FILE")
 		os.Exit(2)
 	}
-	data, err := os.ReadFile(flag.Arg(0))
+	f, err := os.Open(flag.Arg(0))
+	var st os.FileInfo
+	if err == nil {
+		st, err = f.Stat()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	s, err := fxtread.Read(data, *buggy)
+	s, err := fxtread.ReadFrom(bufio.NewReader(f), st.Size(), bugs)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
