@@ -56,8 +56,6 @@ void fxt__gen_emit(gen *g, fxt_record *rec)
         g->left--;
 }
 
-static unsigned open_count(const gen *g) { return g->nasync + g->nflows + g->ndur; }
-
 /* One record that ends something open; returns 0 if nothing is open here. */
 static int close_one(gen *g)
 {
@@ -84,20 +82,22 @@ static int close_one(gen *g)
 static void realistic_step(gen *g)
 {
     uint64_t x = rnd(g, 100);
-    if (x < 45)
+    if (x < REAL_DURATION)
         fxt__gen_duration(g);
-    else if (x < 70)
+    else if (x < REAL_COMPLETE)
         fxt__gen_complete(g);
-    else if (x < 78)
+    else if (x < REAL_INSTANT)
         fxt__gen_event(g, FXT_ET_INSTANT, (unsigned)rnd(g, NTHREADS), 0, 4);
-    else if (x < 83)
+    else if (x < REAL_COUNTER)
         fxt__gen_counter(g);
-    else if (x < 88)
+    else if (x < REAL_ASYNC)
         fxt__gen_async(g);
-    else if (x < 92)
+    else if (x < REAL_FLOW)
         fxt__gen_flow(g);
-    else
+    else if (x < REAL_WAKEUP)
         fxt__gen_realistic_other(g, (unsigned)x);
+    else
+        fxt__gen_switch_provider(g);
 }
 
 /* A provider that still has something open (the last one found: the
@@ -138,7 +138,7 @@ static void run(gen *g)
     while (!g->err && g->left > 0) {
         unsigned open = open_count(g);
         /* a provider switch may need to close this provider's asyncs first */
-        if (g->left <= (uint64_t)open + (g->profile == FXT_GEN_COVERAGE ? MAXOPEN + 2 : 1)) {
+        if (g->left <= (uint64_t)open + (g->profile == FXT_GEN_COVERAGE ? MAXOPEN + 2 : REAL_MARGIN)) {
             if (close_one(g))
                 continue;
             if (open == 0) { /* nothing open here or anywhere: fill */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gen_direct.c - the realistic profile's records in the current revision
- * (events, logs, kernel objects, blobs, context switches), written straight
- * into the output buffer: no record model, no encoder. The words are made
+ * (events, logs, kernel and userspace objects, blobs, context switches,
+ * thread wakeups), written straight into the output buffer: no record
+ * model, no encoder (but the second provider's introduction: its info
+ * record and tables go through the model, gen_records.c). The words are made
  * from the same draws, in the same order, as the model path (gen_records.c)
  * and the encoder would make and write them, so the bytes are identical
  * (test_gen's direct_is_model compares the two paths byte for byte; the
@@ -170,16 +172,18 @@ typedef struct direct_pos {
     rng r;
 } direct_pos;
 
-/* The realistic profile's records other than events (X in [92, 100) of
- * its draw in [0, 100)), as fxt__gen_realistic_other() makes them through
- * the model: a log message, a kernel object, a blob, a context switch. */
+/* The realistic profile's records other than events and provider switches
+ * (X in [REAL_FLOW, REAL_WAKEUP) of its draw in [0, 100)), as
+ * fxt__gen_realistic_other() makes them through the model: a log message,
+ * a kernel object, a userspace object, a blob, a context switch, a thread
+ * wakeup. */
 static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, int ff, int be)
 {
     rng *r = &at.r;
     uint8_t *p = at.p, *q;
-    unsigned n;
-    uint64_t h;
-    if (x < 95) { /* fxt__gen_log(g, 0) */
+    unsigned n, nt = 0;
+    uint64_t h, name;
+    if (x < REAL_LOG) { /* fxt__gen_log(g, 0) */
         uint64_t thread = thread_ref(r, rng_draw(r, NTHREADS), ff);
         at.ts += 1 + rng_draw(r, 100);
         unsigned t = rng_draw(r, NTEXTS);
@@ -187,20 +191,29 @@ static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, 
         q = put_text(g, p + 16, t);
         h = AT(FXT_REC_TYPE, FXT_RT_LOG) | AT(FXT_LOG_LEN, g->text_len[t]) |
             AT(FXT_LOG_THREAD, thread);
-    } else if (x < 97) { /* fxt__gen_kobj(g) */
-        unsigned koid_type = 1 + rng_draw(r, 30), nt = 0;
-        uint64_t name = str_ref(g, r, &nt);
-        fxt_store_word(p + 8, 100000 + rng_draw(r, 1000), be);
+    } else if (x < REAL_UOBJ) { /* fxt__gen_kobj(g), fxt__gen_uobj(g) */
+        if (x < REAL_KOBJ) {
+            unsigned koid_type = 1 + rng_draw(r, 30);
+            name = str_ref(g, r, &nt);
+            fxt_store_word(p + 8, 100000 + rng_draw(r, 1000), be);
+            h = AT(FXT_REC_TYPE, FXT_RT_KERNEL_OBJECT) | AT(FXT_KOBJ_TYPE, koid_type) |
+                AT(FXT_KOBJ_NAME, name);
+        } else {
+            uint64_t process = thread_ref(r, rng_draw(r, NTHREADS), ff);
+            name = str_ref(g, r, &nt);
+            fxt_store_word(p + 8, rng_word(r), be);
+            h = AT(FXT_REC_TYPE, FXT_RT_USERSPACE) | AT(FXT_UOBJ_PROCESS, process) |
+                AT(FXT_UOBJ_NAME, name);
+        }
         q = p + 16;
         if (name & FXT_STRREF_INLINE_FLAG)
             q = put_text(g, q, nt);
         q = put_args(g, r, q, FXT_MAX_ARGS, &n, be);
-        h = AT(FXT_REC_TYPE, FXT_RT_KERNEL_OBJECT) | AT(FXT_KOBJ_TYPE, koid_type) |
-            AT(FXT_KOBJ_NAME, name) | AT(FXT_KOBJ_ARGC, n);
-    } else if (x < 99) { /* fxt__gen_blob(g, 8 + rnd(g, 120)) */
-        unsigned size = 8 + rng_draw(r, 120), nt = 0;
+        h |= x < REAL_KOBJ ? AT(FXT_KOBJ_ARGC, n) : AT(FXT_UOBJ_ARGC, n);
+    } else if (x < REAL_BLOB) { /* fxt__gen_blob(g, 8 + rnd(g, 120)) */
+        unsigned size = 8 + rng_draw(r, 120);
         unsigned type = 1 + rng_draw(r, 3);
-        uint64_t name = str_ref(g, r, &nt);
+        name = str_ref(g, r, &nt);
         q = p + 8;
         if (name & FXT_STRREF_INLINE_FLAG)
             q = put_text(g, q, nt);
@@ -209,16 +222,23 @@ static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, 
         q += 8 * ((size + 7) / 8);
         h = AT(FXT_REC_TYPE, FXT_RT_BLOB) | AT(FXT_BLOB_NAME, name) |
             (uint64_t)size << g->l->blob_size_lo | AT(FXT_BLOB_TYPE, type);
-    } else { /* fxt__gen_sched(g, FXT_ST_CONTEXT_SWITCH) */
+    } else { /* fxt__gen_sched(g, FXT_ST_CONTEXT_SWITCH or FXT_ST_THREAD_WAKEUP) */
         at.ts += 1 + rng_draw(r, 100);
         unsigned a = rng_draw(r, NTHREADS), b = rng_draw(r, NTHREADS);
-        unsigned cpu = rng_draw(r, 65536), state = rng_draw(r, 6);
+        unsigned cpu = rng_draw(r, 65536);
         fxt_store_word(p + 8, at.ts, be);
         fxt_store_word(p + 16, tid_of(g->prov, a), be);
-        fxt_store_word(p + 24, tid_of(g->prov, b), be);
-        q = put_args(g, r, p + 32, FXT_MAX_ARGS, &n, be);
-        h = AT(FXT_REC_TYPE, FXT_RT_SCHEDULING) | AT(FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH) |
-            AT(FXT_CSW_ARGC, n) | AT(FXT_CSW_CPU, cpu) | AT(FXT_CSW_STATE, state);
+        if (x < REAL_CSW) {
+            unsigned state = rng_draw(r, 6);
+            fxt_store_word(p + 24, tid_of(g->prov, b), be);
+            q = put_args(g, r, p + 32, FXT_MAX_ARGS, &n, be);
+            h = AT(FXT_REC_TYPE, FXT_RT_SCHEDULING) | AT(FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH) |
+                AT(FXT_CSW_ARGC, n) | AT(FXT_CSW_CPU, cpu) | AT(FXT_CSW_STATE, state);
+        } else {
+            q = put_args(g, r, p + 24, FXT_MAX_ARGS, &n, be);
+            h = AT(FXT_REC_TYPE, FXT_RT_SCHEDULING) | AT(FXT_SCHED_TYPE, FXT_ST_THREAD_WAKEUP) |
+                AT(FXT_WAKE_ARGC, n) | AT(FXT_WAKE_CPU, cpu);
+        }
     }
     fxt_store_word(p, h | AT(FXT_REC_SIZE, (uint64_t)(q - p) / 8), be);
     at.p = q;
@@ -236,11 +256,11 @@ static GEN_INLINE void run(gen *g, int be)
     uint8_t *p = g->w.buf + g->w.len;
     uint8_t *const lim = g->w.buf + g->w.cap - ROOM;
     uint64_t ts = g->ts, left = g->left;
-    const int ff = g->has_ff[g->prov];
+    int ff = g->has_ff[g->prov];
     uint64_t open = (uint64_t)g->nasync + g->nflows + g->ndur;
     /* what realistic_step() of gen.c does, while the budget is more than the
      * ends of what is open (gen.c closes it) */
-    while (left > open + 1) {
+    while (left > open + REAL_MARGIN) {
         if (GEN_UNLIKELY(p > lim)) {
             SAVE();
             fxt__gen_flush(g);
@@ -251,25 +271,44 @@ static GEN_INLINE void run(gen *g, int be)
         rng_reserve(&r);
         unsigned x = rng_draw(&r, 100);
         gen_ev e;
-        if (x < 45)
+        if (x < REAL_DURATION)
             e = choose_duration(g, &r);
-        else if (x < 70) {
+        else if (x < REAL_COMPLETE) {
             e = (gen_ev){FXT_ET_DURATION_COMPLETE, 0, 4, 0, 0};
             p = put_event(g, &r, p, e, &ts, ff, 1, be);
             left--;
             continue;
-        } else if (x < 78)
+        } else if (x < REAL_INSTANT)
             e = (gen_ev){FXT_ET_INSTANT, rng_draw(&r, NTHREADS), 4, 0, 0};
-        else if (x < 83)
+        else if (x < REAL_COUNTER)
             e = choose_counter(&r);
-        else if (x < 88)
+        else if (x < REAL_ASYNC)
             e = choose_async(g, &r);
-        else if (x < 92)
+        else if (x < REAL_FLOW)
             e = choose_flow(g, &r);
-        else {
+        else if (x < REAL_WAKEUP) {
             direct_pos at = put_other(g, (direct_pos){p, ts, r}, x, ff, be);
             p = at.p, ts = at.ts, r = at.r;
             left--;
+            continue;
+        } else if (GEN_LIKELY(g->nprov == NPROV_REAL)) { /* fxt__gen_switch_provider(g) */
+            g->prov ^= 1;
+            fxt_store_word(p,
+                           AT(FXT_REC_TYPE, FXT_RT_METADATA) | AT(FXT_REC_SIZE, 1) |
+                               AT(FXT_META_TYPE, FXT_MT_PROVIDER_SECTION) |
+                               AT(FXT_META_PROVIDER_ID, provider_id_of(g->prov)),
+                           be);
+            p += 8;
+            ff = g->has_ff[g->prov];
+            left--;
+            continue;
+        } else { /* the second provider's introduction, through the model */
+            SAVE();
+            fxt__gen_switch_provider(g);
+            if (g->err)
+                return;
+            LOAD();
+            ff = g->has_ff[g->prov];
             continue;
         }
         p = put_event(g, &r, p, e, &ts, ff, 0, be);

@@ -8,7 +8,9 @@
 
 /* Every provider of a random trace registers strings 1..FXT__GEN_STRINGS
  * and FXT__GEN_LAST_STRING_INDEX (text FXT__GEN_LAST_STRING), and threads
- * 1..FXT__GEN_THREADS. The realistic profile stays in its first provider. */
+ * 1..FXT__GEN_THREADS. The realistic profile introduces its second
+ * provider mid-trace (info record and tables, when the budget has room)
+ * and then switches between the two with provider section records. */
 #define FXT__GEN_STRINGS 64u
 #define FXT__GEN_LAST_STRING_INDEX 0x7fffu
 #define FXT__GEN_LAST_STRING "last-index"

@@ -369,14 +369,18 @@ void fxt__gen_max_record(gen *g)
 
 void fxt__gen_realistic_other(gen *g, unsigned x)
 {
-    if (x < 95)
+    if (x < REAL_LOG)
         fxt__gen_log(g, 0);
-    else if (x < 97)
+    else if (x < REAL_KOBJ)
         fxt__gen_kobj(g);
-    else if (x < 99)
+    else if (x < REAL_UOBJ)
+        fxt__gen_uobj(g);
+    else if (x < REAL_BLOB)
         fxt__gen_blob(g, 8 + rnd(g, 120));
-    else
+    else if (x < REAL_CSW)
         fxt__gen_sched(g, FXT_ST_CONTEXT_SWITCH);
+    else
+        fxt__gen_sched(g, FXT_ST_THREAD_WAKEUP);
 }
 
 /* ---- metadata, tables ---- */
@@ -433,7 +437,7 @@ static void provider_meta(gen *g, unsigned meta_type, unsigned p)
     fxt_record r;
     rec_init(&r, FXT_RT_METADATA);
     r.u.meta.meta_type = meta_type;
-    r.u.meta.provider_id = 1 + p * 7;
+    r.u.meta.provider_id = provider_id_of(p);
     if (meta_type == FXT_MT_PROVIDER_INFO) {
         r.u.meta.name.data = k_prov[p];
         r.u.meta.name.len = strlen(k_prov[p]);
@@ -454,3 +458,16 @@ void fxt__gen_provider_section(gen *g, unsigned p)
 }
 
 void fxt__gen_provider_event(gen *g) { provider_meta(g, FXT_MT_PROVIDER_EVENT, g->prov); }
+
+void fxt__gen_switch_provider(gen *g)
+{
+    if (g->nprov == NPROV_REAL) {
+        fxt__gen_provider_section(g, g->prov ^ 1);
+        return;
+    }
+    /* the budget check of gen.c's loop, after the provider's setup records */
+    if (g->left <= (uint64_t)open_count(g) + REAL_MARGIN + PROV_SETUP)
+        return;
+    fxt__gen_provider_info(g, g->nprov++);
+    fxt__gen_tables(g);
+}

@@ -22,12 +22,41 @@
 #define MAXDEPTH 6                /* duration nesting per thread */
 #define MAXOPEN 16                /* open async operations / flows */
 #define NPROV 3                   /* providers in the coverage profile */
+#define NPROV_REAL 2              /* providers in the realistic profile */
+/* The realistic profile makes new records while more than REAL_MARGIN
+ * records beyond the ends of what is open are left: a record may open one
+ * more thing, and ending what is open may take a provider section first. */
+#define REAL_MARGIN 2u
+/* Records that introduce a provider: provider info, its strings and threads. */
+#define PROV_SETUP (1u + NSTRINGS + 1u + NTHREADS)
 #define BUFSZ (1u << 18)          /* output buffer */
 #define LONGSTR 32000u            /* bytes of long text */
 #define PAYLOAD 80000u            /* bytes of random blob payload */
 #define NTEXTS 9u                 /* texts of inline strings (fxt__gen_texts) */
 #define TEXT_MAX 16u              /* the longest of them */
 #define NREAL_ARGS 8u             /* argument types of the realistic profile */
+
+/* The realistic profile's mix: a draw X in [0, 100) per record picks the
+ * first kind whose bound is above X (so each kind's share is its bound
+ * minus the one before, in percent). Events come first, up to REAL_FLOW
+ * (88%); then logs, kernel and userspace objects, blobs, context switches,
+ * thread wakeups and a switch to the other provider (2%: every 50 records
+ * on average). */
+enum real_bound {
+    REAL_DURATION = 43, /* duration begin or end */
+    REAL_COMPLETE = 67,
+    REAL_INSTANT = 75,
+    REAL_COUNTER = 80,
+    REAL_ASYNC = 84, /* async begin, instant or end */
+    REAL_FLOW = 88,  /* flow begin, step or end */
+    REAL_LOG = 91,
+    REAL_KOBJ = 92,
+    REAL_UOBJ = 93,
+    REAL_BLOB = 94,
+    REAL_CSW = 96,
+    REAL_WAKEUP = 98,
+    REAL_SWITCH = 100
+};
 
 /* Texts for inline strings: ASCII, exactly 8 bytes, multi-byte UTF-8. */
 extern const char *const fxt__gen_texts[NTEXTS];
@@ -98,6 +127,12 @@ static inline uint64_t rnd(gen *g, uint64_t n)
     return rng_any(&g->r, n);
 }
 
+/* Durations, async operations and flows open: the records needed to end them. */
+static inline unsigned open_count(const gen *g) { return g->nasync + g->nflows + g->ndur; }
+
+/* The provider id of provider index P. */
+static inline uint32_t provider_id_of(unsigned p) { return 1 + p * 7; }
+
 static inline uint64_t pid_of(unsigned prov, unsigned t) { return 1000 + prov * 10 + t / 4; }
 static inline uint64_t tid_of(unsigned prov, unsigned t) { return 5000 + prov * 100 + t; }
 
@@ -136,9 +171,14 @@ void fxt__gen_provider_section(gen *g, unsigned p);
 void fxt__gen_provider_event(gen *g);
 /* Register the string and thread tables of the current provider. */
 void fxt__gen_tables(gen *g);
-/* The realistic profile's records other than events (X in [92, 100) of its
- * draw in [0, 100)). */
+/* The realistic profile's records other than events and provider switches
+ * (X in [REAL_FLOW, REAL_WAKEUP) of its draw in [0, 100)). */
 void fxt__gen_realistic_other(gen *g, unsigned x);
+/* The realistic profile's provider switch: the other provider's section,
+ * or, the first time, the second provider's info record and tables (when
+ * the budget leaves room for them and for ending what is open; else
+ * nothing). */
+void fxt__gen_switch_provider(gen *g);
 /* A text of fxt__gen_texts, drawn. */
 const char *fxt__gen_text(gen *g, size_t *len);
 

@@ -8,7 +8,8 @@
  * headers are walked to find record boundaries; the offending record, built
  * by the rule's generator (violate_records.c, violate_events.c), is inserted
  * at a seed-chosen boundary after the base's setup records (magic,
- * initialization, provider info, string and thread tables). A few rules need
+ * initialization, provider info, string and thread tables) and outside the
+ * tables of a provider introduced later. A few rules need
  * another placement: the magic rules replace or drop the first record,
  * truncation and the provider rules append at the end, the empty-input rule
  * writes nothing.
@@ -29,65 +30,75 @@ static int needs_intact_magic_absent(fxt_rule rule)
 
 /* ---- the base trace ------------------------------------------------------------------ */
 
-/* Record boundaries of the base, from its headers. */
-typedef struct walk {
-    size_t *off; /* record offsets, then the end offset */
-    size_t n;    /* records */
-    size_t setup; /* index of the first record after the setup records */
+/* A record boundary of the base where a record may be inserted, and the
+ * provider current there. */
+typedef struct spot {
+    size_t at;
     uint32_t prov_id;
-    unsigned nprov;
+} spot;
+
+/* The boundaries of the base where a record may be inserted (after the
+ * setup records and never inside a provider's tables: the realistic
+ * profile introduces its second provider mid-trace), the end included. */
+typedef struct walk {
+    spot *spots;
+    size_t n;
+    unsigned nprov; /* distinct providers introduced */
 } walk;
+
+static int add_spot(walk *wk, size_t *cap, size_t at, uint32_t prov_id)
+{
+    if (wk->n == *cap) {
+        *cap = *cap ? 2 * *cap : 1024;
+        spot *s = realloc(wk->spots, *cap * sizeof *s);
+        if (s == NULL)
+            return -1;
+        wk->spots = s;
+    }
+    wk->spots[wk->n++] = (spot){at, prov_id};
+    return 0;
+}
 
 static int walk_base(const uint8_t *b, size_t len, int be, walk *wk)
 {
-    size_t cap = 1024;
-    wk->off = malloc(cap * sizeof *wk->off);
+    size_t cap = 0, at = 0;
+    wk->spots = NULL;
     wk->n = 0;
-    wk->setup = 0;
-    wk->prov_id = 0;
     wk->nprov = 0;
-    uint32_t seen[16];
-    size_t at = 0;
-    while (at < len) {
-        if (wk->off == NULL || len - at < 8)
+    uint32_t seen[16], prov_id = 0;
+    int started = 0; /* a record past the setup records seen */
+    int tables = 0;  /* a provider info record of mid-trace, then only its tables */
+    for (;;) {
+        if (at == len)
+            return started && !tables && add_spot(wk, &cap, at, prov_id) == 0 ? 0 : -1;
+        if (len - at < 8)
             return -1;
         uint64_t h = fxt_read_word(b, at, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
         uint64_t words = type == FXT_RT_LARGE ? FXT_GET(h, FXT_LREC_SIZE) : FXT_GET(h, FXT_REC_SIZE);
         if (words == 0 || words > (len - at) / 8)
             return -1;
-        if (wk->n + 2 > cap) {
-            cap *= 2;
-            size_t *n = realloc(wk->off, cap * sizeof *n);
-            if (n == NULL)
-                return -1;
-            wk->off = n;
-        }
-        if (type > FXT_RT_THREAD && wk->setup == 0)
-            wk->setup = wk->n;
-        if (type == FXT_RT_METADATA) {
-            unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-            uint32_t id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
-            if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION) {
-                /* the realistic profile stays in its first provider */
-                if (wk->setup != 0)
+        unsigned mt = type == FXT_RT_METADATA ? (unsigned)FXT_GET(h, FXT_META_TYPE) : 0;
+        int info = type == FXT_RT_METADATA && mt == FXT_MT_PROVIDER_INFO;
+        started |= type > FXT_RT_THREAD;
+        if (!info && type != FXT_RT_STRING && type != FXT_RT_THREAD)
+            tables = 0;
+        if (started && !tables && add_spot(wk, &cap, at, prov_id) != 0)
+            return -1;
+        if (info || (type == FXT_RT_METADATA && mt == FXT_MT_PROVIDER_SECTION)) {
+            prov_id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
+            int known = 0;
+            for (unsigned i = 0; i < wk->nprov; i++)
+                known |= seen[i] == prov_id;
+            if (!known && info) {
+                if (wk->nprov == 16)
                     return -1;
-                int known = 0;
-                for (unsigned i = 0; i < wk->nprov; i++)
-                    known |= seen[i] == id;
-                if (!known && mt == FXT_MT_PROVIDER_INFO) {
-                    if (wk->nprov == 16)
-                        return -1;
-                    seen[wk->nprov++] = id;
-                }
-                wk->prov_id = id;
+                seen[wk->nprov++] = prov_id;
             }
+            tables |= info && started;
         }
-        wk->off[wk->n++] = at;
         at += (size_t)words * 8;
     }
-    wk->off[wk->n] = len;
-    return wk->setup == 0 ? -1 : 0;
 }
 
 /* ---- building a violation trace ---------------------------------------------------------- */
@@ -149,7 +160,7 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     uint8_t *ins = malloc(INS_CAP);
     uint8_t *base = NULL;
     size_t base_len = 0;
-    walk wk = {NULL, 0, 0, 0, 0};
+    walk wk = {NULL, 0, 0};
     int rc = -1;
     if (c == NULL || ins == NULL)
         goto done;
@@ -169,10 +180,10 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
         snprintf(err, errlen, "could not build the base trace");
         goto done;
     }
-    c->prov_id = wk.prov_id;
+    spot sp = wk.spots[rnd(c, wk.n)];
+    size_t at = sp.at;
+    c->prov_id = sp.prov_id;
     c->nprov = wk.nprov;
-    /* boundaries after the setup records, the end of the base included */
-    size_t at = wk.off[wk.setup + (size_t)rnd(c, wk.n - wk.setup + 1)];
 
     c->where = P_INSERT;
     c->field = FIELD_AT_HEADER;
@@ -212,7 +223,7 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
 done:
     if (rc < 0 && errlen && err[0] == 0)
         snprintf(err, errlen, "out of memory");
-    free(wk.off);
+    free(wk.spots);
     free(base);
     free(ins);
     free(c);

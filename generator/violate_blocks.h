@@ -63,7 +63,7 @@ typedef struct vctx {
                           FIELD_AT_HEADER: the offending record's header word (the field
                           of most rules: sizes, types, reserved bits, header refs) */
     size_t keep;       /* P_TRUNCATE: bytes of the inserted record kept */
-    uint32_t prov_id;  /* the base's current provider id */
+    uint32_t prov_id;  /* the provider current where the record is inserted */
     unsigned nprov;    /* distinct providers the base introduced */
     char desc[200];    /* one-line description of the violation */
     size_t rec_start;  /* record under construction */

@@ -102,6 +102,15 @@ static void property_rev(uint64_t seed, uint64_t records, fxt_gen_profile p, int
                   (unsigned long long)seed, (int)p, be, fxt_revision_name(rev),
                   (unsigned long long)c.mismatch_at);
     ck_assert_uint_ge(c.records, records < 80 ? 1 : records);
+    if (p == FXT_GEN_REALISTIC) { /* exactly as many records as asked, past the setup ones */
+        /* magic (from r3 on), initialization, provider info, its strings and threads */
+        uint64_t setup = (uint64_t)fxt_layout_get(rev)->has_magic + 2 + FXT__GEN_STRINGS + 1 +
+                         FXT__GEN_THREADS;
+        ck_assert_msg(c.records == (records > setup ? records : setup),
+                      "seed %llu be %d %s: %llu records asked, %llu made", (unsigned long long)seed,
+                      be, fxt_revision_name(rev), (unsigned long long)records,
+                      (unsigned long long)c.records);
+    }
     ck_assert_int_eq(st.big_endian, be);
     free(c.scratch);
     growbuf_free(&b);
@@ -151,6 +160,86 @@ START_TEST(realistic_many_seeds)
 {
     for (uint64_t s = 1; s <= 200; s++)
         property(s, 1000 + s * 37, FXT_GEN_REALISTIC, s % 4 == 0);
+}
+END_TEST
+
+/* What a realistic trace is made of, counted by the validator's visitor. */
+typedef struct mix {
+    uint64_t records, by_type[16], csw, wakeup, sections, infos;
+    uint64_t strings[2], threads[2]; /* string and thread records of provider ids 1, 8 */
+    uint64_t run, longest_run;       /* records since the last provider switch */
+    uint32_t prov;
+} mix;
+
+static void on_mix_record(void *ctx, const fxt_record *r)
+{
+    mix *m = ctx;
+    m->records++;
+    m->by_type[r->type & 15]++;
+    m->run++;
+    if (r->type == FXT_RT_SCHEDULING) {
+        m->csw += r->u.sched.sched_type == FXT_ST_CONTEXT_SWITCH;
+        m->wakeup += r->u.sched.sched_type == FXT_ST_THREAD_WAKEUP;
+    }
+    int k = r->provider_id == 1 ? 0 : r->provider_id == 8 ? 1 : -1;
+    if (k >= 0 && r->type == FXT_RT_STRING)
+        m->strings[k]++;
+    if (k >= 0 && r->type == FXT_RT_THREAD)
+        m->threads[k]++;
+    if (r->type == FXT_RT_METADATA && (r->u.meta.meta_type == FXT_MT_PROVIDER_INFO ||
+                                       r->u.meta.meta_type == FXT_MT_PROVIDER_SECTION)) {
+        m->infos += r->u.meta.meta_type == FXT_MT_PROVIDER_INFO;
+        if (r->u.meta.meta_type == FXT_MT_PROVIDER_SECTION) {
+            ck_assert_uint_ne(r->u.meta.provider_id, m->prov); /* a switch, every time */
+            m->sections++;
+        }
+        m->prov = r->u.meta.provider_id;
+        if (m->infos == 2 && m->run > m->longest_run)
+            m->longest_run = m->run;
+        m->run = 0;
+    }
+}
+
+/* The realistic profile carries the mix of an independent realistic
+ * trace: two providers interleaved (each with its own string and thread
+ * tables, switching every few dozen records), userspace and kernel objects,
+ * context switches and thread wakeups, logs and blobs among the events,
+ * which stay the large majority. */
+START_TEST(realistic_mix)
+{
+    for (uint64_t s = 1; s <= 4; s++) {
+        growbuf b = make(s, 20000, FXT_GEN_REALISTIC, s == 2);
+        mix m;
+        memset(&m, 0, sizeof m);
+        fxt_options o = fxt_options_default();
+        o.on_record = on_mix_record;
+        o.flags = FXT_OPT_VISIT_ALL;
+        o.ctx = &m;
+        fxt_stats st;
+        fxt_validate_buffer(b.data, b.len, &o, &st);
+        ck_assert_uint_eq(st.errors + st.warnings, 0);
+        ck_assert_uint_eq(m.records, 20000);
+        const uint64_t n = m.records, pct = n / 100;
+        ck_assert_uint_ge(m.by_type[FXT_RT_EVENT], 80 * pct);
+        ck_assert_uint_le(m.by_type[FXT_RT_EVENT], 95 * pct);
+        ck_assert_uint_ge(m.by_type[FXT_RT_LOG], pct);
+        ck_assert_uint_ge(m.by_type[FXT_RT_BLOB], pct / 2);
+        ck_assert_uint_ge(m.by_type[FXT_RT_KERNEL_OBJECT], pct / 2);
+        ck_assert_uint_ge(m.by_type[FXT_RT_USERSPACE], pct / 2);
+        ck_assert_uint_ge(m.csw, pct);
+        ck_assert_uint_ge(m.wakeup, pct);
+        /* both providers introduced with their tables, then switches every
+         * few dozen records (50 on average) */
+        ck_assert_uint_eq(m.infos, 2);
+        for (int k = 0; k < 2; k++) {
+            ck_assert_uint_eq(m.strings[k], FXT__GEN_STRINGS + 1);
+            ck_assert_uint_eq(m.threads[k], FXT__GEN_THREADS);
+        }
+        ck_assert_uint_ge(m.sections, n / 80);
+        ck_assert_uint_le(m.sections, n / 30);
+        ck_assert_uint_le(m.longest_run, 1000);
+        growbuf_free(&b);
+    }
 }
 END_TEST
 
@@ -320,6 +409,7 @@ int main(void)
     tcase_add_test(tc, deterministic);
     tcase_add_test(tc, direct_is_model);
     tcase_add_test(tc, realistic_many_seeds);
+    tcase_add_test(tc, realistic_mix);
     tcase_add_test(tc, coverage_many_seeds);
     tcase_add_test(tc, tiny_budgets);
     tcase_add_test(tc, in_memory_same_bytes);

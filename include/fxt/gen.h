@@ -26,7 +26,10 @@ extern "C" {
 
 /** What a generated trace looks like. */
 typedef enum fxt_gen_profile {
-    FXT_GEN_REALISTIC = 0, /**< mostly duration/complete events on indexed refs, like real traces */
+    FXT_GEN_REALISTIC = 0, /**< like real traces: mostly duration/complete events on indexed
+                                refs, with logs, blobs, kernel and userspace objects, context
+                                switches and thread wakeups among them, in two providers
+                                interleaved */
     FXT_GEN_COVERAGE = 1   /**< every record type, subtype, argument type and boundary value */
 } fxt_gen_profile;
 
