@@ -20,7 +20,9 @@ VIOLATE_BASE_RECORDS 100) or, for fxt-gen violate without a base size,
 a control is used only after its bytes were checked to be the vector's
 base (the vector is the control with one contiguous span changed, that
 span at most one word of the control: one_edit), so a change of the
-generator shows as "no control", never as a wrong one.
+generator shows as "no control", never as a wrong one. A corpus truncation
+that has no such base (a record built to run past the end) has the trace
+up to that record as its control (the manifest gives where it starts).
 """
 
 import concurrent.futures
@@ -147,7 +149,24 @@ class Controls:
             if one_edit(data, ctl):
                 return {"id": "control/" + os.path.basename(path), "path": path,
                         "regenerate": " ".join(shlex.quote(a) for a in argv)}
-        return None
+        return self._prefix_control(vec, data)
+
+    def _prefix_control(self, vec, data):
+        """A truncation with no generated base (the corpus's word-aligned
+        truncations, built by golden_truncated.c): its control is the trace
+        up to the record that runs past the end, which the manifest gives."""
+        cut = vec.get("truncated_at")
+        if not isinstance(cut, int) or not 8 <= cut < len(data):
+            return None
+        name = "control-first-%d-bytes-of-%s" % (cut, os.path.basename(vec["path"]))
+        path = os.path.join(self.outdir, name)
+        try:
+            with open(path, "wb") as f:
+                f.write(data[:cut])
+        except OSError:
+            return None
+        return {"id": "control/" + name, "path": path,
+                "regenerate": "head -c %d %s" % (cut, shlex.quote(vec["path"]))}
 
 
 def run_controls(runs, ctl, one, jobs):

@@ -176,6 +176,13 @@ def load_corpus(cdir, revision=None):
                "expected_issues": [lab for _, lab in labels]}
         if revision:
             vec["revision"] = revision
+        # where a truncated record starts (E0002): the prefix before it is
+        # the vector's control when no generated base is (controls.py)
+        cut = next((x.get("record_offset") for x in issues if isinstance(x, dict) and
+                    str(x.get("rule", "")).startswith("E0002") and
+                    isinstance(x.get("record_offset"), int)), None)
+        if verdict == "invalid" and cut:
+            vec["truncated_at"] = cut
         vectors.append(vec)
     return vectors
 

@@ -49,9 +49,12 @@ want="  record #1 (initialization) at 0x8, word 0: initialization record header
 [ "$(echo "$out" | sed -n 2,5p)" = "$want" ] && ok || bad "negative, what differs: $out"
 # an argument header's reserved bit (a violate trace): the word is named by
 # its argument, the field by the layout table
-"$gen" violate --rule arg-reserved-bits --seed 2 -o "$tmp/v.fxt" >/dev/null
+# (at the record offset violate reports, known from construction)
+roff=$("$gen" violate --rule arg-reserved-bits --seed 2 -o "$tmp/v.fxt" |
+       sed -n 's/^E0053 record_offset=\(0x[0-9a-f]*\) .*/\1/p')
 out=$("$gen" roundtrip "$tmp/v.fxt"); rc=$?
-if [ $rc -eq 1 ] && echo "$out" | grep -q "^  record #100 (event) at 0x908, word 4: argument 1 header$" \
+if [ $rc -eq 1 ] && [ -n "$roff" ] \
+   && echo "$out" | grep -q "^  record #100 (event) at $roff, word 4: argument 1 header$" \
    && echo "$out" | grep -q "^  field reserved \[32..63\]: 0x80000000 in the file, 0x0 re-encoded$"; then ok
 else bad "argument header: rc=$rc out=$out"; fi
 # usage and I/O errors
