@@ -325,7 +325,7 @@ static void event(dump_out *o, const fxt_record *r)
     const fxt_event *e = &r->u.event;
     /* the number in the trace, named as the selected revision reads it */
     unsigned raw = (unsigned)FXT_GET(r->header, FXT_EV_TYPE);
-    f_enum(o, "event_type", raw, fxt_event_type_name_rev(o->revision, raw));
+    f_enum(o, "event_type", raw, fxt_event_type_name(o->revision, raw));
     f_u64(o, "timestamp", e->timestamp);
     f_thread(o, "thread", &e->thread, 0);
     f_str(o, "category", &e->category);
