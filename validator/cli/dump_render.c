@@ -36,8 +36,6 @@ static const char *const k_lbf[] = {"metadata", "no-metadata"};
 static const char *const k_sched[] = {"legacy-context-switch", "context-switch",
                                       "thread-wakeup"};
 static const char *const k_state[] = {"new", "running", "suspended", "blocked", "dying", "dead"};
-static const char *const k_arg[] = {"null", "int32",   "uint32",  "int64", "uint64",
-                                    "double", "string", "pointer", "koid",  "bool"};
 #define COUNT(a) (unsigned)(sizeof(a) / sizeof *(a))
 
 /* ---- one member: "key: value" lines or JSON members -------------------------------- */
@@ -249,8 +247,10 @@ static void arg_value(dump_out *o, const fxt_arg *a)
 static void arg(dump_out *o, unsigned i, const fxt_arg *a)
 {
     char buf[32];
-    const char *tname = vname(k_arg, COUNT(k_arg), a->type, "arg-type", buf, sizeof buf);
     int defined = a->type < FXT_AT_COUNT;
+    /* the library's name; an undefined type is named as the other fields' values */
+    const char *tname = defined ? fxt_arg_type_name(a->type)
+                                : vname(NULL, 0, a->type, "arg-type", buf, sizeof buf);
     if (o->json) {
         if (i)
             putc(',', o->f);
