@@ -60,7 +60,7 @@ static void capture(void *ctx, const fxt_record *r)
 
 int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *out)
 {
-    if (len < 8 || len % 8 || mut_record_len(m, mut_rd(p, be)) != len)
+    if (len < 8 || len % 8 || fxt_record_bytes(m->lay, mut_rd(p, be)) != len)
         return 0;
     cache *c = &tl_cache;
     fxt_options o = fxt_options_default();
