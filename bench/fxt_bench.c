@@ -393,9 +393,6 @@ static void on_mix(void *ctx, const fxt_record *r)
     }
 }
 
-static const char *const k_arg_type[FXT_AT_COUNT] = {
-    "null", "int32", "uint32", "int64", "uint64", "double", "string", "pointer", "koid", "bool"};
-
 static void pct_line(const char *name, uint64_t n, uint64_t of, const char *per)
 {
     printf("    %-22s %10llu  %5.1f%% of %s\n", name, (unsigned long long)n,
@@ -422,7 +419,7 @@ static int print_mix(const unsigned char *p, size_t n)
     printf("  events by type:\n");
     for (unsigned t = 0; t < 16; t++)
         if (st.events_by_type[t])
-            pct_line(fxt_event_type_name(t), st.events_by_type[t], st.records, "records");
+            pct_line(fxt_event_type_name(FXT_REV_CURRENT, t), st.events_by_type[t], st.records, "records");
     printf("  records by argument count:\n");
     for (unsigned k = 0; k <= FXT_MAX_ARGS; k++)
         if (m.by_argc[k]) {
@@ -433,7 +430,7 @@ static int print_mix(const unsigned char *p, size_t n)
     printf("  arguments by type:\n");
     for (unsigned t = 0; t < FXT_AT_COUNT; t++)
         if (m.by_arg[t])
-            pct_line(k_arg_type[t], m.by_arg[t], m.args, "arguments");
+            pct_line(fxt_arg_type_name(t), m.by_arg[t], m.args, "arguments");
     uint64_t refs = m.str_refs[0] + m.str_refs[1], thr = m.thr_refs[0] + m.thr_refs[1];
     printf("  string refs (event category/name, argument names and string values):\n");
     pct_line("indexed", m.str_refs[0], refs, "refs");
@@ -562,7 +559,8 @@ static int bench_generated(uint64_t seed, double mb, int reps, int with_file, in
                            const counters *c)
 {
     buf b = {0};
-    fxt_gen_options go = {seed, (uint64_t)(mb * 1e6 / 44.0) + 100, FXT_GEN_REALISTIC, 0};
+    fxt_gen_options go = fxt_gen_options_default();
+    go.seed = seed, go.records = (uint64_t)(mb * 1e6 / 44.0) + 100;
     double t0 = now();
     if (fxt_gen_random(&go, append, &b) != 0) {
         fprintf(stderr, "fxt-bench: generating the trace failed\n");

@@ -29,6 +29,8 @@
 
 #include "fuzz_common.h"
 #include "fxt/format.h"
+#include "fxt/layout.h"
+#include "fxt/word.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -69,25 +71,19 @@ static size_t chunk_size(uint64_t *s, unsigned mode, size_t left)
     return n < left ? n : left;
 }
 
-static void put(uint8_t *p, uint64_t w, int be)
-{
-    for (unsigned i = 0; i < 8; i++)
-        p[i] = (uint8_t)(w >> (be ? 8 * (7 - i) : 8 * i));
-}
+static void put(uint8_t *p, uint64_t w, int be) { fxt_store_word(p, w, be); }
 
 /* DATA with a ~1 MiB large blob record spliced in at a record boundary. */
 static uint8_t *build_big(const uint8_t *data, size_t size, uint64_t h, size_t *out_len)
 {
     uint64_t s = h ^ 0xb16b16b16ull;
-    int be = size >= 8 && data[0] == 0x00 && data[1] == 0x16; /* byte-swapped magic */
+    /* framed as the validator frames the revisions with large records */
+    const fxt_layout *l = fxt_layout_get(FXT_REV_CURRENT);
+    int be = size >= 8 && fxt_trace_is_big_endian(l, data);
     /* a record boundary: walk the headers a few records in */
     size_t at = 0, steps = (size_t)(next(&s) % 6);
     for (size_t k = 0; k < steps && at + 8 <= size; k++) {
-        uint64_t w = 0;
-        for (unsigned i = 0; i < 8; i++)
-            w |= (uint64_t)data[at + i] << (be ? 8 * (7 - i) : 8 * i);
-        uint64_t len = (FXT_GET(w, FXT_REC_TYPE) == FXT_RT_LARGE ? FXT_GET(w, FXT_LREC_SIZE)
-                                                                 : FXT_GET(w, FXT_REC_SIZE)) * 8;
+        uint64_t len = fxt_record_bytes(l, fxt_load_word(data + at, be));
         if (len == 0 || len > size - at)
             break;
         at += (size_t)len;

@@ -127,7 +127,7 @@ static void on_record(void *ctx, const fxt_record *r)
         t->twin_ok = 0;
         return;
     }
-    size_t want = fxt_encoded_size(r);
+    size_t want = fxt_encoded_size(r, FXT_REV_CURRENT); /* the writer's */
     uint8_t *buf = malloc((size_t)len);
     FZ_CHECK(buf != NULL, "out of memory");
     fxt_writer w;

@@ -193,13 +193,13 @@ int fxtm_add_generated(bases *b, const opts *o)
     int has_magic = fxt_layout_get(rev)->has_magic;
     for (unsigned long long s = 1; s <= o->gen; s++) {
         fxt_gen_options g = {s, o->gen_records, s % 2 ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE,
-                             (int)(s % 4 == 0 || s % 4 == 3)};
+                             (int)(s % 4 == 0 || s % 4 == 3), rev, 0};
         if (o->byte_order != BO_ANY)
             g.big_endian = o->byte_order == BO_BE;
         if (!has_magic)
             g.big_endian = 0; /* byte order is said by the magic record alone */
         growbuf gb = {0};
-        if (fxt_gen_random_rev(&g, rev, growbuf_write, &gb) != 0) {
+        if (fxt_gen_random(&g, growbuf_write, &gb) != 0) {
             fprintf(stderr, "%s: generating seed %llu failed\n", fxtm_prog, s);
             growbuf_free(&gb);
             return -1;

@@ -120,20 +120,13 @@ size_t fxt__mut_write_back(mut *m, uint8_t *data, size_t max);
 uint8_t *fxt__mut_own(mut *m, size_t i, size_t extra);
 
 /* The record size field of header H in m's revision: [4..35] for large
- * records where the revision has them, else [4..15]. */
+ * records where the revision has them, else [4..15] (the field
+ * fxt_record_bytes reads, for the mutations that change it). */
 static inline void mut_size_field(const mut *m, uint64_t h, unsigned *lo, unsigned *hi)
 {
     int large = m->large && FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE;
     *lo = large ? FXT_FIELD_LO(FXT_LREC_SIZE) : FXT_FIELD_LO(FXT_REC_SIZE);
     *hi = large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE);
-}
-
-/* Bytes the record with header H says it has (0 for a size-0 header). */
-static inline uint64_t mut_record_len(const mut *m, uint64_t h)
-{
-    unsigned lo, hi;
-    mut_size_field(m, h, &lo, &hi);
-    return mut_get(h, lo, hi) * 8;
 }
 
 /* Record type of S (16 when it has no header word). */

@@ -60,7 +60,7 @@ static void capture(void *ctx, const fxt_record *r)
 
 int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *out)
 {
-    if (len < 8 || len % 8 || mut_record_len(m, mut_rd(p, be)) != len)
+    if (len < 8 || len % 8 || fxt_record_bytes(m->lay, mut_rd(p, be)) != len)
         return 0;
     cache *c = &tl_cache;
     fxt_options o = fxt_options_default();
@@ -97,7 +97,7 @@ int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *ou
 
 const uint8_t *fxt__mut_encode(mut *m, const fxt_record *r, int be, size_t *len)
 {
-    size_t n = fxt_encoded_size_rev(r, m->rev);
+    size_t n = fxt_encoded_size(r, m->rev);
     if (n == 0 || n > ((size_t)1 << 26))
         return NULL;
     uint8_t *b = fxt__mut_alloc(m, n);
@@ -159,10 +159,10 @@ static void build_pool(const mut *m, pool *pl)
 {
     static const fxt_gen_options specs[POOL_TRACES] = {
         /* about 80 records set up the tables: counts are beyond that */
-        {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0},
-        {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0},
-        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 0},
-        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 0},
+        {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
+        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
     };
     pl->done = 1;
     for (size_t s = 0; s < POOL_TRACES && !pl->oom; s++) {
@@ -172,7 +172,9 @@ static void build_pool(const mut *m, pool *pl)
         o.revision = m->rev;
         o.on_record = pool_visit;
         o.ctx = pl;
-        if (fxt_gen_random_mem(&specs[s], m->rev, &g, &n) != 0 ||
+        fxt_gen_options go = specs[s];
+        go.revision = m->rev; /* the pool is of m's revision */
+        if (fxt_gen_random_mem(&go, &g, &n) != 0 ||
             fxt_validate_buffer(g, n, &o, NULL) < 0) {
             free(g);
             pl->oom = 1; /* (a generator failure is a bug: the pool stays as it is) */

@@ -175,15 +175,16 @@ size_t fxt__mut_total(const mut_trace *t)
 int fxt__mut_parse(mut *m, mut_trace *t, const uint8_t *d, size_t n)
 {
     t->n = 0;
-    /* revisions without the magic record have no way to say big-endian */
-    t->be = m->lay->has_magic && n >= 8 && mut_rd(d, 1) == FXT_MAGIC_RECORD;
+    /* the validator's byte-order rule: a damaged magic record (E0014,
+     * E0016) still tells big-endian; revisions without one cannot */
+    t->be = n >= 8 && fxt_trace_is_big_endian(m->lay, d);
     size_t off = 0;
     while (off < n) {
         size_t left = n - off, len;
         if (left < 8 || t->n == MUT_MAX_RECS - 1)
             len = left;
         else {
-            uint64_t l = mut_record_len(m, mut_rd(d + off, t->be));
+            uint64_t l = fxt_record_bytes(m->lay, mut_rd(d + off, t->be));
             if (l == 0)
                 l = 8;
             len = l > left ? left : (size_t)l;

@@ -216,7 +216,7 @@ static int gwrite(void *ctx, const void *d, size_t n)
 static int run_generated(unsigned long count, unsigned long mutations)
 {
     for (unsigned long i = 0; i < count; i++) {
-        fxt_gen_options o;
+        fxt_gen_options o = fxt_gen_options_default();
         o.seed = 0xf022u + i;
         o.records = 90 + (i * 37) % 400; /* ~80 set up the tables */
         o.profile = (i & 1) ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC;

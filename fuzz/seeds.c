@@ -3,7 +3,7 @@
  * fuzz_seeds DIR - write the generated seed traces the fuzz targets start
  * from (smoke.sh, build.sh): small and medium fxt_gen_random traces in both
  * profiles and byte orders, a realistic trace in each other legal order of
- * the leading records (fxt_gen_random_order: no magic record, the
+ * the leading records (fxt_gen_options.order: no magic record, the
  * provider info first, a provider section), plus a bare magic record.
  * Deterministic. Each seed fits the recipes' -max_len (SEED_MAX_BYTES): a
  * trace that would not (the coverage profile's large blobs) is replaced by
@@ -56,10 +56,14 @@ int main(int argc, char **argv)
 {
     static const fxt_gen_options k_specs[] = {
         /* the first ~80 records register strings and threads */
-        {1, 100, FXT_GEN_REALISTIC, 0}, {2, 150, FXT_GEN_REALISTIC, 0},
-        {3, 400, FXT_GEN_REALISTIC, 0}, {4, 1500, FXT_GEN_REALISTIC, 0},
-        {5, 200, FXT_GEN_REALISTIC, 1}, {6, 110, FXT_GEN_COVERAGE, 0},
-        {7, 200, FXT_GEN_COVERAGE, 0},  {8, 140, FXT_GEN_COVERAGE, 1},
+        {1, 100, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {2, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {3, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {4, 1500, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
+        {5, 200, FXT_GEN_REALISTIC, 1, FXT_REV_CURRENT, 0},
+        {6, 110, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
+        {7, 200, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
+        {8, 140, FXT_GEN_COVERAGE, 1, FXT_REV_CURRENT, 0},
     };
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(stderr, "usage: fuzz_seeds DIR   (DIR must exist)\n");
@@ -71,7 +75,7 @@ int main(int argc, char **argv)
         uint8_t *d = NULL;
         size_t n = 0;
         for (unsigned tries = 0;; tries++, o.seed++) {
-            if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, &d, &n) != 0) {
+            if (fxt_gen_random_mem(&o, &d, &n) != 0) {
                 fprintf(stderr, "fuzz_seeds: generation failed (seed %llu)\n",
                         (unsigned long long)o.seed);
                 return 1;
@@ -96,7 +100,7 @@ int main(int argc, char **argv)
             return 1;
     }
     for (unsigned ord = 1; ord < FXT_GEN_ORDER_COUNT; ord++) {
-        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0};
+        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, ord};
         char name[64];
         snprintf(name, sizeof name, "%s", fxt_gen_order_name(ord));
         for (char *p = name; *p; p++)
@@ -110,7 +114,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "fuzz_seeds: %s\n", err);
             return 1;
         }
-        if (fxt_gen_random_order(&o, FXT_REV_CURRENT, ord, write_out, &of) < 0) {
+        if (fxt_gen_random(&o, write_out, &of) < 0) {
             outfile_discard(&of);
             fprintf(stderr, "fuzz_seeds: %s: generation failed\n", path);
             return 1;

@@ -640,7 +640,7 @@ static fxt_enc_result run(sink *s, const fxt_record *r, uint64_t *words)
     return FXT_ENC_OK;
 }
 
-size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev)
+size_t fxt_encoded_size(const fxt_record *r, fxt_revision rev)
 {
     uint64_t words;
     sink s = {NULL, 0, 0, 0, fxt_layout_get(rev)};
@@ -648,8 +648,6 @@ size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev)
         return 0;
     return (size_t)words * FXT_WORD_BYTES;
 }
-
-size_t fxt_encoded_size(const fxt_record *r) { return fxt_encoded_size_rev(r, FXT_REV_CURRENT); }
 
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
 {

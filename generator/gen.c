@@ -51,7 +51,7 @@ void fxt__gen_emit(gen *g, fxt_record *rec)
         rc = fxt_encode_record(&g->w, rec);
     }
     if (rc != FXT_ENC_OK)
-        g->err = -1;
+        g->err = FXT_GEN_FAILED;
     if (g->left)
         g->left--;
 }
@@ -121,7 +121,7 @@ static void run(gen *g)
      * tables; or the order g->order asks for */
     if (g->l->has_magic && !(g->order & FXT_GEN_ORDER_NO_MAGIC)) {
         if (fxt_encode_magic(&g->w) != FXT_ENC_OK)
-            g->err = -1;
+            g->err = FXT_GEN_FAILED;
         if (g->left)
             g->left--;
     }
@@ -164,9 +164,13 @@ static void run(gen *g)
     fxt__gen_flush(g);
 }
 
-int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
+fxt_gen_options fxt_gen_options_default(void)
 {
-    return fxt_gen_random_rev(o, FXT_REV_CURRENT, write, ctx);
+    fxt_gen_options o;
+    memset(&o, 0, sizeof o);
+    o.profile = FXT_GEN_REALISTIC;
+    o.revision = FXT_REV_CURRENT;
+    return o;
 }
 
 /* Names of the orders, by FXT_GEN_ORDER_* bits. */
@@ -195,25 +199,24 @@ int fxt_gen_order_parse(const char *text, unsigned *order)
     return -1;
 }
 
-/* fxt_gen_random_rev in order ORDER, with the direct path where DIRECT
- * allows it. */
-static int generate(const fxt_gen_options *o, fxt_revision rev, unsigned order, int direct,
-                    fxt_gen_write_fn write, void *ctx)
+/* fxt_gen_random, with the direct path where DIRECT allows it. */
+static int generate(const fxt_gen_options *o, int direct, fxt_gen_write_fn write, void *ctx)
 {
-    const fxt_layout *l = fxt_layout_get(rev);
+    const fxt_layout *l = fxt_layout_get(o->revision);
+    unsigned order = o->order;
     if (l == NULL || order >= FXT_GEN_ORDER_COUNT)
-        return -2; /* not a revision, not an order */
+        return FXT_GEN_UNSUPPORTED; /* not a revision, not an order */
     if (o->big_endian && (!l->has_magic || (order & FXT_GEN_ORDER_NO_MAGIC)))
-        return -2; /* byte order is recognised by the magic record alone */
+        return FXT_GEN_UNSUPPORTED; /* byte order is recognised by the magic record alone */
     gen *g = calloc(1, sizeof *g);
     if (g == NULL)
-        return -1;
+        return FXT_GEN_FAILED;
     g->buf = malloc(BUFSZ);
     g->longstr = malloc(LONGSTR);
     g->payload = malloc(PAYLOAD);
     if (!g->buf || !g->longstr || !g->payload) {
         free(g->buf), free(g->longstr), free(g->payload), free(g);
-        return -1;
+        return FXT_GEN_FAILED;
     }
     fxt__rng_init(&g->r, &g->rb, o->seed);
     g->profile = o->profile;
@@ -227,7 +230,7 @@ static int generate(const fxt_gen_options *o, fxt_revision rev, unsigned order, 
     g->ts = 1000000;
     fxt_writer_init(&g->w, g->buf, BUFSZ, o->big_endian);
     if (fxt_writer_set_revision(&g->w, l->revision) != FXT_ENC_OK)
-        g->err = -1;
+        g->err = FXT_GEN_FAILED;
     /* ASCII, so that any prefix is valid UTF-8 (multi-byte text is in the texts) */
     static const char k_lorem[] = "lorem ipsum dolor sit amet, ";
     for (size_t i = 0; i < LONGSTR; i++)
@@ -243,22 +246,14 @@ static int generate(const fxt_gen_options *o, fxt_revision rev, unsigned order, 
     return err;
 }
 
-int fxt_gen_random_rev(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
-                       void *ctx)
+int fxt_gen_random(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
 {
-    return generate(o, rev, 0, 1, write, ctx);
+    return generate(o, 1, write, ctx);
 }
 
-int fxt_gen_random_order(const fxt_gen_options *o, fxt_revision rev, unsigned order,
-                         fxt_gen_write_fn write, void *ctx)
+int fxt__gen_random_model(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx)
 {
-    return generate(o, rev, order, 1, write, ctx);
-}
-
-int fxt__gen_random_model(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
-                          void *ctx)
-{
-    return generate(o, rev, 0, 0, write, ctx);
+    return generate(o, 0, write, ctx);
 }
 
 static int count_bytes(void *ctx, const void *data, size_t len)
@@ -283,19 +278,19 @@ static int to_memory(void *ctx, const void *data, size_t len)
     return 0;
 }
 
-int fxt_gen_random_mem(const fxt_gen_options *o, fxt_revision rev, uint8_t **out, size_t *len)
+int fxt_gen_random_mem(const fxt_gen_options *o, uint8_t **out, size_t *len)
 {
     /* two passes (the same bytes each time) instead of a growing buffer */
     size_t n = 0;
-    int rc = fxt_gen_random_rev(o, rev, count_bytes, &n);
+    int rc = fxt_gen_random(o, count_bytes, &n);
     if (rc != 0)
         return rc;
     membuf m = {malloc(n ? n : 1), 0, n};
     if (m.p == NULL)
-        return -1;
-    if (fxt_gen_random_rev(o, rev, to_memory, &m) != 0 || m.len != n) {
+        return FXT_GEN_FAILED;
+    if (fxt_gen_random(o, to_memory, &m) != 0 || m.len != n) {
         free(m.p);
-        return -1;
+        return FXT_GEN_FAILED;
     }
     *out = m.p;
     *len = n;

@@ -19,7 +19,7 @@ typedef struct gen_ev {
 } gen_ev;
 
 /* A duration begin, or an end of one open on a random thread. */
-static GEN_INLINE gen_ev choose_duration(gen *g, rng *r)
+static FXT__ALWAYS_INLINE gen_ev choose_duration(gen *g, rng *r)
 {
     unsigned t = rng_draw(r, NTHREADS);
     unsigned *d = &g->depth[g->prov][t];
@@ -37,7 +37,7 @@ static GEN_INLINE gen_ev choose_duration(gen *g, rng *r)
 
 /* An async begin, or an instant or end of one open in this provider; a
  * duration event when the table is full of other providers' operations. */
-static GEN_INLINE gen_ev choose_async(gen *g, rng *r)
+static FXT__ALWAYS_INLINE gen_ev choose_async(gen *g, rng *r)
 {
     unsigned mine = 0, at = 0;
     for (unsigned i = 0; i < g->nasync; i++)
@@ -62,7 +62,7 @@ static GEN_INLINE gen_ev choose_async(gen *g, rng *r)
 }
 
 /* A flow begin, or a step or end of an open flow. */
-static GEN_INLINE gen_ev choose_flow(gen *g, rng *r)
+static FXT__ALWAYS_INLINE gen_ev choose_flow(gen *g, rng *r)
 {
     if (g->nflows && (g->nflows >= MAXOPEN || rng_draw(r, 3) == 0)) {
         unsigned i = rng_draw(r, g->nflows);
@@ -79,7 +79,7 @@ static GEN_INLINE gen_ev choose_flow(gen *g, rng *r)
 }
 
 /* A counter event: thread, then counter id. */
-static GEN_INLINE gen_ev choose_counter(rng *r)
+static FXT__ALWAYS_INLINE gen_ev choose_counter(rng *r)
 {
     unsigned t = rng_draw(r, NTHREADS);
     return (gen_ev){FXT_ET_COUNTER, t, 4, rng_draw(r, 16), 0};

@@ -55,10 +55,10 @@ void fxt__gen_direct_init(gen *g)
 
 /* str() of the realistic profile: the ref; *TEXT is the text of an inline
  * ref. */
-static GEN_INLINE uint64_t str_ref(const gen *g, rng *r, unsigned *text)
+static FXT__ALWAYS_INLINE uint64_t str_ref(const gen *g, rng *r, unsigned *text)
 {
     uint32_t k = rng_draw(r, 50 * NSTRINGS);
-    if (GEN_LIKELY(k >= NSTRINGS)) /* 49 in 50 */
+    if (FXT__LIKELY(k >= NSTRINGS)) /* 49 in 50 */
         return 1 + (k & (NSTRINGS - 1));
     unsigned t = rng_draw(r, NTEXTS);
     *text = t;
@@ -66,14 +66,14 @@ static GEN_INLINE uint64_t str_ref(const gen *g, rng *r, unsigned *text)
 }
 
 /* The inline stream of text T at P (16 bytes copied, its words kept). */
-static GEN_INLINE uint8_t *put_text(const gen *g, uint8_t *p, unsigned t)
+static FXT__ALWAYS_INLINE uint8_t *put_text(const gen *g, uint8_t *p, unsigned t)
 {
     memcpy(p, g->text_pad[t], TEXT_MAX);
     return p + 8 * g->text_words[t];
 }
 
 /* One argument of args() + arg() at P. */
-static GEN_INLINE uint8_t *put_arg(const gen *g, rng *r, uint8_t *p, int be)
+static FXT__ALWAYS_INLINE uint8_t *put_arg(const gen *g, rng *r, uint8_t *p, int be)
 {
     const direct_arg *a = &g->dargs[rng_draw(r, NREAL_ARGS)];
     unsigned nt = 0, vt = 0;
@@ -85,7 +85,7 @@ static GEN_INLINE uint8_t *put_arg(const gen *g, rng *r, uint8_t *p, int be)
     if (a->is_string)
         sref = str_ref(g, r, &vt);
     uint64_t h = a->header | AT(FXT_ARG_NAME, name) | AT(FXT_ARG_HI, ((uint32_t)v & a->hi) | sref);
-    if (GEN_UNLIKELY((name | sref) & FXT_STRREF_INLINE_FLAG)) {
+    if (FXT__UNLIKELY((name | sref) & FXT_STRREF_INLINE_FLAG)) {
         /* streams after the header and after the value: a longer argument */
         uint8_t *q = p + 8;
         if (name & FXT_STRREF_INLINE_FLAG)
@@ -104,7 +104,7 @@ static GEN_INLINE uint8_t *put_arg(const gen *g, rng *r, uint8_t *p, int be)
 }
 
 /* args(): 0 to 4 arguments (at most MAX) at P; *ARGC: how many. */
-static GEN_INLINE uint8_t *put_args(const gen *g, rng *r, uint8_t *p, unsigned max, unsigned *argc,
+static FXT__ALWAYS_INLINE uint8_t *put_args(const gen *g, rng *r, uint8_t *p, unsigned max, unsigned *argc,
                                     int be)
 {
     unsigned n = rng_draw(r, 5);
@@ -118,9 +118,9 @@ static GEN_INLINE uint8_t *put_args(const gen *g, rng *r, uint8_t *p, unsigned m
 
 /* thr() of the realistic profile (never inline there): the ref of thread
  * T. FF: thread index 0xff is registered as thread 0. */
-static GEN_INLINE uint64_t thread_ref(rng *r, unsigned t, int ff)
+static FXT__ALWAYS_INLINE uint64_t thread_ref(rng *r, unsigned t, int ff)
 {
-    if (GEN_UNLIKELY(ff) && t == 0 && rng_draw(r, 2))
+    if (FXT__UNLIKELY(ff) && t == 0 && rng_draw(r, 2))
         return 0xff;
     return t + 1;
 }
@@ -128,7 +128,7 @@ static GEN_INLINE uint64_t thread_ref(rng *r, unsigned t, int ff)
 /* An event at P: event() of type TYPE (thread T, DATA) or, when COMPLETE,
  * complete() (which draws its start, thread and end itself), after the
  * timestamp *TS. FF: thread index 0xff is registered as thread 0. */
-static GEN_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e, uint64_t *ts,
+static FXT__ALWAYS_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e, uint64_t *ts,
                                      int ff, int complete, int be)
 {
     uint64_t t = 0;
@@ -147,7 +147,7 @@ static GEN_INLINE uint8_t *put_event(const gen *g, rng *r, uint8_t *p, gen_ev e,
     *ts = t;
     fxt_store_word(p + 8, t, be);
     uint8_t *q = p + 16;
-    if (GEN_UNLIKELY((cat | name) & FXT_STRREF_INLINE_FLAG)) {
+    if (FXT__UNLIKELY((cat | name) & FXT_STRREF_INLINE_FLAG)) {
         if (cat & FXT_STRREF_INLINE_FLAG)
             q = put_text(g, q, ct);
         if (name & FXT_STRREF_INLINE_FLAG)
@@ -177,7 +177,7 @@ typedef struct direct_pos {
  * fxt__gen_realistic_other() makes them through the model: a log message,
  * a kernel object, a userspace object, a blob, a context switch, a thread
  * wakeup. */
-static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, int ff, int be)
+static FXT__ALWAYS_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, int ff, int be)
 {
     rng *r = &at.r;
     uint8_t *p = at.p, *q;
@@ -250,7 +250,7 @@ static GEN_INLINE direct_pos put_other(const gen *g, direct_pos at, unsigned x, 
 #define SAVE() (g->r = r, g->w.len = (size_t)(p - g->w.buf), g->ts = ts, g->left = left)
 #define LOAD() (r = g->r, p = g->w.buf + g->w.len, ts = g->ts, left = g->left)
 
-static GEN_INLINE void run(gen *g, int be)
+static FXT__ALWAYS_INLINE void run(gen *g, int be)
 {
     rng r = g->r;
     uint8_t *p = g->w.buf + g->w.len;
@@ -261,7 +261,7 @@ static GEN_INLINE void run(gen *g, int be)
     /* what realistic_step() of gen.c does, while the budget is more than the
      * ends of what is open (gen.c closes it) */
     while (left > open + REAL_MARGIN) {
-        if (GEN_UNLIKELY(p > lim)) {
+        if (FXT__UNLIKELY(p > lim)) {
             SAVE();
             fxt__gen_flush(g);
             if (g->err)
@@ -291,7 +291,7 @@ static GEN_INLINE void run(gen *g, int be)
             p = at.p, ts = at.ts, r = at.r;
             left--;
             continue;
-        } else if (GEN_LIKELY(g->nprov == NPROV_REAL)) { /* fxt__gen_switch_provider(g) */
+        } else if (FXT__LIKELY(g->nprov == NPROV_REAL)) { /* fxt__gen_switch_provider(g) */
             g->prov ^= 1;
             fxt_store_word(p,
                            AT(FXT_REC_TYPE, FXT_RT_METADATA) | AT(FXT_REC_SIZE, 1) |

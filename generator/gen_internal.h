@@ -18,10 +18,9 @@
 
 #include "fxt/gen.h"
 
-/* fxt_gen_random_rev with every record made through the record model and
- * the encoder (no direct path): the same bytes, slower. For the test that
+/* fxt_gen_random with every record made through the record model and the
+ * encoder (no direct path): the same bytes, slower. For the test that
  * holds the direct path to the model. */
-int fxt__gen_random_model(const fxt_gen_options *o, fxt_revision rev, fxt_gen_write_fn write,
-                          void *ctx);
+int fxt__gen_random_model(const fxt_gen_options *o, fxt_gen_write_fn write, void *ctx);
 
 #endif

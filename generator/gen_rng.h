@@ -20,16 +20,7 @@
 #include <string.h>
 
 #include "fxt/word.h"
-
-#if defined(__GNUC__) || defined(__clang__)
-#define GEN_INLINE inline __attribute__((always_inline))
-#define GEN_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define GEN_LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define GEN_INLINE inline
-#define GEN_UNLIKELY(x) (x)
-#define GEN_LIKELY(x) (x)
-#endif
+#include "hints.h"
 
 /* Words per block, and how many a caller may take after rng_reserve()
  * without another: a record of the direct path takes at most ~40, the
@@ -87,9 +78,9 @@ rng_ret fxt__rng_redraw(rng_block *b, uint32_t lane, uint32_t n);
 rng_ret fxt__rng_below_slow(rng_block *b, uint32_t lane, uint64_t n, uint64_t w);
 
 /* Make sure RNG_MARGIN outputs can be taken without another check. */
-static GEN_INLINE void rng_reserve(rng *r)
+static FXT__ALWAYS_INLINE void rng_reserve(rng *r)
 {
-    if (GEN_UNLIKELY(r->lane > 4 * (RNG_WORDS - RNG_MARGIN)))
+    if (FXT__UNLIKELY(r->lane > 4 * (RNG_WORDS - RNG_MARGIN)))
         r->lane = fxt__rng_refill(r->b, r->lane);
 }
 
@@ -97,7 +88,7 @@ static GEN_INLINE void rng_reserve(rng *r)
  * not started. The pool word (slot k - 1, if started) moves into slot k,
  * and the pool's lanes with it (lane + 4). When the pool is used up, slot
  * k is simply the next word and the copy is scratch. No branch either way. */
-static GEN_INLINE uint64_t rng_word(rng *r)
+static FXT__ALWAYS_INLINE uint64_t rng_word(rng *r)
 {
     uint8_t *k = r->b->w + 8 * (size_t)((r->lane + 3) / 4 + 1);
     uint64_t v = fxt_load_le64(k);
@@ -108,14 +99,14 @@ static GEN_INLINE uint64_t rng_word(rng *r)
 
 /* Uniform in [0, n), 0 < n <= 2^16, from the pool: Lemire's multiply-shift
  * on 16 bits, unbiased (the tail is redrawn), integer-only. */
-static GEN_INLINE uint32_t rng_draw(rng *r, uint32_t n)
+static FXT__ALWAYS_INLINE uint32_t rng_draw(rng *r, uint32_t n)
 {
     const uint8_t *p = r->b->w + 8 + 2 * (size_t)r->lane++;
     uint32_t x = (uint32_t)p[0] | (uint32_t)p[1] << 8;
     uint32_t m = x * n; /* < 2^32 since x < 2^16 and n <= 2^16 */
     uint32_t l = m & 0xffff;
     /* for a constant N the test folds to one compare (none for powers of 2) */
-    if (GEN_UNLIKELY(l < n) && GEN_UNLIKELY(l < (0x10000u - n) % n)) {
+    if (FXT__UNLIKELY(l < n) && FXT__UNLIKELY(l < (0x10000u - n) % n)) {
         rng_ret q = fxt__rng_redraw(r->b, r->lane, n);
         r->lane = q.lane;
         return (uint32_t)q.v;
@@ -126,11 +117,11 @@ static GEN_INLINE uint32_t rng_draw(rng *r, uint32_t n)
 /* Uniform in [0, n) (n > 0) from whole words: Lemire's method on the top 32
  * bits when n fits in 32 bits, else rejection of the biased tail and a
  * modulo. */
-static GEN_INLINE uint64_t rng_below(rng *r, uint64_t n)
+static FXT__ALWAYS_INLINE uint64_t rng_below(rng *r, uint64_t n)
 {
     uint64_t w = rng_word(r);
     uint64_t m = (w >> 32) * n;
-    if (GEN_UNLIKELY(n > 0xffffffffu) || GEN_UNLIKELY((uint32_t)m < n)) {
+    if (FXT__UNLIKELY(n > 0xffffffffu) || FXT__UNLIKELY((uint32_t)m < n)) {
         rng_ret q = fxt__rng_below_slow(r->b, r->lane, n, w);
         r->lane = q.lane;
         return q.v;
@@ -139,7 +130,7 @@ static GEN_INLINE uint64_t rng_below(rng *r, uint64_t n)
 }
 
 /* Uniform in [0, n): a pool draw for small ranges, else whole words. */
-static GEN_INLINE uint64_t rng_any(rng *r, uint64_t n)
+static FXT__ALWAYS_INLINE uint64_t rng_any(rng *r, uint64_t n)
 {
     return n <= 0x10000 ? rng_draw(r, (uint32_t)n) : rng_below(r, n);
 }

@@ -203,8 +203,9 @@ static void add_valid(corpus *c, const char *name, int be, uint8_t *data, size_t
 static int random_trace(corpus *c, uint64_t seed, uint64_t records, fxt_gen_profile p, int be,
                         uint8_t **d, size_t *n)
 {
-    fxt_gen_options o = {seed, records, p, be};
-    if (fxt_gen_random_mem(&o, FXT_REV_CURRENT, d, n) == 0)
+    fxt_gen_options o = fxt_gen_options_default();
+    o.seed = seed, o.records = records, o.profile = p, o.big_endian = be;
+    if (fxt_gen_random_mem(&o, d, n) == 0)
         return 0;
     fail(c, "a random trace could not be generated");
     return -1;
@@ -284,14 +285,21 @@ static void build_violations(corpus *c)
 {
     for (unsigned i = 0; i < fxt_rule_count() && !c->err; i++) {
         const fxt_rule_info *ri = fxt_rule_at(i);
+        if (!fxt_gen_can_violate(ri->rule)) { /* every rule has its vector */
+            char msg[200];
+            snprintf(msg, sizeof msg, "%s: no violation generator", ri->id);
+            fail(c, msg);
+            return;
+        }
         for (int be = 0; be <= 1 && !c->err; be++) {
             if (be && ri->rule == FXT_R_EMPTY_INPUT)
                 continue; /* an empty file has no byte order */
             fxt_gen_violation x;
             char err[300] = "";
-            int rc = fxt_gen_violate(ri->rule, VIOLATE_SEED, be, VIOLATE_BASE_RECORDS, &x, err,
-                                     sizeof err);
-            if (rc > 0)
+            fxt_gen_options o = fxt_gen_options_default();
+            o.seed = VIOLATE_SEED, o.records = VIOLATE_BASE_RECORDS, o.big_endian = be;
+            int rc = fxt_gen_violate(ri->rule, &o, &x, err, sizeof err);
+            if (rc == FXT_GEN_UNSUPPORTED)
                 continue; /* not possible in this byte order */
             if (rc < 0) {
                 char msg[400];
@@ -415,8 +423,10 @@ static void build_revisions(corpus *c)
         size_t n = 0;
         uint64_t seed = 1;
         for (;; seed++) { /* the first seed whose trace stays small */
-            fxt_gen_options o = {seed, COVERAGE_RECORDS, FXT_GEN_COVERAGE, 0};
-            if (fxt_gen_random_mem(&o, (fxt_revision)r, &d, &n) != 0) {
+            fxt_gen_options o = fxt_gen_options_default();
+            o.seed = seed, o.records = COVERAGE_RECORDS, o.profile = FXT_GEN_COVERAGE;
+            o.revision = (fxt_revision)r;
+            if (fxt_gen_random_mem(&o, &d, &n) != 0) {
                 fail(c, "a random trace could not be generated");
                 return;
             }

@@ -354,7 +354,7 @@ void fxt__gv_max_record(tb *t)
     r.args[0] = a_str(fxt_str_indexed(S_LABEL), fxt_str_inline(s, 16360));
     r.args[1] = a_str(fxt_str_indexed(S_VALUE), fxt_str_inline(s, 16352));
     r.argc = 2;
-    if (fxt_encoded_size(&r) != (size_t)FXT_MAX_RECORD_WORDS * 8) {
+    if (fxt_encoded_size(&r, FXT_REV_CURRENT) != (size_t)FXT_MAX_RECORD_WORDS * 8) {
         snprintf(t->errmsg, sizeof t->errmsg, "max-record is not %u words", FXT_MAX_RECORD_WORDS);
         t->err = 1;
     }

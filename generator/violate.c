@@ -59,7 +59,7 @@ static int add_spot(walk *wk, size_t *cap, size_t at, uint32_t prov_id)
     return 0;
 }
 
-static int walk_base(const uint8_t *b, size_t len, int be, walk *wk)
+static int walk_base(const fxt_layout *l, const uint8_t *b, size_t len, int be, walk *wk)
 {
     size_t cap = 0, at = 0;
     wk->spots = NULL;
@@ -75,7 +75,7 @@ static int walk_base(const uint8_t *b, size_t len, int be, walk *wk)
             return -1;
         uint64_t h = fxt_read_word(b, at, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t words = type == FXT_RT_LARGE ? FXT_GET(h, FXT_LREC_SIZE) : FXT_GET(h, FXT_REC_SIZE);
+        uint64_t words = fxt_record_bytes(l, h) / 8;
         if (words == 0 || words > (len - at) / 8)
             return -1;
         unsigned mt = type == FXT_RT_METADATA ? (unsigned)FXT_GET(h, FXT_META_TYPE) : 0;
@@ -116,16 +116,12 @@ static fxt__vgen_fn find_gen(fxt_rule rule)
 
 int fxt_gen_can_violate(fxt_rule rule) { return find_gen(rule) != NULL; }
 
-int fxt_gen_violate(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
-                    fxt_gen_violation *out, char *err, size_t errlen)
+int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
+                    size_t errlen)
 {
-    return fxt_gen_violate_rev(rule, seed, big_endian, base_records, FXT_REV_CURRENT, out, err,
-                               errlen);
-}
-
-int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t base_records,
-                        fxt_revision rev, fxt_gen_violation *out, char *err, size_t errlen)
-{
+    const uint64_t seed = o->seed;
+    const int big_endian = o->big_endian;
+    const fxt_revision rev = o->revision;
     const fxt_rule_info *ri = fxt_rule_get(rule);
     const fxt_layout *l = fxt_layout_get(rev);
     fxt__vgen_fn gen = find_gen(rule);
@@ -134,18 +130,22 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     if (ri == NULL || gen == NULL || l == NULL) {
         snprintf(err, errlen, "no generator for rule %u in revision %s", (unsigned)rule,
                  fxt_revision_name(rev));
-        return -1;
+        return FXT_GEN_UNSUPPORTED;
+    }
+    if (o->profile != FXT_GEN_REALISTIC || o->order != 0) {
+        snprintf(err, errlen, "the base of a violation is a realistic trace in the default order");
+        return FXT_GEN_UNSUPPORTED;
     }
     if (!(fxt_rule_revisions(rule) & FXT_REV_BIT(rev))) {
         snprintf(err, errlen, "%s (%s) does not apply to revision %s", ri->id, ri->name, l->name);
-        return 1;
+        return FXT_GEN_UNSUPPORTED;
     }
     if (big_endian && !l->has_magic) {
         snprintf(err, errlen,
                  "revision %s has no magic record, by which alone byte order is recognised: "
                  "its traces are little-endian",
                  l->name);
-        return 1;
+        return FXT_GEN_UNSUPPORTED;
     }
     if (big_endian && needs_intact_magic_absent(rule)) {
         snprintf(err, errlen,
@@ -153,7 +153,7 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
                  "only by a magic record at offset 0, so without one the trace reads as "
                  "little-endian garbage",
                  ri->id, ri->name);
-        return 1;
+        return FXT_GEN_UNSUPPORTED;
     }
 
     vctx *c = calloc(1, sizeof *c);
@@ -161,7 +161,7 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     uint8_t *base = NULL;
     size_t base_len = 0;
     walk wk = {NULL, 0, 0};
-    int rc = -1;
+    int rc = FXT_GEN_FAILED;
     if (c == NULL || ins == NULL)
         goto done;
     c->r.s = seed * 0x9e3779b97f4a7c15ull ^ (0x51a7e0000ull + (unsigned)rule);
@@ -173,10 +173,11 @@ int fxt_gen_violate_rev(fxt_rule rule, uint64_t seed, int big_endian, uint64_t b
     /* the base */
     /* the base size depends on the seed only (same base for every rule) */
     fxt_rng rb = {seed ^ 0xba5eba5eba5eba5eull};
-    uint64_t nbase = base_records ? base_records : 100 + fxt_rng_below(&rb, 201);
-    fxt_gen_options bo = {seed, nbase, FXT_GEN_REALISTIC, big_endian};
-    if (fxt_gen_random_mem(&bo, rev, &base, &base_len) != 0 ||
-        walk_base(base, base_len, big_endian, &wk) != 0) {
+    fxt_gen_options bo = *o;
+    if (bo.records == 0)
+        bo.records = 100 + fxt_rng_below(&rb, 201);
+    if (fxt_gen_random_mem(&bo, &base, &base_len) != 0 ||
+        walk_base(l, base, base_len, big_endian, &wk) != 0) {
         snprintf(err, errlen, "could not build the base trace");
         goto done;
     }

@@ -10,9 +10,6 @@
 #include "fxt/validate.h"
 #include "violate_blocks.h"
 
-static const char *const k_arg_type_names[FXT_AT_COUNT] = {
-    "null", "int32", "uint32", "int64", "uint64", "double", "string", "pointer", "koid", "bool"};
-
 static void v_event_type_unknown(vctx *c)
 {
     unsigned t = (unsigned)range(c, FXT_ET_COUNT, FXT_FIELD_MAX(FXT_EV_TYPE));
@@ -345,7 +342,7 @@ static void v_arg_too_small(vctx *c)
     arg_end(c, arg_hdr(t, reg_str(c)), 0);
     rec_end(c, h, 0);
     DESC("%s with an argument of type %s and size 1 (no value word)", host,
-         k_arg_type_names[t]);
+         fxt_arg_type_name(t));
 }
 
 static void v_arg_size_extra(vctx *c)
@@ -369,7 +366,7 @@ static void v_arg_size_extra(vctx *c)
     arg_end(c, a, 0);
     rec_end(c, h, 0);
     DESC("%s with an argument of type %s and %u words (%u appended)", host,
-         k_arg_type_names[t], 1 + extra, extra);
+         fxt_arg_type_name(t), 1 + extra, extra);
 }
 
 static void v_arg_overrun(vctx *c)
@@ -388,7 +385,7 @@ static void v_arg_overrun(vctx *c)
     arg_end(c, arg_hdr(t, reg_str(c)), (int)over);
     rec_end(c, h, 0);
     DESC("%s whose last argument (type %s) claims %u word%s more than the record holds",
-         host, k_arg_type_names[t], over, over == 1 ? "" : "s");
+         host, fxt_arg_type_name(t), over, over == 1 ? "" : "s");
 }
 
 static void v_arg_reserved_bits(vctx *c)
@@ -413,7 +410,7 @@ static void v_arg_reserved_bits(vctx *c)
     arg_end(c, a | b, 0);
     rec_end(c, h, 0);
     DESC("%s with an argument of type %s whose reserved bits 0x%016llx are set", host,
-         k_arg_type_names[t], (unsigned long long)b);
+         fxt_arg_type_name(t), (unsigned long long)b);
 }
 
 static void v_bool_value_invalid(vctx *c)

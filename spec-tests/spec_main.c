@@ -32,6 +32,7 @@
 
 #include "fxt/rules.h"
 #include "fxt/validate.h"
+#include "hints.h"
 #include "spec_cases.h"
 
 static const char *const suite_names[S_COUNT_] = {
@@ -267,7 +268,7 @@ static const char *rule_id(fxt_rule r)
     return ri ? ri->id : "?????";
 }
 
-static void append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t cap, const char *fmt, ...) FXT__PRINTF(3, 4);
 static void append(char *buf, size_t cap, const char *fmt, ...)
 {
     size_t l = strlen(buf);

@@ -459,11 +459,10 @@ static const char *const k_record_names[17] = {
     "userspace", "kernel-object",  "scheduling", "log",  "type-10", "type-11",
     "type-12",   "type-13",        "type-14", "large",   "trace"};
 
-static const char *const k_event_names[16] = {
-    "instant",       "counter",       "duration-begin", "duration-end",
-    "duration-complete", "async-begin", "async-instant", "async-end",
-    "flow-begin",    "flow-step",     "flow-end",       "event-type-11",
-    "event-type-12", "event-type-13", "event-type-14",  "event-type-15"};
+static const char *const k_event_names[FXT_ET_COUNT] = {
+    "instant",           "counter",     "duration-begin", "duration-end",
+    "duration-complete", "async-begin", "async-instant",  "async-end",
+    "flow-begin",        "flow-step",   "flow-end"};
 
 static const char *const k_undefined_events[16] = {
     "event-type-0",  "event-type-1",  "event-type-2",  "event-type-3",
@@ -477,9 +476,7 @@ static const char *const k_arg_names[16] = {
 
 const char *fxt_record_type_name(unsigned t) { return t <= 16 ? k_record_names[t] : "?"; }
 
-const char *fxt_event_type_name(unsigned k) { return k < 16 ? k_event_names[k] : "?"; }
-
-const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t)
+const char *fxt_event_type_name(fxt_revision rev, unsigned t)
 {
     const fxt_layout *l = fxt_layout_get(rev);
     if (l == NULL || t >= 16)

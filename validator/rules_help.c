@@ -19,6 +19,7 @@
 #include "fxt/layout.h"
 #include "fxt/rules.h"
 #include "fxt/word.h"
+#include "hints.h"
 
 #define MAGIC_W "0016547846040010 "
 
@@ -462,7 +463,7 @@ typedef struct out {
     size_t size, len;
 } out;
 
-static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out *o, const char *fmt, ...) FXT__PRINTF(2, 3);
 static void put(out *o, const char *fmt, ...)
 {
     va_list ap;

@@ -48,8 +48,8 @@ typedef struct tbuf {
 static tbuf gen(fxt_revision rev, uint64_t seed, uint64_t records, fxt_gen_profile prof, int be)
 {
     tbuf t = {NULL, 0};
-    fxt_gen_options o = {seed, records, prof, be};
-    ck_assert_int_eq(fxt_gen_random_mem(&o, rev, &t.p, &t.n), 0);
+    fxt_gen_options o = {seed, records, prof, be, rev, 0};
+    ck_assert_int_eq(fxt_gen_random_mem(&o, &t.p, &t.n), 0);
     return t;
 }
 
@@ -253,6 +253,76 @@ START_TEST(test_data_word)
 }
 END_TEST
 
+/* Offsets and sizes of the records the validator's visitor hands over. */
+typedef struct seen {
+    uint64_t off[400], bytes[400];
+    size_t n;
+    fxt_rule rule; /* issues of this rule... */
+    unsigned hits; /* ...counted */
+} seen;
+
+static void see_issue(void *ctx, const fxt_issue *is)
+{
+    seen *v = ctx;
+    v->hits += is->rule == v->rule;
+}
+
+static void see(void *ctx, const fxt_record *r)
+{
+    seen *v = ctx;
+    if (v->n < 400)
+        v->off[v->n] = r->offset, v->bytes[v->n] = r->size_words * 8;
+    v->n++;
+}
+
+/* A big-endian trace whose magic record is damaged (a bit of the magic
+ * number: E0014; a reserved bit: E0016) is framed big-endian by the
+ * mutator as by the validator (fxt_trace_is_big_endian), into the same
+ * records: an exact-magic test read it as little-endian garbage. */
+START_TEST(test_damaged_magic_framing)
+{
+    tbuf t = gen(FXT_REV_CURRENT, 3, 120, FXT_GEN_REALISTIC, 1);
+    /* stored big-endian, byte 0 is bits [56..63] (reserved), bytes 1..4
+     * the magic number [24..55] */
+    static const struct {
+        size_t at;
+        uint8_t flip;
+        fxt_rule rule;
+    } k_damage[] = {{1, 0x01, FXT_R_MAGIC_BAD_NUMBER},
+                    {4, 0x40, FXT_R_MAGIC_BAD_NUMBER},
+                    {0, 0x80, FXT_R_MAGIC_RESERVED_BITS}};
+    for (size_t d = 0; d < sizeof k_damage / sizeof *k_damage; d++) {
+        uint8_t *p = malloc(t.n);
+        memcpy(p, t.p, t.n);
+        p[k_damage[d].at] ^= k_damage[d].flip;
+        seen v = {{0}, {0}, 0, k_damage[d].rule, 0};
+        fxt_options vo = fxt_options_default();
+        vo.flags |= FXT_OPT_VISIT_ALL;
+        vo.on_record = see;
+        vo.on_issue = see_issue;
+        vo.ctx = &v;
+        fxt_stats st;
+        ck_assert_int_eq(fxt_validate_buffer(p, t.n, &vo, &st), 1); /* that one error */
+        ck_assert_uint_eq(v.hits, 1);
+        ck_assert_int_eq(st.big_endian, 1);
+        mut m;
+        fxt_mut_options mo = fxt_mut_options_default();
+        ck_assert(fxt__mut_open(&m, p, t.n, &mo));
+        ck_assert_int_eq(m.t.be, 1);
+        ck_assert_uint_eq(m.t.n, v.n);
+        ck_assert_uint_le(v.n, 400);
+        for (size_t i = 0, off = 0; i < m.t.n; off += m.t.r[i++].len) {
+            ck_assert_uint_eq(off, v.off[i]);
+            ck_assert_uint_eq(m.t.r[i].len, v.bytes[i]);
+        }
+        fxt__mut_free(&m);
+        free(p);
+    }
+    free(t.p);
+    fxt_mutator_release();
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fxtmut edges");
@@ -263,6 +333,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_record_limit);
     tcase_add_test(tc, test_size_wrap_old_revisions);
     tcase_add_test(tc, test_data_word);
+    tcase_add_test(tc, test_damaged_magic_framing);
     suite_add_tcase(s, tc);
     return s;
 }

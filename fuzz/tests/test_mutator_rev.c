@@ -2,7 +2,7 @@
 /*
  * test_mutator_rev - the mutator in every revision of the format (ctest
  * fuzz_mutator_revisions). Bases are random traces of revision R
- * (fxt_gen_random_rev, both profiles); the expectations come from the
+ * (fxt_gen_random, both profiles); the expectations come from the
  * validator run in revision R, never from the mutator:
  *
  *   - framing: on mutated traces, the mutator splits records exactly where
@@ -35,8 +35,8 @@ typedef struct trace_buf {
 static trace_buf gen_rev(fxt_revision rev, uint64_t seed, uint64_t records, fxt_gen_profile prof)
 {
     trace_buf t = {NULL, 0};
-    fxt_gen_options o = {seed, records, prof, 0};
-    ck_assert_int_eq(fxt_gen_random_mem(&o, rev, &t.p, &t.n), 0);
+    fxt_gen_options o = {seed, records, prof, 0, rev, 0};
+    ck_assert_int_eq(fxt_gen_random_mem(&o, &t.p, &t.n), 0);
     return t;
 }
 

@@ -24,9 +24,7 @@ int gen_cmd_random(int argc, char **argv)
                                          {"order", required_argument, 0, 'O'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    fxt_gen_options o = {0, 0, FXT_GEN_REALISTIC, 0};
-    fxt_revision rev = FXT_REV_CURRENT;
-    unsigned order = 0;
+    fxt_gen_options o = fxt_gen_options_default();
     const char *out = NULL;
     int have_records = 0, c;
     optind = 1;
@@ -62,14 +60,14 @@ int gen_cmd_random(int argc, char **argv)
             o.big_endian = 1;
             break;
         case 'r':
-            if (fxt_revision_parse(optarg, &rev) != 0 || fxt_layout_get(rev) == NULL) {
+            if (fxt_revision_parse(optarg, &o.revision) != 0 || fxt_layout_get(o.revision) == NULL) {
                 fprintf(stderr, "%s random: --revision must be r1, r2, r3 or current, not '%s'\n",
                         prog, optarg);
                 return 2;
             }
             break;
         case 'O':
-            if (fxt_gen_order_parse(optarg, &order) != 0) {
+            if (fxt_gen_order_parse(optarg, &o.order) != 0) {
                 fprintf(stderr,
                         "%s random: --order must be init-first, provider-first or the leading "
                         "records in order (magic,init,provider; provider,section,init; ...), "
@@ -96,25 +94,26 @@ int gen_cmd_random(int argc, char **argv)
         fprintf(stderr, "%s random: missing --records N\n", prog);
         return 2;
     }
-    if (o.big_endian && !fxt_layout_get(rev)->has_magic) {
+    const fxt_layout *l = fxt_layout_get(o.revision);
+    if (o.big_endian && !l->has_magic) {
         fprintf(stderr,
                 "%s random: --big-endian needs r3 or current: %s has no magic record, by which "
                 "alone byte order is recognised\n",
-                prog, fxt_revision_name(rev));
+                prog, fxt_revision_name(o.revision));
         return 2;
     }
-    if (o.big_endian && (order & FXT_GEN_ORDER_NO_MAGIC)) {
+    if (o.big_endian && (o.order & FXT_GEN_ORDER_NO_MAGIC)) {
         fprintf(stderr,
                 "%s random: --big-endian needs the magic record, by which alone byte order "
                 "is recognised: --order %s has none\n",
-                prog, fxt_gen_order_name(order));
+                prog, fxt_gen_order_name(o.order));
         return 2;
     }
     outfile of;
     if (gen_open_out(&of, out) != 0)
         return 2;
     /* rc > 0: a write failed, which closing reports */
-    int rc = fxt_gen_random_order(&o, rev, order, write_file, &of);
+    int rc = fxt_gen_random(&o, write_file, &of);
     int crc = gen_close_out(&of, rc < 0);
     if (rc < 0) {
         fprintf(stderr, "%s: internal error: the generator produced an unencodable record\n",
@@ -123,13 +122,13 @@ int gen_cmd_random(int argc, char **argv)
     }
     /* every trace starts with its setup records (no magic record in r1 and
      * r2): fewer asked for are more written, and that is said */
-    unsigned setup = FXT_GEN_SETUP_RECORDS - !fxt_layout_get(rev)->has_magic;
+    unsigned setup = FXT_GEN_SETUP_RECORDS - !l->has_magic;
     if (rc == 0 && crc == 0 && o.records < setup)
         fprintf(stderr,
                 "%s random: note: --records %llu is fewer than the %u setup records every "
                 "random %s trace starts with (%sinitialization, provider, strings, threads): "
                 "wrote %u records\n",
-                prog, (unsigned long long)o.records, setup, fxt_revision_name(rev),
-                fxt_layout_get(rev)->has_magic ? "magic number, " : "", setup);
+                prog, (unsigned long long)o.records, setup, fxt_revision_name(o.revision),
+                l->has_magic ? "magic number, " : "", setup);
     return rc ? 2 : crc;
 }

@@ -114,10 +114,12 @@ int gen_cmd_violate(int argc, char **argv)
     }
     fxt_gen_violation v;
     char err[300] = "";
-    int rc = fxt_gen_violate_rev(r, seed, be, 0, rev, &v, err, sizeof err);
+    fxt_gen_options go = fxt_gen_options_default();
+    go.seed = seed, go.big_endian = be, go.revision = rev;
+    int rc = fxt_gen_violate(r, &go, &v, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "fxt-gen violate: %s\n", err);
-        return rc > 0 ? 2 : 1;
+        return rc == FXT_GEN_UNSUPPORTED ? 2 : 1;
     }
     outfile of;
     if (gen_open_out(&of, out) != 0) {

@@ -39,7 +39,7 @@ static void rev_ok(fxt_revision rev, const fxt_record *r, const uint64_t *exp, s
     ck_assert_msg(rc == FXT_ENC_OK, "line %d, revision %d: %s", line, (int)rev,
                   fxt_enc_strerror(rc));
     expect_words(&w, 0, exp, n, line);
-    ck_assert_msg(fxt_encoded_size_rev(r, rev) == n * 8, "line %d: encoded_size_rev", line);
+    ck_assert_msg(fxt_encoded_size(r, rev) == n * 8, "line %d: encoded_size", line);
 }
 #define REV_OK(rev, r, ...)                                 \
     do {                                                    \
@@ -58,7 +58,7 @@ static void rev_fails(fxt_revision rev, const fxt_record *r, fxt_enc_result want
                       fxt_enc_strerror(rc), fxt_enc_strerror(want));
         ck_assert_msg(w.len == 0, "line %d: %zu bytes appended by a refusal", line, w.len);
     }
-    ck_assert_msg(fxt_encoded_size_rev(r, rev) == 0, "line %d: encoded_size_rev", line);
+    ck_assert_msg(fxt_encoded_size(r, rev) == 0, "line %d: encoded_size", line);
 }
 #define REV_FAILS(rev, r, want) rev_fails((rev), (r), (want), __LINE__)
 

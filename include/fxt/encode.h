@@ -72,12 +72,10 @@ fxt_enc_result fxt_encode_magic(fxt_writer *w);
  *  used as scratch. */
 fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r);
 
-/** Bytes record R will take when encoded (current revision), or 0 if it
- *  cannot be encoded. */
-size_t fxt_encoded_size(const fxt_record *r);
-
-/** Bytes record R will take when encoded in revision REV, or 0. */
-size_t fxt_encoded_size_rev(const fxt_record *r, fxt_revision rev);
+/** Bytes record R will take when encoded in revision REV (a writer's
+ *  revision field; FXT_REV_CURRENT unless fxt_writer_set_revision changed
+ *  it), or 0 if it cannot be encoded there or REV is not a revision. */
+size_t fxt_encoded_size(const fxt_record *r, fxt_revision rev);
 
 /** Set bits [lo..hi] of the word at byte offset OFF of BUF to VALUE (which is
  *  truncated to the field width), in the given byte order. For negative

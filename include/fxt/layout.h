@@ -171,13 +171,11 @@ int fxt_trace_is_big_endian(const fxt_layout *layout, const void *first);
  *  the record type of issues about the whole input). Never NULL. */
 const char *fxt_record_type_name(unsigned t);
 
-/** Name of event meaning K, i.e. of event type K in the current numbering
- *  (FXT_ET_*: "duration-begin"...; "event-type-K" for 11..15). Never NULL. */
-const char *fxt_event_type_name(unsigned k);
-
 /** Name of event number T as revision REV reads it ("async-begin" for 4 in
- *  r1, "duration-complete" for 4 in current; "event-type-N" if undefined). */
-const char *fxt_event_type_name_rev(fxt_revision rev, unsigned t);
+ *  r1, "duration-complete" for 4 in current; "event-type-N" if undefined;
+ *  "?" if REV is not a revision or T > 15). With FXT_REV_CURRENT it names
+ *  an event meaning (FXT_ET_*), the numbering of the record model. */
+const char *fxt_event_type_name(fxt_revision rev, unsigned t);
 
 /** Name of argument type T ("int32", "string", "bool"...; "type-N" for the
  *  values no revision defines). Never NULL. */

@@ -36,8 +36,6 @@ static const char *const k_lbf[] = {"metadata", "no-metadata"};
 static const char *const k_sched[] = {"legacy-context-switch", "context-switch",
                                       "thread-wakeup"};
 static const char *const k_state[] = {"new", "running", "suspended", "blocked", "dying", "dead"};
-static const char *const k_arg[] = {"null", "int32",   "uint32",  "int64", "uint64",
-                                    "double", "string", "pointer", "koid",  "bool"};
 #define COUNT(a) (unsigned)(sizeof(a) / sizeof *(a))
 
 /* ---- one member: "key: value" lines or JSON members -------------------------------- */
@@ -249,8 +247,10 @@ static void arg_value(dump_out *o, const fxt_arg *a)
 static void arg(dump_out *o, unsigned i, const fxt_arg *a)
 {
     char buf[32];
-    const char *tname = vname(k_arg, COUNT(k_arg), a->type, "arg-type", buf, sizeof buf);
     int defined = a->type < FXT_AT_COUNT;
+    /* the library's name; an undefined type is named as the other fields' values */
+    const char *tname = defined ? fxt_arg_type_name(a->type)
+                                : vname(NULL, 0, a->type, "arg-type", buf, sizeof buf);
     if (o->json) {
         if (i)
             putc(',', o->f);
@@ -325,7 +325,7 @@ static void event(dump_out *o, const fxt_record *r)
     const fxt_event *e = &r->u.event;
     /* the number in the trace, named as the selected revision reads it */
     unsigned raw = (unsigned)FXT_GET(r->header, FXT_EV_TYPE);
-    f_enum(o, "event_type", raw, fxt_event_type_name_rev(o->revision, raw));
+    f_enum(o, "event_type", raw, fxt_event_type_name(o->revision, raw));
     f_u64(o, "timestamp", e->timestamp);
     f_thread(o, "thread", &e->thread, 0);
     f_str(o, "category", &e->category);

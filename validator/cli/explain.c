@@ -102,7 +102,7 @@ static void field_value(FILE *f, const fxt_field_desc *fd, uint64_t v, fxt_revis
         if (strcmp(fd->name, "record type") == 0)
             fprintf(f, " (%s)", fxt_record_type_name((unsigned)v));
         else if (strcmp(fd->name, "event type") == 0)
-            fprintf(f, " (%s)", fxt_event_type_name_rev(rev, (unsigned)v));
+            fprintf(f, " (%s)", fxt_event_type_name(rev, (unsigned)v));
         return;
     default:
         if (v < 10)

@@ -438,6 +438,8 @@ static void summary_line(const run *r, const fxt_stats *st, double secs)
     putc('\n', stdout);
 }
 
+const char *event_count_name(unsigned t) { return fxt_event_type_name(FXT_REV_CURRENT, t); }
+
 static void print_counts_text(const char *title, const uint64_t c[16],
                               const char *(*name)(unsigned))
 {
@@ -455,7 +457,7 @@ static void print_counts_text(const char *title, const uint64_t c[16],
 static void stats_text(const run *r, const fxt_stats *st)
 {
     print_counts_text("records by type", st->by_type, fxt_record_type_name);
-    print_counts_text("events by type", st->events_by_type, fxt_event_type_name);
+    print_counts_text("events by type", st->events_by_type, event_count_name);
     size_t np = fxt_validator_provider_count(r->v);
     if (np)
         printf("  providers:\n");
@@ -569,7 +571,7 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
     if (!io_error)
         revisions_json(r);
     put_counts_json(stdout, "record_types", st->by_type, fxt_record_type_name);
-    put_counts_json(stdout, "event_types", st->events_by_type, fxt_event_type_name);
+    put_counts_json(stdout, "event_types", st->events_by_type, event_count_name);
 
     fputs(",\"issues_by_rule\":{", stdout);
     int first = 1;

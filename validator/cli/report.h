@@ -32,6 +32,9 @@ void issue_parts_of(const fxt_issue *is, issue_parts *p);
 /** Write ,"KEY":{...} of the non-zero counts C by type name (NAME). */
 void put_counts_json(FILE *f, const char *key, const uint64_t c[16],
                      const char *(*name)(unsigned));
+/** Name of event type T in the counts (fxt_stats.events_by_type): the
+ *  current revision's name. */
+const char *event_count_name(unsigned t);
 /** Write MASK as a JSON array of revision names. */
 void put_revisions_json(FILE *f, unsigned mask);
 /** Hints for a human about the file as a whole (empty, not FXT, stopped);

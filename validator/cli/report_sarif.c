@@ -319,7 +319,7 @@ static void file_props(sarif *x, const run *r, const fxt_stats *st, const char *
     fputc('}', f);
     if (r->cfg->stats) {
         put_counts_json(f, "recordTypes", st->by_type, fxt_record_type_name);
-        put_counts_json(f, "eventTypes", st->events_by_type, fxt_event_type_name);
+        put_counts_json(f, "eventTypes", st->events_by_type, event_count_name);
         fputs(",\"providers\":[", f);
         size_t np = r->v ? fxt_validator_provider_count(r->v) : 0;
         for (size_t i = 0; i < np; i++) {

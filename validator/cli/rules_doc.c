@@ -149,7 +149,7 @@ int main(void)
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         const char *sep = " ";
         for (unsigned t = 4; t <= 10; t++) {
-            printf("%s%u %s", sep, t, fxt_event_type_name_rev((fxt_revision)r, t));
+            printf("%s%u %s", sep, t, fxt_event_type_name((fxt_revision)r, t));
             sep = ", ";
         }
         printf(" |");

@@ -92,9 +92,9 @@ START_TEST(lookups_out_of_range)
     ck_assert_int_eq(fxt_rule_find("E00041"), FXT_R_NONE); /* E0004 and more */
     ck_assert_int_eq(fxt_rule_find("record-too-small-"), FXT_R_NONE);
     ck_assert_int_eq(fxt_rule_find("RECORD-TOO-SMALL"), FXT_R_RECORD_TOO_SMALL);
-    ck_assert_str_eq(fxt_event_type_name(2), "duration-begin");
-    ck_assert_str_eq(fxt_event_type_name(16), "?");
-    ck_assert_str_eq(fxt_event_type_name(~0u), "?");
+    ck_assert_str_eq(fxt_event_type_name(FXT_REV_CURRENT, 2), "duration-begin");
+    ck_assert_str_eq(fxt_event_type_name(FXT_REV_CURRENT, 16), "?");
+    ck_assert_str_eq(fxt_event_type_name(FXT_REV_CURRENT, ~0u), "?");
 }
 END_TEST
 
