@@ -46,8 +46,9 @@ static void usage(FILE *f)
             "Commands:\n"
             "  mutate  writes --count structure-aware mutations (libfxtmut) of every base\n"
             "          trace: about half stay valid, the rest break one rule or a few.\n"
-            "  seeds   writes the valid bases themselves (no errors; warnings allowed), as\n"
-            "          the seed corpus of a fuzzer.\n"
+            "  seeds   writes the valid bases themselves (no errors, warnings allowed,\n"
+            "          checked to the end: not past a capacity limit), as the seed\n"
+            "          corpus of a fuzzer.\n"
             "\n"
             "Options:\n"
             "bases:\n"
@@ -168,7 +169,15 @@ typedef struct verdict {
     unsigned types;   /* bitset of record types seen */
     int rev_conforms; /* with --revision: conforms to it */
     int any_conforms; /* with --revision: conforms to some revision */
+    int unchecked;    /* a capacity limit kept part of it from being checked */
 } verdict;
+
+/* No errors, and checked to the end: a trace the validator could not fully
+ * check (W0055) is not known to be valid. */
+static int known_valid(const verdict *v)
+{
+    return v->errors == 0 && !v->unchecked;
+}
 
 static int out_of_memory(void)
 {
@@ -210,6 +219,7 @@ static int judge(const opts *o, const uint8_t *d, size_t n, verdict *out)
         st.warnings = rv[o->revision].warnings;
     }
     out->errors = st.errors, out->warnings = st.warnings, out->big_endian = st.big_endian;
+    out->unchecked = st.unchecked != 0;
     out->types = 0;
     for (unsigned t = 0; t < 16; t++)
         if (st.by_type[t])
@@ -576,7 +586,7 @@ int main(int argc, char **argv)
             }
         }
         if (o.seeds_mode) {
-            if (v.errors != 0) {
+            if (!known_valid(&v)) {
                 invalid++;
                 continue;
             }
@@ -604,7 +614,7 @@ int main(int argc, char **argv)
                 if (n == 0 || (n == e->len && memcmp(buf, e->data, n) == 0))
                     continue;
                 verdict ov;
-                if ((rc = judge(&o, buf, n, &ov)) != 0 || !fits(&o, &ov) || ov.errors != 0)
+                if ((rc = judge(&o, buf, n, &ov)) != 0 || !fits(&o, &ov) || !known_valid(&ov))
                     continue;
                 char oname[240];
                 order_name(oname, sizeof oname, name, ord);
@@ -634,7 +644,7 @@ int main(int argc, char **argv)
                 snprintf(name, sizeof name, "b%03zu-%s-m%04llu", i, e->name, k);
                 if ((rc = write_out(&o, name, buf, n)) == 0) {
                     written++;
-                    valid_out += mv.errors == 0;
+                    valid_out += known_valid(&mv);
                     list_line(lf, name, n, e, s, &mi, &mv);
                 }
             }
@@ -666,7 +676,7 @@ int main(int argc, char **argv)
         if (reordered)
             fprintf(stderr, ", %llu of them copies in other orders", reordered);
         if (o.seeds_mode)
-            fprintf(stderr, ", %llu invalid base(s) left out", invalid);
+            fprintf(stderr, ", %llu invalid or not fully checked base(s) left out", invalid);
         else if (dropped)
             fprintf(stderr, ", %llu mutation(s) dropped (no fitting output in %d tries)", dropped,
                     MAX_ATTEMPTS);
