@@ -15,6 +15,7 @@
  * order differs from the decoder's or the encoder's fails here.
  */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,53 +83,37 @@ static const fxt_thread *thread_of(const fxt_record *r, int fmt, unsigned lo)
     }
 }
 
+/* Where the decoder puts each data word the table labels, by record type. */
+static const struct {
+    unsigned type;
+    const char *label;
+    size_t off; /* of a uint64_t in fxt_record */
+} k_words[] = {
+    {FXT_RT_INIT, "ticks per second", offsetof(fxt_record, u.ticks_per_second)},
+    {FXT_RT_THREAD, "process koid", offsetof(fxt_record, u.thread.pid)},
+    {FXT_RT_THREAD, "thread koid", offsetof(fxt_record, u.thread.tid)},
+    {FXT_RT_EVENT, "timestamp", offsetof(fxt_record, u.event.timestamp)},
+    {FXT_RT_USERSPACE, "pointer", offsetof(fxt_record, u.object.id)},
+    {FXT_RT_KERNEL_OBJECT, "koid", offsetof(fxt_record, u.object.id)},
+    {FXT_RT_SCHEDULING, "timestamp", offsetof(fxt_record, u.sched.timestamp)},
+    {FXT_RT_SCHEDULING, "outgoing thread koid", offsetof(fxt_record, u.sched.out.tid)},
+    {FXT_RT_SCHEDULING, "waking thread koid", offsetof(fxt_record, u.sched.out.tid)},
+    {FXT_RT_SCHEDULING, "incoming thread koid", offsetof(fxt_record, u.sched.in.tid)},
+    {FXT_RT_LOG, "timestamp", offsetof(fxt_record, u.log.timestamp)},
+    {FXT_RT_LARGE, "timestamp", offsetof(fxt_record, u.blob.timestamp)},
+};
+
 /* The decoded value of the data word the table labels LABEL; 0 and *OK
  * cleared if the record has none of that name. */
 static uint64_t word_of(const fxt_record *r, const char *label, int *ok)
 {
-    int ts = strcmp(label, "timestamp") == 0;
-    *ok = 1;
-    switch (r->type) {
-    case FXT_RT_INIT:
-        if (strcmp(label, "ticks per second") == 0)
-            return r->u.ticks_per_second;
-        break;
-    case FXT_RT_THREAD:
-        if (strcmp(label, "process koid") == 0)
-            return r->u.thread.pid;
-        if (strcmp(label, "thread koid") == 0)
-            return r->u.thread.tid;
-        break;
-    case FXT_RT_EVENT:
-        if (ts)
-            return r->u.event.timestamp;
-        break;
-    case FXT_RT_USERSPACE:
-        if (strcmp(label, "pointer") == 0)
-            return r->u.object.id;
-        break;
-    case FXT_RT_KERNEL_OBJECT:
-        if (strcmp(label, "koid") == 0)
-            return r->u.object.id;
-        break;
-    case FXT_RT_SCHEDULING:
-        if (ts)
-            return r->u.sched.timestamp;
-        if (strcmp(label, "outgoing thread koid") == 0 || strcmp(label, "waking thread koid") == 0)
-            return r->u.sched.out.tid;
-        if (strcmp(label, "incoming thread koid") == 0)
-            return r->u.sched.in.tid;
-        break;
-    case FXT_RT_LOG:
-        if (ts)
-            return r->u.log.timestamp;
-        break;
-    case FXT_RT_LARGE:
-        if (ts)
-            return r->u.blob.timestamp;
-        break;
-    default: break;
-    }
+    for (size_t i = 0; i < sizeof k_words / sizeof k_words[0]; i++)
+        if (k_words[i].type == r->type && strcmp(k_words[i].label, label) == 0) {
+            uint64_t v;
+            memcpy(&v, (const char *)r + k_words[i].off, sizeof v);
+            *ok = 1;
+            return v;
+        }
     *ok = 0;
     return 0;
 }

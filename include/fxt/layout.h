@@ -6,9 +6,11 @@
  * The format has four public revisions (../shared/spec/REVISIONS.md): r1,
  * r2, r3 and current. Field positions are written once, in format.h; this
  * table says, per revision, which type values exist, what each event type
- * means, which fields move or are reserved, and which named fields make up
- * each header word. The validator, encoder, generator, mutator, fxt-dump and
- * the generated docs all read it; adding a revision means adding a row here
+ * means, which fields move or are reserved, which named fields make up
+ * each header word, and in what order a record's body follows it. The
+ * validator, encoder, generator, mutator, fxt-dump and the generated docs
+ * read it (the encoder and the generator's direct path are held to the
+ * body order by a test); adding a revision means adding a row here
  * (validator/layout.c), not editing five files.
  *
  * Spec-tests do not use this header: they are anchored on hand-worked words.
