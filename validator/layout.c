@@ -493,60 +493,41 @@ const fxt_word_desc *fxt_large_blob_format_desc(unsigned format)
     return NULL;
 }
 
-/* The body of H in L, or NULL where L does not define it (as fxt_header_desc
- * selects the header's description). */
-static const body *body_of(const fxt_layout *l, uint64_t h)
+/* The body that follows each header description fxt_header_desc selects
+ * (but the event's and the large blob's, which a type field selects). */
+static const struct {
+    const fxt_word_desc *desc;
+    const body *body;
+} k_bodies[] = {
+    {&w_pinfo, &b_pinfo},   {&w_psect, &b_empty},   {&w_pevent, &b_empty},
+    {&w_magic, &b_empty},   {&w_init, &b_init},     {&w_string, &b_string},
+    {&w_thread, &b_thread}, {&w_blob_r1, &b_blob_r1}, {&w_blob, &b_blob},
+    {&w_uobj, &b_uobj},     {&w_kobj, &b_kobj},     {&w_csw_r1, &b_lcsw},
+    {&w_csw_r3, &b_lcsw},   {&w_lcsw, &b_lcsw},     {&w_csw, &b_csw},
+    {&w_wake, &b_wake},     {&w_log, &b_log}};
+
+/* The body of H in REV (row L), or NULL where REV does not define it: what
+ * follows the header description fxt_header_desc selects, so that the two
+ * never disagree on which record H is. */
+static const body *body_of(fxt_revision rev, const fxt_layout *l, uint64_t h)
 {
-    unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-    if (!fxt_layout_defines(l->record_types, type))
-        return NULL;
-    switch (type) {
-    case FXT_RT_METADATA: {
-        unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-        if (!fxt_layout_defines(l->metadata_types, mt))
-            return NULL;
-        if (mt == FXT_MT_PROVIDER_INFO)
-            return &b_pinfo;
-        if (mt == FXT_MT_TRACE_INFO &&
-            !fxt_layout_defines(l->trace_info_types, (unsigned)FXT_GET(h, FXT_TINFO_TYPE)))
-            return NULL;
-        return &b_empty; /* provider section, provider event, magic */
-    }
-    case FXT_RT_INIT: return &b_init;
-    case FXT_RT_STRING: return &b_string;
-    case FXT_RT_THREAD: return &b_thread;
-    case FXT_RT_EVENT: {
+    const fxt_word_desc *d = fxt_header_desc(rev, h);
+    if (d == &w_event) {
         unsigned k = l->event_kind[FXT_GET(h, FXT_EV_TYPE)];
         return k == FXT_ET_NONE ? NULL : k_event_bodies[k];
     }
-    case FXT_RT_BLOB:
-        return l->blob_size_hi == FXT_FIELD_HI(FXT_BLOB_SIZE_R1) ? &b_blob_r1 : &b_blob;
-    case FXT_RT_USERSPACE: return &b_uobj;
-    case FXT_RT_KERNEL_OBJECT: return &b_kobj;
-    case FXT_RT_SCHEDULING:
-        if (l->sched_types == 0) /* a context switch, no subtype */
-            return &b_lcsw;
-        switch (FXT_GET(h, FXT_SCHED_TYPE)) {
-        case FXT_ST_LEGACY_CONTEXT_SWITCH: return &b_lcsw;
-        case FXT_ST_CONTEXT_SWITCH: return &b_csw;
-        case FXT_ST_THREAD_WAKEUP: return &b_wake;
-        default: return NULL;
-        }
-    case FXT_RT_LOG: return &b_log;
-    default: { /* FXT_RT_LARGE */
-        unsigned fmt = (unsigned)FXT_GET(h, FXT_LBLOB_FORMAT);
-        if (!fxt_layout_defines(l->large_types, (unsigned)FXT_GET(h, FXT_LREC_TYPE)) ||
-            !fxt_layout_defines(l->large_blob_formats, fmt))
-            return NULL;
-        return fmt == FXT_LBF_METADATA ? &b_lblob0 : &b_lblob1;
-    }
-    }
+    if (d == &w_lblob)
+        return FXT_GET(h, FXT_LBLOB_FORMAT) == FXT_LBF_METADATA ? &b_lblob0 : &b_lblob1;
+    for (size_t i = 0; i < sizeof k_bodies / sizeof k_bodies[0]; i++)
+        if (k_bodies[i].desc == d)
+            return k_bodies[i].body;
+    return NULL; /* a generic description: an undefined type or subtype */
 }
 
 const fxt_body_item *fxt_body_items(fxt_revision rev, uint64_t h, size_t *n)
 {
     const fxt_layout *l = fxt_layout_get(rev);
-    const body *b = l != NULL ? body_of(l, h) : NULL;
+    const body *b = l != NULL ? body_of(rev, l, h) : NULL;
     *n = b != NULL ? b->n : 0;
     return b != NULL ? b->items : NULL;
 }
