@@ -12,42 +12,11 @@
  * that are reserved before r3, record type 15 undefined before r3...).
  * Argument sizes come from fxt_arg_words.
  *
- * The one thing the descriptions do not say is the order of a record's
- * body after its header word; that is kept here as a short recipe per
- * record kind (k_* below): data words, then the inline forms of the refs
- * the header names, arguments, streams.
+ * The order of a record's body after its header word is the layout
+ * table's too (fxt_body_items): data words, the inline forms of the refs a
+ * described word names, arguments, streams.
  */
 #include "mutator_impl.h"
-
-/* Steps of a recipe. */
-enum {
-    S_END = 0,
-    S_WORD,    /* one data word (timestamp, koid, pointer, ticks, thread id) */
-    S_STRS,    /* inline forms of the described word's string refs, in field order */
-    S_THREADS, /* inline forms of its thread refs: two koid words each */
-    S_PROCESS, /* inline form of its thread ref as a process: one koid word */
-    S_ARGS,    /* as many arguments as its argument count says */
-    S_TEXT,    /* the text stream its length field gives */
-    S_BYTES,   /* the binary stream its length field gives */
-    S_FORMAT,  /* a large blob's format word: the described word from here on */
-    S_SIZED    /* a 64-bit length word and that many bytes */
-};
-
-static const uint8_t k_none[] = {S_END};
-static const uint8_t k_text[] = {S_TEXT, S_END}; /* metadata (provider name), string */
-static const uint8_t k_init[] = {S_WORD, S_END};
-static const uint8_t k_thread[] = {S_WORD, S_WORD, S_END};
-static const uint8_t k_event[] = {S_WORD, S_THREADS, S_STRS, S_ARGS, S_END};
-static const uint8_t k_blob[] = {S_STRS, S_BYTES, S_END};
-static const uint8_t k_uobj[] = {S_WORD, S_PROCESS, S_STRS, S_ARGS, S_END};
-static const uint8_t k_kobj[] = {S_WORD, S_STRS, S_ARGS, S_END};
-static const uint8_t k_legacy_cswitch[] = {S_WORD, S_THREADS, S_END};
-static const uint8_t k_cswitch[] = {S_WORD, S_WORD, S_WORD, S_ARGS, S_END};
-static const uint8_t k_wakeup[] = {S_WORD, S_WORD, S_ARGS, S_END};
-static const uint8_t k_log[] = {S_WORD, S_THREADS, S_TEXT, S_END};
-static const uint8_t k_large_blob_meta[] = {S_FORMAT, S_STRS,   S_WORD, S_THREADS,
-                                            S_ARGS,   S_SIZED, S_END};
-static const uint8_t k_large_blob[] = {S_FORMAT, S_STRS, S_SIZED, S_END};
 
 /* Word kinds besides record types, for type_kind(). */
 #define WORD_ARG 16u
@@ -61,15 +30,6 @@ typedef struct walk {
     int be;
     mut_lay *L;
 } walk;
-
-/* What the fields of one described word say about the bytes after it. */
-typedef struct winfo {
-    uint64_t strs[4], thrs[4]; /* ref values, in field order */
-    unsigned nstrs, nthrs;
-    unsigned thr_at[4];        /* their entries in L->ref */
-    uint64_t count, length;
-    int has_length;
-} winfo;
 
 static int has(const walk *w, size_t off) { return off <= w->len && w->len - off >= 8; }
 static uint64_t word_at(const walk *w, size_t off) { return mut_rd(w->p + off, w->be); }
@@ -129,12 +89,15 @@ static unsigned type_kind(unsigned wk, unsigned lo)
     }
 }
 
-/* The fields of the word at OFF, as description D divides it. */
-static void read_word(walk *w, size_t off, const fxt_word_desc *d, unsigned wk, winfo *wi)
+/* The fields of the word at OFF, as description D divides it; the string
+ * refs among them, in field order, in STRS (an argument's name, then a
+ * string value), their number in *NSTRS. */
+static void read_word(walk *w, size_t off, const fxt_word_desc *d, unsigned wk, uint64_t strs[2],
+                      unsigned *nstrs)
 {
     mut_lay *L = w->L;
     uint64_t v = word_at(w, off);
-    memset(wi, 0, sizeof *wi);
+    *nstrs = 0;
     for (unsigned i = 0; i < d->nfields; i++) {
         const fxt_field_desc *f = &d->fields[i];
         uint64_t x = mut_get(v, f->lo, f->hi);
@@ -149,27 +112,18 @@ static void read_word(walk *w, size_t off, const fxt_word_desc *d, unsigned wk, 
             add_fld(L->size, &L->nsize, CAP(L->size), off, f->lo, f->hi,
                     wk == WORD_ARG ? MUT_Z_ARG : MUT_Z_RECORD);
             break;
-        case FXT_FK_COUNT:
-            wi->count = x;
-            break;
         case FXT_FK_LENGTH:
             add_fld(L->size, &L->nsize, CAP(L->size), off, f->lo, f->hi, MUT_Z_LENGTH);
-            wi->length = x;
-            wi->has_length = 1;
             break;
         case FXT_FK_STRREF:
             add_fld(L->ref, &L->nref, CAP(L->ref), off, f->lo, f->hi, MUT_K_STR);
-            if (wi->nstrs < CAP(wi->strs))
-                wi->strs[wi->nstrs++] = x;
+            if (*nstrs < 2)
+                strs[(*nstrs)++] = x;
             break;
         case FXT_FK_THREADREF:
-            if (wi->nthrs < CAP(wi->thrs)) {
-                wi->thr_at[wi->nthrs] = L->nref;
-                wi->thrs[wi->nthrs++] = x;
-            }
             add_fld(L->ref, &L->nref, CAP(L->ref), off, f->lo, f->hi, MUT_K_THR);
             break;
-        default: /* values */
+        default: /* values and counts: the body items read counts */
             break;
         }
     }
@@ -181,13 +135,12 @@ static size_t walk_args(walk *w, size_t pos, uint64_t argc)
     for (uint64_t i = 0; i < argc; i++) {
         if (!has(w, pos) || L->narg >= FXT_MAX_ARGS)
             return pos;
-        uint64_t h = word_at(w, pos);
-        unsigned type = (unsigned)FXT_GET(h, FXT_ARG_TYPE);
-        winfo wi;
-        read_word(w, pos, fxt_arg_desc(w->rev, type), WORD_ARG, &wi);
+        uint64_t h = word_at(w, pos), strs[2];
+        unsigned type = (unsigned)FXT_GET(h, FXT_ARG_TYPE), nstrs;
+        read_word(w, pos, fxt_arg_desc(w->rev, type), WORD_ARG, strs, &nstrs);
         size_t q = pos + 8;
-        for (unsigned k = 0; k < wi.nstrs; k++) /* name, then a string value */
-            q = str_at(w, q, wi.strs[k]);
+        for (unsigned k = 0; k < nstrs; k++) /* name, then a string value */
+            q = str_at(w, q, strs[k]);
         /* what the type needs: its words plus the inline strings */
         size_t need = fxt_arg_words(type) + (q - pos - 8) / 8;
         L->arg[L->narg] = (uint32_t)pos;
@@ -204,40 +157,12 @@ static size_t walk_args(walk *w, size_t pos, uint64_t argc)
     return pos;
 }
 
-/* The body recipe of the record with header H in the walk's revision. */
-static const uint8_t *recipe(const walk *w, uint64_t h)
+/* The thread ref field at bit LO of the word at OFF becomes a process ref. */
+static void as_process(mut_lay *L, size_t off, unsigned lo)
 {
-    const fxt_layout *l = w->lay;
-    unsigned rt = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-    if (!fxt_layout_defines(l->record_types, rt))
-        return k_none;
-    switch (rt) {
-    case FXT_RT_METADATA:
-    case FXT_RT_STRING: return k_text;
-    case FXT_RT_INIT: return k_init;
-    case FXT_RT_THREAD: return k_thread;
-    case FXT_RT_EVENT: return k_event;
-    case FXT_RT_BLOB: return k_blob;
-    case FXT_RT_USERSPACE: return k_uobj;
-    case FXT_RT_KERNEL_OBJECT: return k_kobj;
-    case FXT_RT_SCHEDULING:
-        if (l->sched_types == 0) /* a context switch, no subtype */
-            return k_legacy_cswitch;
-        switch (FXT_GET(h, FXT_SCHED_TYPE)) {
-        case FXT_ST_LEGACY_CONTEXT_SWITCH: return k_legacy_cswitch;
-        case FXT_ST_CONTEXT_SWITCH: return k_cswitch;
-        case FXT_ST_THREAD_WAKEUP: return k_wakeup;
-        default: return k_none;
-        }
-    case FXT_RT_LOG: return k_log;
-    default: { /* large records */
-        unsigned fmt = (unsigned)FXT_GET(h, FXT_LBLOB_FORMAT);
-        if (!fxt_layout_defines(l->large_types, (unsigned)FXT_GET(h, FXT_LREC_TYPE)) ||
-            !fxt_layout_defines(l->large_blob_formats, fmt))
-            return k_none;
-        return fmt == FXT_LBF_METADATA ? k_large_blob_meta : k_large_blob;
-    }
-    }
+    for (unsigned i = 0; i < L->nref; i++)
+        if (L->ref[i].off == off && L->ref[i].lo == lo)
+            L->ref[i].kind = MUT_K_PROC;
 }
 
 void fxt__mut_walk(const mut *m, const uint8_t *p, size_t len, int be, mut_lay *L)
@@ -246,54 +171,56 @@ void fxt__mut_walk(const mut *m, const uint8_t *p, size_t len, int be, mut_lay *
     L->nref = L->nrsv = L->ntyp = L->nsize = L->nstm = L->narg = L->nword = 0;
     if (len < 8)
         return;
-    uint64_t h = word_at(&w, 0);
-    winfo wi;
-    read_word(&w, 0, fxt_header_desc(m->rev, h), (unsigned)FXT_GET(h, FXT_REC_TYPE), &wi);
-    size_t pos = 8;
-    for (const uint8_t *s = recipe(&w, h); *s != S_END; s++) {
-        switch (*s) {
-        case S_WORD:
+    uint64_t h = word_at(&w, 0), strs[2];
+    unsigned nstrs;
+    read_word(&w, 0, fxt_header_desc(m->rev, h), (unsigned)FXT_GET(h, FXT_REC_TYPE), strs, &nstrs);
+    size_t n, pos = 8, cur = 0; /* the current word: the header, then a format word */
+    const fxt_body_item *it = fxt_body_items(m->rev, h, &n);
+    for (size_t i = 0; i < n; i++, it++) {
+        uint64_t x = mut_get(word_at(&w, cur), it->lo, it->hi);
+        switch ((fxt_body_kind)it->kind) {
+        case FXT_BI_WORD:
             if (has(&w, pos) && L->nword < CAP(L->word))
                 L->word[L->nword++] = (uint32_t)pos;
             pos += 8;
             break;
-        case S_STRS:
-            for (unsigned k = 0; k < wi.nstrs; k++)
-                pos = str_at(&w, pos, wi.strs[k]);
+        case FXT_BI_EVENT_WORD: /* last: not a data word to mutate (ids and times) */
+            pos += 8;
             break;
-        case S_THREADS:
-            for (unsigned k = 0; k < wi.nthrs; k++)
-                pos += wi.thrs[k] == FXT_THREADREF_INLINE ? 16 : 0;
+        case FXT_BI_STRING:
+            pos = str_at(&w, pos, x);
             break;
-        case S_PROCESS:
-            for (unsigned k = 0; k < wi.nthrs; k++) {
-                L->ref[wi.thr_at[k]].kind = MUT_K_PROC;
-                pos += wi.thrs[k] == FXT_THREADREF_INLINE ? 8 : 0;
-            }
+        case FXT_BI_PROCESS:
+            as_process(L, cur, it->lo);
+            pos += x == FXT_THREADREF_INLINE ? 8 : 0;
             break;
-        case S_ARGS:
-            pos = walk_args(&w, pos, wi.count);
+        case FXT_BI_THREAD:
+            pos += x == FXT_THREADREF_INLINE ? 16 : 0;
             break;
-        case S_TEXT:
-        case S_BYTES:
-            if (wi.has_length)
-                add_stm(&w, pos, wi.length, *s == S_TEXT);
+        case FXT_BI_ARGS:
+            pos = walk_args(&w, pos, x);
             break;
-        case S_FORMAT: {
+        case FXT_BI_TEXT:
+        case FXT_BI_BYTES:
+            add_stm(&w, pos, x, it->kind == FXT_BI_TEXT);
+            pos += mut_align8((size_t)x);
+            break;
+        case FXT_BI_FORMAT: {
             const fxt_word_desc *d =
                 fxt_large_blob_format_desc((unsigned)FXT_GET(h, FXT_LBLOB_FORMAT));
             if (!has(&w, pos) || d == NULL)
                 return;
-            read_word(&w, pos, d, WORD_FORMAT, &wi);
+            read_word(&w, pos, d, WORD_FORMAT, strs, &nstrs);
+            cur = pos;
             pos += 8;
             break;
         }
-        default: /* S_SIZED */
+        case FXT_BI_SIZED:
             if (has(&w, pos)) {
                 add_fld(L->size, &L->nsize, CAP(L->size), pos, 0, 63, MUT_Z_LENGTH);
                 add_stm(&w, pos + 8, word_at(&w, pos), 0);
             }
-            break;
+            return; /* the payload ends every body that has one */
         }
     }
 }

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fxt/word.h"
+
 static void add(rw_layout *l, uint64_t words, const char *label, unsigned arg, int stream)
 {
     if (words && l->n < RW_MAX_SPANS)
@@ -16,15 +18,6 @@ static void str(rw_layout *l, fxt_str s, const char *label, unsigned arg)
 {
     if (s.ref & FXT_STRREF_INLINE_FLAG)
         add(l, ((s.ref & FXT_STRREF_VALUE_MASK) + 7u) / 8u, label, arg, 1);
-}
-
-/** The koid words of thread ref T when it is inline. */
-static void thread(rw_layout *l, fxt_thread t, const char *pid, const char *tid)
-{
-    if (t.ref == FXT_THREADREF_INLINE) {
-        add(l, 1, pid, 0, 0);
-        add(l, 1, tid, 0, 0);
-    }
 }
 
 static void args(rw_layout *l, const fxt_record *r)
@@ -41,82 +34,51 @@ static void args(rw_layout *l, const fxt_record *r)
     }
 }
 
-/** The body of R (everything after the header word), in the spec's order. */
+/** Word I of R in the trace's byte order; 0 (and *OK cleared) past what R holds. */
+static uint64_t word_of(const fxt_record *r, uint64_t i, int *ok)
+{
+    if (r->raw == NULL || i >= r->size_words) {
+        *ok = 0;
+        return 0;
+    }
+    return fxt_load_word(r->raw + 8 * i, r->big_endian);
+}
+
+/** The body of R (everything after the header word), in the order of the
+ *  layout table (fxt_body_items). Gives up where R's words run out (a
+ *  streamed large blob): the spans then do not add up. */
 static void body(rw_layout *l, const fxt_record *r)
 {
-    switch (r->type) {
-    case FXT_RT_METADATA:
-        if (r->u.meta.meta_type == FXT_MT_PROVIDER_INFO)
-            add(l, (r->u.meta.name.len + 7) / 8, "provider name", 0, 1);
-        break;
-    case FXT_RT_INIT: add(l, 1, "ticks per second", 0, 0); break;
-    case FXT_RT_STRING: add(l, (r->u.string.len + 7) / 8, "string", 0, 1); break;
-    case FXT_RT_THREAD:
-        add(l, 1, "process koid", 0, 0);
-        add(l, 1, "thread koid", 0, 0);
-        break;
-    case FXT_RT_EVENT: {
-        const fxt_event *e = &r->u.event;
-        add(l, 1, "timestamp", 0, 0);
-        thread(l, e->thread, "process koid", "thread koid");
-        str(l, e->category, "category (inline)", 0);
-        str(l, e->name, "name (inline)", 0);
-        args(l, r);
-        add(l, fxt_event_data_name(e->event_type) != NULL, fxt_event_data_name(e->event_type), 0,
-            0);
-        break;
-    }
-    case FXT_RT_BLOB:
-        str(l, r->u.blob.name, "name (inline)", 0);
-        add(l, (r->u.blob.payload_size + 7) / 8, "payload", 0, 1);
-        break;
-    case FXT_RT_USERSPACE:
-        add(l, 1, "pointer", 0, 0);
-        if (r->u.object.process.ref == FXT_THREADREF_INLINE)
-            add(l, 1, "process koid", 0, 0);
-        str(l, r->u.object.name, "name (inline)", 0);
-        args(l, r);
-        break;
-    case FXT_RT_KERNEL_OBJECT:
-        add(l, 1, "koid", 0, 0);
-        str(l, r->u.object.name, "name (inline)", 0);
-        args(l, r);
-        break;
-    case FXT_RT_SCHEDULING: {
-        const fxt_sched *s = &r->u.sched;
-        add(l, 1, "timestamp", 0, 0);
-        if (s->sched_type == FXT_ST_CONTEXT_SWITCH) {
-            add(l, 1, "outgoing thread koid", 0, 0);
-            add(l, 1, "incoming thread koid", 0, 0);
-        } else if (s->sched_type == FXT_ST_THREAD_WAKEUP) {
-            add(l, 1, "waking thread koid", 0, 0);
-        } else {
-            thread(l, s->out, "outgoing process koid", "outgoing thread koid");
-            thread(l, s->in, "incoming process koid", "incoming thread koid");
+    size_t n;
+    const fxt_body_item *it = fxt_body_items((fxt_revision)r->revision, r->header, &n);
+    uint64_t w = r->header, at = 1; /* the current word; the next word's index */
+    int ok = 1;
+    for (size_t i = 0; i < n && ok; i++, it++) {
+        uint64_t words = fxt_body_item_words(it, w);
+        unsigned from = l->n;
+        switch ((fxt_body_kind)it->kind) {
+        case FXT_BI_THREAD: /* two koids, each its own label */
+            add(l, words / 2, it->label, 0, 0);
+            add(l, words / 2, it->label2, 0, 0);
+            break;
+        case FXT_BI_STRING:
+        case FXT_BI_TEXT:
+        case FXT_BI_BYTES: add(l, words, it->label, 0, 1); break;
+        case FXT_BI_ARGS: args(l, r); break;
+        case FXT_BI_FORMAT:
+            add(l, 1, it->label, 0, 0);
+            w = word_of(r, at, &ok);
+            break;
+        case FXT_BI_SIZED: {
+            uint64_t size = word_of(r, at, &ok);
+            add(l, 1, it->label, 0, 0);
+            add(l, size / 8 + (size % 8 != 0), it->label2, 0, 1);
+            break;
         }
-        args(l, r);
-        break;
-    }
-    case FXT_RT_LOG:
-        add(l, 1, "timestamp", 0, 0);
-        thread(l, r->u.log.thread, "process koid", "thread koid");
-        add(l, (r->u.log.msg_len + 7) / 8, "message", 0, 1);
-        break;
-    case FXT_RT_LARGE: {
-        const fxt_blob *b = &r->u.blob;
-        add(l, 1, "format header", 0, 0);
-        str(l, b->category, "category (inline)", 0);
-        str(l, b->name, "name (inline)", 0);
-        if (b->format == FXT_LBF_METADATA) {
-            add(l, 1, "timestamp", 0, 0);
-            thread(l, b->thread, "process koid", "thread koid");
-            args(l, r);
+        default: add(l, words, it->label, 0, 0); break; /* data words, a process koid */
         }
-        add(l, 1, "payload size", 0, 0);
-        add(l, (b->payload_size + 7) / 8, "payload", 0, 1);
-        break;
-    }
-    default: break;
+        for (unsigned j = from; j < l->n; j++) /* where the next item starts */
+            at += l->s[j].words;
     }
     add(l, r->extra_words, "appended words (unknown to this revision)", 0, 0);
 }

@@ -2,8 +2,9 @@
 /*
  * recwords.h - what each word of a decoded record holds (tool support):
  * the header words split by the layout table (fxt/layout.h), the other
- * words named from the record's decoded form in the order the spec lays a
- * record's body out ("timestamp", "argument 2 value (inline)", "payload").
+ * words named in the table's body order (fxt_body_items), arguments from
+ * the record's decoded form ("timestamp", "argument 2 value (inline)",
+ * "payload").
  * fxt-dump --hex labels words with it; fxt-gen roundtrip names the field
  * where the bytes differ.
  */

@@ -165,6 +165,74 @@ static const fxt_word_desc *const k_arg_words[FXT_AT_COUNT] = {
     [FXT_AT_STRING] = &w_arg_str,  [FXT_AT_POINTER] = &w_arg_rsv, [FXT_AT_KOID] = &w_arg_rsv,
     [FXT_AT_BOOL] = &w_arg_bool};
 
+/* ---- body order ------------------------------------------------------------ */
+
+/* BF(kind, F, label, label2): an item reading field F of the current word;
+ * BW: one reading none. */
+#define BF(kind, ...) BF_(kind, __VA_ARGS__) /* F expands to "lo, hi" on the way */
+#define BF_(kind, lo, hi, label, label2) {kind, lo, hi, label, label2}
+#define BW(kind, label) {kind, 0, 0, label, NULL}
+#define TS BW(FXT_BI_WORD, "timestamp")
+#define THREAD(F, prefix) BF(FXT_BI_THREAD, F, prefix "process koid", prefix "thread koid")
+#define STRING(F, label) BF(FXT_BI_STRING, F, label " (inline)", NULL)
+#define ARGS(F) BF(FXT_BI_ARGS, F, "arguments", NULL)
+
+typedef struct body {
+    const fxt_body_item *items;
+    size_t n;
+} body;
+#define BODY(var, ...)                                                                     \
+    static const fxt_body_item var##_i[] = {__VA_ARGS__};                                  \
+    static const body var = {var##_i, N(var##_i)}
+
+static const fxt_body_item k_no_items[1];
+static const body b_empty = {k_no_items, 0}; /* the header word alone */
+BODY(b_pinfo, BF(FXT_BI_TEXT, FXT_PINFO_NAME_LEN, "provider name", NULL));
+BODY(b_init, BW(FXT_BI_WORD, "ticks per second"));
+BODY(b_string, BF(FXT_BI_TEXT, FXT_STR_LEN, "string", NULL));
+BODY(b_thread, BW(FXT_BI_WORD, "process koid"), BW(FXT_BI_WORD, "thread koid"));
+
+/* events: one head, then the word of the event type (fxt_event_data_name) */
+#define EVENT_HEAD                                                                         \
+    TS, THREAD(FXT_EV_THREAD, ""), STRING(FXT_EV_CATEGORY, "category"),                    \
+        STRING(FXT_EV_NAME, "name"), ARGS(FXT_EV_ARGC)
+BODY(b_event, EVENT_HEAD);
+BODY(b_counter, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "counter id"));
+BODY(b_complete, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "end time"));
+BODY(b_correlated, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "correlation id"));
+/* by meaning (FXT_ET_*): each revision's event_kind maps its numbers here */
+static const body *const k_event_bodies[FXT_ET_COUNT] = {
+    [FXT_ET_INSTANT] = &b_event,           [FXT_ET_COUNTER] = &b_counter,
+    [FXT_ET_DURATION_BEGIN] = &b_event,    [FXT_ET_DURATION_END] = &b_event,
+    [FXT_ET_DURATION_COMPLETE] = &b_complete, [FXT_ET_ASYNC_BEGIN] = &b_correlated,
+    [FXT_ET_ASYNC_INSTANT] = &b_correlated, [FXT_ET_ASYNC_END] = &b_correlated,
+    [FXT_ET_FLOW_BEGIN] = &b_correlated,   [FXT_ET_FLOW_STEP] = &b_correlated,
+    [FXT_ET_FLOW_END] = &b_correlated};
+
+/* the payload size field moves: [32..47] in r1, [32..46] after */
+BODY(b_blob_r1, STRING(FXT_BLOB_NAME, "name"), BF(FXT_BI_BYTES, FXT_BLOB_SIZE_R1, "payload", NULL));
+BODY(b_blob, STRING(FXT_BLOB_NAME, "name"), BF(FXT_BI_BYTES, FXT_BLOB_SIZE, "payload", NULL));
+BODY(b_uobj, BW(FXT_BI_WORD, "pointer"),
+     BF(FXT_BI_PROCESS, FXT_UOBJ_PROCESS, "process koid", NULL), STRING(FXT_UOBJ_NAME, "name"),
+     ARGS(FXT_UOBJ_ARGC));
+BODY(b_kobj, BW(FXT_BI_WORD, "koid"), STRING(FXT_KOBJ_NAME, "name"), ARGS(FXT_KOBJ_ARGC));
+
+/* scheduling: the context switch of r1-r3 is current's legacy subtype */
+BODY(b_lcsw, TS, THREAD(FXT_LCSW_OUT_THREAD, "outgoing "), THREAD(FXT_LCSW_IN_THREAD, "incoming "));
+BODY(b_csw, TS, BW(FXT_BI_WORD, "outgoing thread koid"), BW(FXT_BI_WORD, "incoming thread koid"),
+     ARGS(FXT_CSW_ARGC));
+BODY(b_wake, TS, BW(FXT_BI_WORD, "waking thread koid"), ARGS(FXT_WAKE_ARGC));
+
+BODY(b_log, TS, THREAD(FXT_LOG_THREAD, ""), BF(FXT_BI_TEXT, FXT_LOG_LEN, "message", NULL));
+
+/* large blobs: the refs, count and thread are fields of the format word */
+#define LBLOB_HEAD                                                                         \
+    BW(FXT_BI_FORMAT, "format header"), STRING(FXT_LBLOB_CATEGORY, "category"),            \
+        STRING(FXT_LBLOB_NAME, "name")
+#define SIZED {FXT_BI_SIZED, 0, 0, "payload size", "payload"}
+BODY(b_lblob0, LBLOB_HEAD, TS, THREAD(FXT_LBLOB0_THREAD, ""), ARGS(FXT_LBLOB0_ARGC), SIZED);
+BODY(b_lblob1, LBLOB_HEAD, SIZED);
+
 /* ---- the revisions -------------------------------------------------------- */
 
 #define B(t) (1u << (t))
@@ -410,12 +478,10 @@ unsigned fxt_arg_words(unsigned t)
 
 const char *fxt_event_data_name(unsigned kind)
 {
-    static const char *const names[FXT_ET_COUNT] = {
-        [FXT_ET_COUNTER] = "counter id",           [FXT_ET_DURATION_COMPLETE] = "end time",
-        [FXT_ET_ASYNC_BEGIN] = "correlation id",   [FXT_ET_ASYNC_INSTANT] = "correlation id",
-        [FXT_ET_ASYNC_END] = "correlation id",     [FXT_ET_FLOW_BEGIN] = "correlation id",
-        [FXT_ET_FLOW_STEP] = "correlation id",     [FXT_ET_FLOW_END] = "correlation id"};
-    return kind < FXT_ET_COUNT ? names[kind] : NULL;
+    if (kind >= FXT_ET_COUNT)
+        return NULL;
+    const body *b = k_event_bodies[kind];
+    return b->items[b->n - 1].kind == FXT_BI_EVENT_WORD ? b->items[b->n - 1].label : NULL;
 }
 
 const fxt_word_desc *fxt_large_blob_format_desc(unsigned format)
@@ -425,6 +491,60 @@ const fxt_word_desc *fxt_large_blob_format_desc(unsigned format)
     if (format == FXT_LBF_NO_METADATA)
         return &w_lblob_f1;
     return NULL;
+}
+
+/* The body that follows each header description fxt_header_desc selects
+ * (but the event's and the large blob's, which a type field selects). */
+static const struct {
+    const fxt_word_desc *desc;
+    const body *body;
+} k_bodies[] = {
+    {&w_pinfo, &b_pinfo},   {&w_psect, &b_empty},   {&w_pevent, &b_empty},
+    {&w_magic, &b_empty},   {&w_init, &b_init},     {&w_string, &b_string},
+    {&w_thread, &b_thread}, {&w_blob_r1, &b_blob_r1}, {&w_blob, &b_blob},
+    {&w_uobj, &b_uobj},     {&w_kobj, &b_kobj},     {&w_csw_r1, &b_lcsw},
+    {&w_csw_r3, &b_lcsw},   {&w_lcsw, &b_lcsw},     {&w_csw, &b_csw},
+    {&w_wake, &b_wake},     {&w_log, &b_log}};
+
+/* The body of H in REV (row L), or NULL where REV does not define it: what
+ * follows the header description fxt_header_desc selects, so that the two
+ * never disagree on which record H is. */
+static const body *body_of(fxt_revision rev, const fxt_layout *l, uint64_t h)
+{
+    const fxt_word_desc *d = fxt_header_desc(rev, h);
+    if (d == &w_event) {
+        unsigned k = l->event_kind[FXT_GET(h, FXT_EV_TYPE)];
+        return k == FXT_ET_NONE ? NULL : k_event_bodies[k];
+    }
+    if (d == &w_lblob)
+        return FXT_GET(h, FXT_LBLOB_FORMAT) == FXT_LBF_METADATA ? &b_lblob0 : &b_lblob1;
+    for (size_t i = 0; i < sizeof k_bodies / sizeof k_bodies[0]; i++)
+        if (k_bodies[i].desc == d)
+            return k_bodies[i].body;
+    return NULL; /* a generic description: an undefined type or subtype */
+}
+
+const fxt_body_item *fxt_body_items(fxt_revision rev, uint64_t h, size_t *n)
+{
+    const fxt_layout *l = fxt_layout_get(rev);
+    const body *b = l != NULL ? body_of(rev, l, h) : NULL;
+    *n = b != NULL ? b->n : 0;
+    return b != NULL ? b->items : NULL;
+}
+
+uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w)
+{
+    uint64_t v = (w >> it->lo) & FXT_WIDTH_MASK_(it->lo, it->hi);
+    switch (it->kind) {
+    case FXT_BI_THREAD: return v == FXT_THREADREF_INLINE ? 2 : 0;
+    case FXT_BI_PROCESS: return v == FXT_THREADREF_INLINE ? 1 : 0;
+    case FXT_BI_STRING:
+        return v & FXT_STRREF_INLINE_FLAG ? ((v & FXT_STRREF_VALUE_MASK) + 7) / 8 : 0;
+    case FXT_BI_TEXT:
+    case FXT_BI_BYTES: return (v + 7) / 8; /* fields of at most 16 bits: no overflow */
+    case FXT_BI_ARGS: return 0;
+    default: return 1;
+    }
 }
 
 /* ---- framing ------------------------------------------------------------------ */

@@ -6,9 +6,11 @@
  * The format has four public revisions (../shared/spec/REVISIONS.md): r1,
  * r2, r3 and current. Field positions are written once, in format.h; this
  * table says, per revision, which type values exist, what each event type
- * means, which fields move or are reserved, and which named fields make up
- * each header word. The validator, encoder, generator, mutator, fxt-dump and
- * the generated docs all read it; adding a revision means adding a row here
+ * means, which fields move or are reserved, which named fields make up
+ * each header word, and in what order a record's body follows it. The
+ * validator, encoder, generator, mutator, fxt-dump and the generated docs
+ * read it (the encoder and the generator's direct path are held to the
+ * body order by a test); adding a revision means adding a row here
  * (validator/layout.c), not editing five files.
  *
  * Spec-tests do not use this header: they are anchored on hand-worked words.
@@ -150,6 +152,59 @@ unsigned fxt_arg_words(unsigned t);
  *  event of meaning KIND (FXT_ET_*: "counter id", "end time", "correlation
  *  id"), or NULL if it has none. */
 const char *fxt_event_data_name(unsigned kind);
+
+/* ---- body order ---------------------------------------------------------- */
+
+/** What one item of a record's body is (fxt_body_item.kind). An item's
+ *  field (lo, hi) is a field of the current word: the record's header
+ *  word, or from an FXT_BI_FORMAT item on, the word that item is. */
+typedef enum fxt_body_kind {
+    FXT_BI_WORD = 0,   /**< one data word: timestamp, koid, pointer, ticks per second */
+    FXT_BI_EVENT_WORD, /**< one event-type specific word after the arguments: counter
+                            id, end time or correlation id */
+    FXT_BI_THREAD,     /**< the thread ref in the field: two koid words (process, then
+                            thread) when it is FXT_THREADREF_INLINE, none otherwise */
+    FXT_BI_PROCESS,    /**< the thread ref in the field standing for a process: one
+                            koid word when it is FXT_THREADREF_INLINE */
+    FXT_BI_STRING,     /**< the string ref in the field: its text, padded to whole
+                            words, when it has FXT_STRREF_INLINE_FLAG */
+    FXT_BI_TEXT,       /**< text whose byte length is the field, padded to whole words */
+    FXT_BI_BYTES,      /**< a payload whose byte length is the field, padded */
+    FXT_BI_ARGS,       /**< as many arguments as the field counts, each framed by its
+                            own size field */
+    FXT_BI_FORMAT,     /**< a large blob's format header word: the current word from
+                            here on (fxt_large_blob_format_desc divides it) */
+    FXT_BI_SIZED       /**< a word giving a byte length, then that many bytes, padded */
+} fxt_body_kind;
+
+/** One item of a record's body: what comes next after the header word. */
+typedef struct fxt_body_item {
+    uint8_t kind;       /**< fxt_body_kind */
+    uint8_t lo, hi;     /**< the field of the current word it reads (a ref, length or
+                             count; 0, 0 for the kinds that read none) */
+    const char *label;  /**< what its (first) word holds, as fxt-dump --hex names it:
+                             "timestamp", "process koid", "name (inline)"... */
+    const char *label2; /**< FXT_BI_THREAD: its second word ("thread koid");
+                             FXT_BI_SIZED: its bytes ("payload"); NULL otherwise */
+} fxt_body_item;
+
+/** The body of the record whose header word is H, as revision REV lays it
+ *  out: *N items in order after the header word (appended extension words
+ *  may follow them up to the record's size). The one statement of body
+ *  order: the mutator and fxt-dump walk it; a test holds the decoder and
+ *  the encoder to it. NULL with *N = 0 when REV defines no such record
+ *  (record type, metadata or trace info type, event type, scheduling
+ *  subtype, large record type or blob format undefined in REV); an empty
+ *  list (non-NULL, *N = 0) for a record that is its header word alone.
+ *  Type values that only name what a payload holds (blob types) do not
+ *  change the body. */
+const fxt_body_item *fxt_body_items(fxt_revision rev, uint64_t h, size_t *n);
+
+/** Words that item IT occupies when W is its current word: 1 for
+ *  FXT_BI_WORD, FXT_BI_EVENT_WORD, FXT_BI_FORMAT and FXT_BI_SIZED (its
+ *  length word; the bytes it gives follow), by the field for the refs and
+ *  streams, 0 for FXT_BI_ARGS (each argument's size field frames it). */
+uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w);
 
 /** Bytes of the record whose header word is H, framed as LAYOUT frames
  *  it: a type-15 (large) record's size is bits [4..35] in the revisions

@@ -2,7 +2,7 @@
 /* dump_hex.c - fxt-dump --hex: a record's words, each labelled with what it
  * holds (recwords.h): header words (record, argument, large blob format)
  * split into their fields by the layout table (fxt/layout.h), the other
- * words named in the order the spec lays a record's body out; words of a
+ * words named in the table's body order (fxt_body_items); words of a
  * stream (inline text, a blob's payload) get an ASCII column of their
  * bytes. */
 #include "dump_hex.h"

@@ -890,6 +890,106 @@ static void lacking_is_one_set(size_t off, unsigned t, unsigned *set)
     }
 }
 
+/* Which field kind of a word description an item of kind K reads (-1: none). */
+static int body_field_kind(unsigned k)
+{
+    switch (k) {
+    case FXT_BI_THREAD:
+    case FXT_BI_PROCESS: return FXT_FK_THREADREF;
+    case FXT_BI_STRING: return FXT_FK_STRREF;
+    case FXT_BI_TEXT:
+    case FXT_BI_BYTES: return FXT_FK_LENGTH;
+    case FXT_BI_ARGS: return FXT_FK_COUNT;
+    default: return -1;
+    }
+}
+
+/* Items IT[0..N) read, each, a field of its current word's description of
+ * the kind it needs, and every ref, length and count field of those words
+ * is read by one item: the body order and the word descriptions agree. */
+static void check_body(fxt_revision rev, uint64_t h, const fxt_body_item *it, size_t n)
+{
+    const fxt_word_desc *d = fxt_header_desc(rev, h);
+    unsigned used = 0; /* fields of D read (bit f: field f) */
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || it[i].kind == FXT_BI_FORMAT) {
+            for (unsigned f = 0; f < d->nfields; f++) {
+                unsigned fk = d->fields[f].kind;
+                if (fk == FXT_FK_THREADREF || fk == FXT_FK_STRREF || fk == FXT_FK_COUNT ||
+                    fk == FXT_FK_LENGTH)
+                    ck_assert_msg((used >> f) & 1, "%s h=0x%llx: %s [%u..%u] read by no item",
+                                  fxt_revision_name(rev), (unsigned long long)h, d->name,
+                                  d->fields[f].lo, d->fields[f].hi);
+            }
+            if (i == n)
+                break;
+            d = fxt_large_blob_format_desc((unsigned)FXT_GET(h, FXT_LBLOB_FORMAT));
+            ck_assert_ptr_nonnull(d);
+            used = 0;
+            continue;
+        }
+        ck_assert_ptr_nonnull(it[i].label);
+        ck_assert_int_eq(it[i].label2 != NULL,
+                         it[i].kind == FXT_BI_THREAD || it[i].kind == FXT_BI_SIZED);
+        int want = body_field_kind(it[i].kind);
+        if (want < 0) {
+            ck_assert_uint_eq(it[i].lo | it[i].hi, 0);
+            continue;
+        }
+        unsigned f = 0;
+        while (f < d->nfields && (d->fields[f].lo != it[i].lo || d->fields[f].hi != it[i].hi))
+            f++;
+        ck_assert_msg(f < d->nfields && (int)d->fields[f].kind == want,
+                      "%s h=0x%llx: item %zu (%s) reads [%u..%u], not a field of %s of its kind",
+                      fxt_revision_name(rev), (unsigned long long)h, i, it[i].label, it[i].lo,
+                      it[i].hi, d->name);
+        ck_assert_msg(!((used >> f) & 1), "two items read one field");
+        used |= 1u << f;
+    }
+}
+
+START_TEST(body_order_follows_the_layout)
+{
+    for (int r = 0; r < FXT_REV_COUNT; r++) {
+        fxt_revision rev = (fxt_revision)r;
+        const fxt_layout *l = fxt_layout_get(rev);
+        for (unsigned t = 0; t < 16; t++)
+            for (unsigned sub = 0; sub < 16; sub++) {
+                /* every selector value of every type field, as above */
+                uint64_t h = t | ((uint64_t)sub << 16) | ((uint64_t)sub << 20) |
+                             ((uint64_t)sub << 36) | ((uint64_t)sub << 40) | ((uint64_t)sub << 60);
+                size_t n = 99;
+                const fxt_body_item *it = fxt_body_items(rev, h, &n);
+                /* a body where the header word is described, none where it is not */
+                int described = fxt_header_desc(rev, h)->reserved_rule != FXT_R_NONE ||
+                                (t == FXT_RT_EVENT && l->event_kind[sub] != FXT_ET_NONE);
+                ck_assert_msg((it != NULL) == described, "%s h=0x%llx: body %p",
+                              fxt_revision_name(rev), (unsigned long long)h, (const void *)it);
+                if (it == NULL) {
+                    ck_assert_uint_eq(n, 0);
+                    continue;
+                }
+                check_body(rev, h, it, n);
+                if (t == FXT_RT_EVENT) /* its last word: the data word the validator names */
+                    ck_assert_int_eq(it[n - 1].kind == FXT_BI_EVENT_WORD,
+                                     fxt_event_data_name(l->event_kind[sub]) != NULL);
+            }
+    }
+    size_t n = 99;
+    ck_assert_ptr_null(fxt_body_items(FXT_REV_AUTO, 0x4, &n));
+    ck_assert_uint_eq(n, 0);
+    /* the magic record: its header word alone */
+    ck_assert_ptr_nonnull(fxt_body_items(FXT_REV_R3, FXT_MAGIC_RECORD, &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(fxt_body_items(FXT_REV_R2, FXT_MAGIC_RECORD, &n));
+    /* r1's async begin (4) and current's duration complete (4) */
+    const fxt_body_item *a = fxt_body_items(FXT_REV_R1, 0x40004, &n);
+    ck_assert_str_eq(a[n - 1].label, "correlation id");
+    a = fxt_body_items(FXT_REV_CURRENT, 0x40004, &n);
+    ck_assert_str_eq(a[n - 1].label, "end time");
+}
+END_TEST
+
 START_TEST(layout_words_are_consistent)
 {
     for (int r = 0; r < FXT_REV_COUNT; r++) {
@@ -1504,6 +1604,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, duplicate_begin_cites_its_section);
     tcase_add_test(tc, lean_path_equals_decoder);
     tcase_add_test(tc, layout_words_are_consistent);
+    tcase_add_test(tc, body_order_follows_the_layout);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, auto_agrees_with_each_revision);
     tcase_add_test(tc, auto_stops_after_first_error);
