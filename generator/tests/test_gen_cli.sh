@@ -63,6 +63,8 @@ done
 # a write error (file size limit) leaves no incomplete file (nor a temporary
 # one) and says why (outputs over existing files: test_outputs.py)
 err=$(bash -c "trap '' XFSZ; ulimit -f 64; '$gen' random --seed 1 --records 100000 -o big.fxt" 2>&1); rc=$?
+# (a coverage build's runtime cannot write its profile under the limit either)
+err=$(printf '%s\n' "$err" | grep -v '^LLVM Profile Error: ')
 if [ $rc -eq 2 ] && [ ! -e big.fxt ] && [ -z "$(ls -A | grep -v -x -e a.fxt -e b.fxt -e t.fxt)" ] &&
    [ "$err" = "fxt-gen: cannot write big.fxt: File too large (no file was created)" ]; then ok
 else bad "write error: rc=$rc, exists=$([ -e big.fxt ] && echo yes || echo no), $(ls -A), $err"; fi
