@@ -16,8 +16,8 @@
 #          fxtkit_AFL_MUTATOR (cmake/fxtkit-config.cmake.in)
 #
 # Included from cmake/install.cmake after libfxt (fxt_shared, fxt_static) is
-# defined. The mutator's sources are read from the in-tree target fxtmut
-# (fuzz/CMakeLists.txt), compiled once more as position-independent code and
+# defined. The installed mutator is linked from the objects of the in-tree
+# target fxtmut (fuzz/CMakeLists.txt; position-independent code), which is
 # never instrumented for fuzzing: the mutator's branches say nothing about the
 # reader under test. An afl-clang-fast tree installs the AFL++ module only.
 
@@ -44,16 +44,8 @@ set(FXT_FUZZ_SOURCE_DIR ${PROJECT_SOURCE_DIR}/fuzz)
 # "mutator.h" and the installed form "fxt/mutator.h" resolve.
 configure_file(${FXT_FUZZ_SOURCE_DIR}/mutator.h ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h COPYONLY)
 
-fxt_target_sources(fxtmut _src)
-add_library(fxtmut_pic OBJECT ${_src})
-set_target_properties(fxtmut_pic PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_include_directories(fxtmut_pic PRIVATE ${FXT_FUZZ_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include
-                                              ${FXT_GENERATED_INCLUDE_DIR})
-target_compile_options(fxtmut_pic PRIVATE
-  $<$<BOOL:${FXT_HAVE_NO_INTERPOSITION}>:-fno-semantic-interposition>)
-
 # Only the mutator's public names (fxt_mut*, fxt_crossover*), not fxt__mut_*.
-fxt_library_pair(fxtmut libfxtmut.map $<TARGET_OBJECTS:fxtmut_pic>)
+fxt_library_pair(fxtmut libfxtmut.map $<TARGET_OBJECTS:fxtmut>)
 target_link_libraries(fxtmut_shared PUBLIC fxt_shared)
 target_link_libraries(fxtmut_static PUBLIC fxt_static)
 

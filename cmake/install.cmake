@@ -42,41 +42,14 @@ set(FXT_SHLIB_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 
 # ---- libfxt ------------------------------------------------------------------------------------
 # The tree builds three internal static libraries: fxt (rules, validator),
-# fxtenc (encoder) and fxtgen (generator). The installed libfxt is their union,
-# compiled once more as position-independent code. Sources, include
-# directories, definitions and options are read from those targets, so a file
-# added to one of them is in the installed library too.
+# fxtenc (encoder) and fxtgen (generator), compiled as position-independent
+# code (the top CMakeLists.txt). The installed libfxt is their union, linked
+# from the same objects: a file added to one of them is in the installed
+# library too, and nothing is compiled twice.
 set(FXT_LIB_PARTS fxt fxtenc fxtgen)
-
-# The sources of target T, as absolute paths, in OUT.
-function(fxt_target_sources t out)
-  get_target_property(_src ${t} SOURCES)
-  get_target_property(_dir ${t} SOURCE_DIR)
-  set(_abs)
-  foreach(s IN LISTS _src)
-    if(s MATCHES "^\\$<" OR IS_ABSOLUTE "${s}")
-      list(APPEND _abs "${s}")
-    else()
-      list(APPEND _abs "${_dir}/${s}")
-    endif()
-  endforeach()
-  set(${out} ${_abs} PARENT_SCOPE)
-endfunction()
-
-# Calls between the library's own functions stay direct (and inlinable) in
-# the shared library: nobody is meant to interpose fxt_* symbols.
-include(CheckCCompilerFlag)
-check_c_compiler_flag(-fno-semantic-interposition FXT_HAVE_NO_INTERPOSITION)
 set(_fxt_objects)
 foreach(t IN LISTS FXT_LIB_PARTS)
-  fxt_target_sources(${t} _src)
-  add_library(${t}_pic OBJECT ${_src})
-  set_target_properties(${t}_pic PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  target_include_directories(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},INCLUDE_DIRECTORIES>)
-  target_compile_definitions(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},COMPILE_DEFINITIONS>)
-  target_compile_options(${t}_pic PRIVATE $<TARGET_PROPERTY:${t},COMPILE_OPTIONS>
-    $<$<BOOL:${FXT_HAVE_NO_INTERPOSITION}>:-fno-semantic-interposition>)
-  list(APPEND _fxt_objects $<TARGET_OBJECTS:${t}_pic>)
+  list(APPEND _fxt_objects $<TARGET_OBJECTS:${t}>)
 endforeach()
 
 # While the major version is 0 every minor release may change the ABI
