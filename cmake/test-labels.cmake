@@ -15,6 +15,9 @@
 #   go           needs the Go toolchain
 #   conform      fxt-conform end to end against readers
 #   bench        the benchmarks' smoke runs (they print figures, assert none)
+#   once         a long check of what the tools print that no build type
+#                changes (every dump line against its schema): one
+#                configuration runs it
 #
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose
@@ -33,6 +36,7 @@ set(FXT_TEST_LABELS
   # fxt-validate and fxt-dump end to end
   "cli|cli-formats|cli-ci|cli-edges|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
   "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-sarif-corpus|dump-real=quick,shared-data"
+  "dump-corpus-schema=slow,once"
   "cli-valgrind=slow,valgrind"
   # the mutator, its glue, the harnesses' replays
   "fuzz_mutator|fuzz_mutator_revisions|fuzz_mutator_edges|fuzz_glue_.*=quick"

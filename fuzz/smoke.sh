@@ -4,13 +4,19 @@
 #
 #  1. configures a clang build with -DFXT_FUZZ=ON in BUILD_ROOT/fuzz-clang and
 #     runs every libFuzzer target (plain and structure-aware _sa) for
-#     FXT_SMOKE_SECONDS (default 55) each, FXT_SMOKE_JOBS (default 2) at a
-#     time, seeded from corpus/, fuzz/regressions/ and generated traces, with
-#     fuzz/fxt.dict; any crash, leak, timeout or OOM fails the target;
+#     FXT_SMOKE_RUNS inputs (default 4000; -runs, with a fixed -seed) each,
+#     FXT_SMOKE_JOBS (default 2) at a time, seeded from corpus/,
+#     fuzz/regressions/ and generated traces, with fuzz/fxt.dict; any crash,
+#     leak, timeout or OOM fails the target;
 #  2. configures an afl-clang-fast build in BUILD_ROOT/fuzz-afl and runs
 #     afl-fuzz on fuzz_validate with the fxt custom mutator for
-#     FXT_SMOKE_AFL_SECONDS (default 60); fails if fuzzer_stats shows
-#     saved_crashes or saved_hangs, or if the run did not start.
+#     FXT_SMOKE_AFL_EXECS executions (default 20000; -E, with a fixed -s);
+#     fails if fuzzer_stats shows saved_crashes or saved_hangs, fewer
+#     executions than asked, or if the run did not start.
+#
+# Bounded by executions, not by the clock, so that a busy machine makes the
+# run slower, never different. For a campaign by time, FXT_SMOKE_SECONDS and
+# FXT_SMOKE_AFL_SECONDS replace the execution bounds (-max_total_time, -V).
 #
 # Prints one line per check and closes with "smoke: N passed, N failed";
 # exit status 0 only if nothing failed. Artifacts (crash inputs, logs) stay
@@ -25,8 +31,20 @@ fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1" || exit 2
 BUILD_ROOT=$(cd "$1" && pwd)
-SECS=${FXT_SMOKE_SECONDS:-55}
-AFL_SECS=${FXT_SMOKE_AFL_SECONDS:-60}
+SECS=${FXT_SMOKE_SECONDS:-}
+RUNS=${FXT_SMOKE_RUNS:-4000}
+AFL_SECS=${FXT_SMOKE_AFL_SECONDS:-}
+AFL_EXECS=${FXT_SMOKE_AFL_EXECS:-20000}
+if [ -n "$SECS" ]; then
+  LF_BOUND=(-max_total_time="$SECS"); LF_WHAT="${SECS}s"; LF_WALL=$((SECS + 120))
+else
+  LF_BOUND=(-runs="$RUNS" -seed=1); LF_WHAT="$RUNS inputs"; LF_WALL=1800
+fi
+if [ -n "$AFL_SECS" ]; then
+  AFL_BOUND=(-V "$AFL_SECS"); AFL_WHAT="${AFL_SECS}s"; AFL_WALL=$((AFL_SECS + 180))
+else
+  AFL_BOUND=(-E "$AFL_EXECS" -s 1); AFL_WHAT="$AFL_EXECS executions"; AFL_WALL=1800
+fi
 JOBS=${FXT_SMOKE_JOBS:-2}
 MAX_LEN=${FXT_SMOKE_MAX_LEN:-65536}
 HARNESSES="validate chunks roundtrip"
@@ -100,8 +118,8 @@ run_libfuzzer() { # TARGET -> writes RUN/status
   [ -x /usr/bin/time ] && CPU_TIMER="/usr/bin/time -f %U_%S -o $run/cpu.raw"
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
   UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-  $CPU_TIMER timeout -k 10 $((SECS + 120)) "$CB/fuzz/$t" "$run/corpus" "$SEEDS" \
-    -max_total_time="$SECS" -rss_limit_mb=2048 -timeout=10 -max_len="$MAX_LEN" \
+  $CPU_TIMER timeout -k 10 "$LF_WALL" "$CB/fuzz/$t" "$run/corpus" "$SEEDS" \
+    "${LF_BOUND[@]}" -rss_limit_mb=2048 -timeout=10 -max_len="$MAX_LEN" \
     -dict="$ROOT/fuzz/fxt.dict" -artifact_prefix="$run/artifacts/" -print_final_stats=1 \
     >"$run/log" 2>&1
   local rc=$? arts cpu=""
@@ -122,7 +140,7 @@ run_libfuzzer() { # TARGET -> writes RUN/status
   fi
 }
 
-note "running $(echo $targets | wc -w) libFuzzer targets, ${SECS}s each, $JOBS at a time"
+note "running $(echo $targets | wc -w) libFuzzer targets, $LF_WHAT each, $JOBS at a time"
 running=0
 for t in $targets; do
   run_libfuzzer "$t" &
@@ -173,7 +191,7 @@ AOUT=$AB/run/out
 mkdir -p "$AIN"
 # small seeds only: AFL++ slows down on big test cases
 find "$SEEDS" -type f -size -48k -exec cp {} "$AIN/" \;
-note "afl-fuzz on fuzz_validate with the fxt custom mutator, ${AFL_SECS}s ($(ls "$AIN" | wc -l) seeds)"
+note "afl-fuzz on fuzz_validate with the fxt custom mutator, $AFL_WHAT ($(ls "$AIN" | wc -l) seeds)"
 # Non-interactive root CI: no UI, no CPU governor check, no core_pattern
 # check (crashes still reach afl-fuzz as signals), no CPU binding (cores may
 # be shared or restricted in containers); afl-fuzz picks its own
@@ -181,7 +199,7 @@ note "afl-fuzz on fuzz_validate with the fxt custom mutator, ${AFL_SECS}s ($(ls 
 env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u MSAN_OPTIONS -u LSAN_OPTIONS \
   AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
   AFL_CUSTOM_MUTATOR_LIBRARY="$AB/fuzz/libfxt_afl_mutator.so" \
-  timeout -k 10 $((AFL_SECS + 180)) afl-fuzz -V "$AFL_SECS" -i "$AIN" -o "$AOUT" \
+  timeout -k 10 "$AFL_WALL" afl-fuzz "${AFL_BOUND[@]}" -i "$AIN" -o "$AOUT" \
     -x "$ROOT/fuzz/fxt.dict" -t 2000 -m none -- "$AB/fuzz/fuzz_validate" \
     </dev/null >"$AB/run/afl.log" 2>&1
 arc=$?
@@ -199,8 +217,8 @@ if ! grep -q 'custom mutator' "$AB/run/afl.log"; then
   record FAIL afl-fuzz "custom mutator not loaded (log: $AB/run/afl.log)"
 elif grep -q "symbol 'afl_custom_[a-z_]*trim' not found" "$AB/run/afl.log"; then
   record FAIL afl-fuzz "the custom trim was not loaded (log: $AB/run/afl.log)"
-elif [ "${execs:-0}" -eq 0 ]; then
-  record FAIL afl-fuzz "no executions (log: $AB/run/afl.log)"
+elif [ "${execs:-0}" -eq 0 ] || { [ -z "$AFL_SECS" ] && [ "${execs:-0}" -lt "$AFL_EXECS" ]; }; then
+  record FAIL afl-fuzz "${execs:-no} executions (log: $AB/run/afl.log)"
 elif [ "${crashes:-1}" -ne 0 ] || [ "${hangs:-1}" -ne 0 ]; then
   record FAIL afl-fuzz "saved_crashes=$crashes saved_hangs=$hangs (in $AOUT/default/)"
 else

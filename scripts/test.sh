@@ -1,61 +1,94 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Builds fxtkit from scratch and runs every test: a gcc -Werror build
-# (RelWithDebInfo, the default), a gcc -Werror Release build (the README's
-# install build: -O3, no debug info), then a clang AddressSanitizer +
-# UndefinedBehaviorSanitizer build, then a clang coverage build that prints
-# line and branch coverage (FXT_SKIP_COVERAGE=1 skips it), then the fuzzing
-# smoke run (FXT_SKIP_FUZZ=1 skips it). Fresh build directories each time
-# (CMake caches -D options). Each stage's wall time is printed after it.
+# Builds fxtkit from scratch in every configuration CI covers and runs each
+# test where it means most (ctest labels: cmake/test-labels.cmake):
+#
+#   1. gcc -Werror RelWithDebInfo (the default build): every test but the
+#      packaging ones (ctest -LE package): the quick tests, the slow ones,
+#      valgrind, the Go recipe, fxt-conform, installs, benchmark smoke runs
+#   2. gcc -Werror Release (the README's install build, -O3, no debug info):
+#      the quick tests, the installs and the Debian packages with lintian
+#      (ctest -L 'quick|install|package'); only what those tests use is built
+#   3. clang ASan+UBSan: every test but valgrind (ASan and valgrind do not
+#      mix), the packages (made from a plain build), the Go recipe and
+#      fxt-conform (their C parts run here through the quick tests), the
+#      benchmarks and the checks run once (ctest -LE
+#      'valgrind|package|go|conform|bench|once')
+#   4. clang coverage (scripts/coverage.sh): the tests that exercise the
+#      validator, its CLI and the mutator; prints line and branch coverage
+#      (FXT_SKIP_COVERAGE=1 skips it)
+#   5. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
+#      (fuzz/smoke.sh; FXT_SKIP_FUZZ=1 skips it)
+#
+# Every test runs in at least one configuration. Fresh build directories
+# each time (CMake caches -D options). Each stage's wall time is printed
+# after it, and all of them at the end.
+#
+#   scripts/test.sh            everything (what .ci/run runs)
+#   scripts/test.sh quick      one gcc build, ctest -L quick: for every edit
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 py=/usr/bin/python3   # sees Debian's python3-jsonschema
 stage_start=$SECONDS
+times=()
 stage_done() { # NAME
+  times+=("$(printf '%-34s %5d s' "$1" $((SECONDS - stage_start)))")
   echo "== $1: $((SECONDS - stage_start)) s =="
   stage_start=$SECONDS
 }
 
-gcc_build() { # BUILD_TYPE DIR: a gcc -Werror build from scratch, and ctest
-  rm -rf "$2"
-  cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE="$1" -DFXT_WERROR=ON \
-        -DPython3_EXECUTABLE=$py >/dev/null
-  cmake --build "$2" -j"$jobs"
-  ctest --test-dir "$2" -j"$jobs" --output-on-failure
+configure() { # DIR ARGS...: a fresh build directory
+  local dir=$1
+  shift
+  rm -rf "$dir"
+  cmake -S . -B "$dir" -G Ninja -DFXT_WERROR=ON -DPython3_EXECUTABLE=$py "$@" >/dev/null
 }
 
-echo "== gcc build (-Werror) =="
-gcc_build RelWithDebInfo build-test
-stage_done "gcc build (-Werror)"
+if [ "${1:-}" = quick ]; then
+  echo "== quick: gcc build, ctest -L quick =="
+  configure build-quick -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake --build build-quick -j"$jobs"
+  ctest --test-dir build-quick -j"$jobs" -L quick --output-on-failure
+  stage_done "quick"
+  exit 0
+fi
 
-echo "== gcc Release build (-Werror; the README's install build) =="
-gcc_build Release build-release
-stage_done "gcc Release build"
+echo "== 1. gcc -Werror RelWithDebInfo: every test but the packages =="
+configure build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build-test -j"$jobs"
+ctest --test-dir build-test -j"$jobs" -LE package --output-on-failure
+stage_done "1. gcc RelWithDebInfo"
 
-echo "== clang ASan+UBSan build =="
-rm -rf build-asan
-CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFXT_WERROR=ON \
-      -DFXT_SANITIZE=ON -DPython3_EXECUTABLE=$py >/dev/null
+echo "== 2. gcc -Werror Release: quick tests, installs, Debian packages =="
+configure build-release -DCMAKE_BUILD_TYPE=Release
+cmake --build build-release -j"$jobs"
+ctest --test-dir build-release -j"$jobs" -L 'quick|install|package' --output-on-failure
+stage_done "2. gcc Release"
+
+echo "== 3. clang ASan+UBSan =="
+CC=clang configure build-asan -DCMAKE_BUILD_TYPE=Debug -DFXT_SANITIZE=ON
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan -j"$jobs" --output-on-failure
-stage_done "clang ASan+UBSan build"
+  ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once' --output-on-failure
+stage_done "3. clang ASan+UBSan"
 
-# Line and branch coverage of the validator, its CLI and the mutator over
-# the same tests (a third build, clang source coverage): the figures are
-# printed; a part below its branch target is reported but does not fail CI
-# (FXT_COVERAGE_STRICT=1 makes it fail). A test failing in this build does.
+# Line and branch coverage of the validator, its CLI and the mutator: the
+# figures are printed; a part below its branch target is reported but does
+# not fail CI (FXT_COVERAGE_STRICT=1 makes it fail). A test failing in this
+# build does.
 if [ "${FXT_SKIP_COVERAGE:-0}" != 1 ]; then
-  echo "== coverage (scripts/coverage.sh) =="
+  echo "== 4. coverage (scripts/coverage.sh) =="
   bash scripts/coverage.sh "$PWD/build-cov"
-  stage_done "coverage"
+  stage_done "4. coverage"
 fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
-  echo "== fuzzing smoke run =="
+  echo "== 5. fuzzing smoke run =="
   bash fuzz/smoke.sh "$PWD/build-fuzz"
-  stage_done "fuzzing smoke run"
+  stage_done "5. fuzzing smoke run"
 fi
 
+echo "== stage times =="
+printf '  %s\n' "${times[@]}"
 echo "== all tests passed ($SECONDS s in all) =="

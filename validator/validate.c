@@ -88,6 +88,9 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
     fxt_issue is;
+    /* every byte defined (padding, the message's tail): callers may copy or
+     * spool issues whole (fxt-validate --revision auto writes them to a file) */
+    memset(&is, 0, sizeof is);
     is.field_len = v->f_len;
     is.bit_lo = v->f_lo;
     is.bit_hi = v->f_hi;

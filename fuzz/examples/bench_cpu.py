@@ -98,6 +98,7 @@ def main():
         now = time.time()
         best = max(best, tree_cpu(p.pid))
         out.write("%.4f %.3f\n" % (now, best))
+        out.flush()  # readable while the tree runs (its test waits on it)
         if limit is not None and best >= limit and stopped is None:
             stopped = now
             signal_group(p.pid, signal.SIGINT)

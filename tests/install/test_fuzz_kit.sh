@@ -13,16 +13,21 @@
 #                     mutates a corpus vector as <fxt/mutator.h> promises.
 #   --mode libfuzzer  fuzzkit/reader_fuzz.c built with clang -fsanitize=fuzzer,
 #                     address,undefined $(pkg-config --cflags --libs
-#                     fxtmut-libfuzzer) runs 3 s on the installed corpus: the log
-#                     must say libFuzzer found LLVMFuzzerCustomMutator, and
-#                     show runs and inputs the custom mutator made (MS: ...Custom);
+#                     fxtmut-libfuzzer) runs 3000 inputs (-runs, -seed: bounded
+#                     by executions, never by seconds) on the installed corpus:
+#                     the log must say libFuzzer found LLVMFuzzerCustomMutator
+#                     (libFuzzer then mutates with it alone) and ran them all;
 #                     the same harness through fxtkit::fxtmut_libfuzzer.
 #                     Exit 77 (skipped) without clang and its libFuzzer runtime.
-#   --mode afl        the same harness built with afl-clang-fast, afl-fuzz -V 3
-#                     with AFL_CUSTOM_MUTATOR_LIBRARY=$(pkg-config
-#                     --variable=afl_mutator fxtmut): the module must load,
-#                     fuzzer_stats must show executions and no crash, and the
-#                     queue entries the module made (named ",fxt-...").
+#   --mode afl        the same harness built with afl-clang-fast, afl-fuzz -E 5000
+#                     -s 1 (bounded by executions) with AFL_CUSTOM_MUTATOR_LIBRARY=
+#                     $(pkg-config --variable=afl_mutator fxtmut) and
+#                     AFL_CUSTOM_MUTATOR_ONLY=1: the module must load and
+#                     fuzzer_stats must show the 5000 executions, which past
+#                     the seeds' calibration are all the module's outputs (a
+#                     module that made none would never reach them), and no
+#                     crash. What the runs happen to find (new queue entries)
+#                     is printed, never asserted: on a busy machine it is luck.
 #                     Exit 77 (skipped) without afl-clang-fast and afl-fuzz.
 set -euo pipefail
 
@@ -65,6 +70,7 @@ P=$tmp/prefix
 fails=0
 ok() { echo "ok: $*"; }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+note() { echo "note: $*"; }
 finish() { echo "install-fuzz-kit ($mode): $fails failure(s)"; [ "$fails" -eq 0 ]; exit; }
 
 "$cmake" --install "$build" --prefix "$P" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
@@ -173,10 +179,9 @@ check_libfuzzer() {
   grep -q '^INFO: found LLVMFuzzerCustomMutator' "$log" && ok "$name: found LLVMFuzzerCustomMutator" ||
     fail "$name: libFuzzer did not find LLVMFuzzerCustomMutator"
   runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log")
-  [ "${runs:-0}" -gt 0 ] && ok "$name: $runs runs" || fail "$name: no 'Done N runs' line"
-  custom=$(grep -c 'MS: [0-9]*.*Custom' "$log" || true)
-  [ "$custom" -gt 0 ] && ok "$name: $custom inputs made by the custom mutator (MS: ...Custom)" ||
-    fail "$name: no input made by the custom mutator"
+  [ "${runs:-0}" -ge 3000 ] && ok "$name: $runs runs" || fail "$name: not the 3000 runs asked ('Done ${runs:-?} runs')"
+  # what the runs found: printed, not asserted (it depends on the mutations)
+  note "$name: $(grep -c 'MS: [0-9]*.*Custom' "$log" || true) new inputs made by the custom mutator (MS: ...Custom)"
 }
 if [ "$mode" = libfuzzer ]; then
   # shellcheck disable=SC2046,SC2086
@@ -186,7 +191,7 @@ if [ "$mode" = libfuzzer ]; then
     mkdir -p "$tmp/work"
     rc=0
     LD_LIBRARY_PATH=$L ASAN_OPTIONS=detect_leaks=0 "$tmp/reader_fuzz" "$tmp/work" "$seeds" \
-      -max_total_time=3 -max_len=65536 -seed=1 -dict="$P/share/fxtkit/fxt.dict" \
+      -runs=3000 -max_len=65536 -seed=1 -dict="$P/share/fxtkit/fxt.dict" \
       >"$tmp/lf.log" 2>&1 || rc=$?
     check_libfuzzer "libFuzzer (pkg-config)" "$tmp/lf.log" "$rc"
   else
@@ -222,24 +227,26 @@ mkdir -p "$tmp/in"
 find "$seeds" -name '*.fxt' -size -16k -exec cp {} "$tmp/in/" \;
 # Non-interactive, as fuzz/smoke.sh runs it; no @@: the harness reads
 # standard input (libAFLDriver). afl-fuzz picks its own ASAN_OPTIONS.
+# Bounded by executions (-E) with a fixed seed (-s), never by seconds; only
+# the module mutates (AFL_CUSTOM_MUTATOR_ONLY=1).
+execs_asked=5000
 rc=0
 env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u MSAN_OPTIONS -u LSAN_OPTIONS \
   AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
-  AFL_CUSTOM_MUTATOR_LIBRARY="$afl" \
-  timeout -k 10 120 afl-fuzz -V 3 -i "$tmp/in" -o "$tmp/out" -x "$P/share/fxtkit/fxt.dict" \
-    -- "$tmp/reader_afl" \
+  AFL_CUSTOM_MUTATOR_LIBRARY="$afl" AFL_CUSTOM_MUTATOR_ONLY=1 \
+  timeout -k 10 200 afl-fuzz -E "$execs_asked" -s 1 -i "$tmp/in" -o "$tmp/out" \
+    -x "$P/share/fxtkit/fxt.dict" -- "$tmp/reader_afl" \
   </dev/null >"$tmp/afl.log" 2>&1 || rc=$?
 log=$(sed 's/\x1b\[[0-9;]*m//g' "$tmp/afl.log")
 stats=$tmp/out/default/fuzzer_stats
 astat() { sed -n "s/^$1 *: *//p" "$stats" 2>/dev/null | head -1; }
-[ "$rc" = 0 ] && ok "afl-fuzz -V 3: exit 0" || { tail -30 <<<"$log"; fail "afl-fuzz exit $rc"; }
+[ "$rc" = 0 ] && ok "afl-fuzz -E $execs_asked: exit 0" || { tail -30 <<<"$log"; fail "afl-fuzz exit $rc"; }
 grep -qF "Custom mutator '$afl' installed successfully" <<<"$log" && ok "afl-fuzz loaded the installed module" ||
   fail "afl-fuzz did not load $afl"
 execs=$(astat execs_done)
-[ "${execs:-0}" -gt 0 ] && ok "fuzzer_stats: $execs executions" || fail "fuzzer_stats: no executions"
+[ "${execs:-0}" -ge "$execs_asked" ] && ok "fuzzer_stats: $execs executions, the module's outputs past the seeds' calibration" ||
+  fail "fuzzer_stats: ${execs:-no} executions, $execs_asked asked"
 crashes=$(astat saved_crashes)
 [ "${crashes:-1}" = 0 ] && ok "fuzzer_stats: no crash" || fail "fuzzer_stats: saved_crashes=$crashes"
-made=$(find "$tmp/out/default/queue" -name '*,fxt-*' | wc -l)
-[ "$made" -gt 0 ] && ok "$made queue entries made by the fxt module (,fxt-...)" ||
-  fail "no queue entry made by the fxt module"
+note "$(find "$tmp/out/default/queue" -name '*,fxt-*' | wc -l) new queue entries made by the fxt module (,fxt-...; not asserted)"
 finish

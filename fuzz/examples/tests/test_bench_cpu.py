@@ -38,7 +38,18 @@ if len(sys.argv) > 3:  # stay alive until killed
 live = subprocess.Popen([sys.executable, "-c", BURN, out, "0.3", "live"])
 for k in range(4):  # reaped one after the other
     subprocess.run([sys.executable, "-c", BURN, out, "0.2"])
-time.sleep(0.3)  # the live one has reported by now
+# Wait (by what is seen, not for a time: the machine may be busy) until the
+# live one has reported and a sample of the clock, taken while it still
+# runs, holds at least half of what the five reported.
+deadline = time.time() + 120
+while time.time() < deadline:
+    got = open(out).read().split()
+    if len(got) == 5:
+        done = sum(float(x) for x in got)
+        samples = [l.split() for l in open(sys.argv[2]).read().splitlines() if l.strip()]
+        if samples and float(samples[-1][1]) >= 0.5 * done:
+            break
+    time.sleep(0.05)
 live.kill()
 live.wait()
 '''
@@ -60,7 +71,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         rep, tl = os.path.join(tmp, "reported"), os.path.join(tmp, "timeline")
         rc = subprocess.run([sys.executable, bench_cpu, tl, "--", sys.executable, "-c", TREE,
-                             rep]).returncode
+                             rep, tl]).returncode
         reported = sum(float(x) for x in open(rep).read().split())
         pts = timeline(tl)
         check(rc == 0 and len(open(rep).read().split()) == 5,
