@@ -2,10 +2,10 @@
 /* Edges of the validator library that ordinary traces never reach: names
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk
- * boundaries, a type-15 record of size 0 in a revision without large
- * records, issues of revisions that can no longer be reported in auto
- * mode (counted, with --allow-unknown, as warnings), and more unended
- * begins than the end-of-trace sort holds.
+ * boundaries (and none in a skipped record), a type-15 record of size 0
+ * in a revision without large records, issues of revisions that can no
+ * longer be reported in auto mode (counted, with --allow-unknown, as
+ * warnings), and more unended begins than the end-of-trace sort holds.
  *
  * Inputs are words built here with the format.h layout in mind; every
  * expected rule and offset is stated from that construction (the comments
@@ -178,18 +178,27 @@ START_TEST(streamed_head_keeps_its_issues)
 }
 END_TEST
 
+/* A large blob of blob format FORMAT at 8 (empty category and name):
+ * header, format header word, size word at 24, payload at 32 of 2^20 + 5
+ * bytes, then 3 padding bytes at *PAD; only the last one is nonzero. */
+static uint8_t *padded_blob(unsigned format, size_t *len, size_t *pad)
+{
+    const size_t payload = (1u << 20) + 5;
+    size_t words = 3 + (payload + 7) / 8;
+    *len = 8 + words * 8;
+    *pad = 32 + payload;
+    uint8_t *b = calloc(1, *len);
+    put64(b, MAGIC);
+    put64(b + 8, 0xfull | ((uint64_t)words << 4) | ((uint64_t)format << 40));
+    put64(b + 24, payload);
+    b[*pad + 2] = 0x7e;
+    return b;
+}
+
 START_TEST(padding_checked_across_chunks)
 {
-    /* a format-1 large blob at 8 (empty category and name): header, format
-     * header word, size word at 24, payload at 32 of 2^20 + 5 bytes, then 3
-     * padding bytes; only the last one is nonzero */
-    const size_t payload = (1u << 20) + 5, pad = 32 + payload;
-    size_t words = 3 + (payload + 7) / 8, len = 8 + words * 8;
-    uint8_t *b = calloc(1, len);
-    put64(b, MAGIC);
-    put64(b + 8, 0xfull | ((uint64_t)words << 4) | (1ull << 40));
-    put64(b + 24, payload);
-    b[pad + 2] = 0x7e;
+    size_t len, pad;
+    uint8_t *b = padded_blob(1, &len, &pad);
     static issues l;
     /* chunk boundaries before, inside and after the padding */
     const size_t splits[] = {pad - 1, pad, pad + 1, pad + 2, pad + 3, 4096};
@@ -214,6 +223,29 @@ START_TEST(padding_checked_across_chunks)
         expect(&l.v[0], FXT_R_PADDING_NONZERO, 8, pad + 2);
         ck_assert_uint_eq(l.v[0].field_len, 1);
         ck_assert_msg(strstr(l.v[0].message, "padding byte 2 ") != NULL, "%s", l.v[0].message);
+    }
+    free(b);
+}
+END_TEST
+
+/* That large blob with blob format 2, which no revision defines
+ * (header bits [40..43]): the record is skipped (fxt__undefined's "the
+ * record is skipped"), so its nonzero padding byte is not reported, streamed
+ * (over the 1 MiB record buffer, fed in parts) or not; the record is still
+ * counted, and the issue is the header word's, at 8. */
+START_TEST(skipped_streamed_record_has_no_padding_checks)
+{
+    size_t len, pad;
+    uint8_t *b = padded_blob(2, &len, &pad);
+    static issues l;
+    const size_t chunks[] = {0, 4096, 1u << 16};
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+        fxt_stats st = run(b, len, chunks[i], FXT_REV_CURRENT, 0, &l, NULL);
+        ck_assert_msg(l.n == 1, "chunks of %zu: %zu issues", chunks[i], l.n);
+        expect(&l.v[0], FXT_R_LARGE_BLOB_FORMAT_UNKNOWN, 8, 8);
+        ck_assert_uint_eq(st.records, 2);
+        ck_assert_uint_eq(st.by_type[15], 1);
+        ck_assert_uint_eq(st.unchecked, 0);
     }
     free(b);
 }
@@ -430,6 +462,7 @@ TCase *validator_edges_tcase(void)
     tcase_add_test(tc, out_of_memory);
     tcase_add_test(tc, streamed_head_keeps_its_issues);
     tcase_add_test(tc, padding_checked_across_chunks);
+    tcase_add_test(tc, skipped_streamed_record_has_no_padding_checks);
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, revisions_stop_after_their_first_error);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);
