@@ -115,6 +115,8 @@ def validate_option_errors():
     usage_error(VALIDATE, ['--explain', '--json', 'x.fxt'], '--explain goes with the text format only')
     usage_error(VALIDATE, ['--explain', '--format', 'github', 'x.fxt'],
                 '--explain goes with the text format only')
+    usage_error(VALIDATE, ['--no-such-option', 'x.fxt'], "unknown option '--no-such-option'")
+    usage_error(VALIDATE, ['-z', 'x.fxt'], "unknown option '-z'")
 
 
 @test
@@ -168,6 +170,18 @@ def validate_limits():
     expect(run([VALIDATE, w55, bad]), 1)
     expect(run([VALIDATE, bad, w55]), 1)
     expect(run([VALIDATE, w55, os.path.join(TMP, 'no-such.fxt')]), 2)
+    # two limits reached in one trace: both named. Duration begins (event
+    # type 2, 4 words: header, timestamp, inline process and thread koids)
+    # on threads 1/2 and 1/3 (one past --max-threads 1), then providers 1
+    # and 2 (one past --max-providers 1)
+    two = bytearray(MAGIC)
+    for tid in (2, 3):
+        two += w(4 | (4 << 4) | (2 << 16)) + w(1000) + w(1) + w(tid)
+    for pid in (1, 2):
+        two += w(0 | (1 << 4) | (1 << 16) | (pid << 20))
+    t = tmpfile('two-limits.fxt', bytes(two))
+    expect(run([VALIDATE, '--max-providers', '1', '--max-threads', '1', t]), 3,
+           out=['NOT FULLY CHECKED (a limit on providers, threads'])
 
 
 @test
@@ -459,6 +473,7 @@ def dump_option_errors():
                       (['-z'], "unknown option '-z'")):
         usage_error(DUMP, args + [f], msg)
     usage_error(DUMP, [f, '-r'], "option '-r' needs a value")
+    usage_error(DUMP, [f, '--no-such-option'], "unknown option '--no-such-option'")
     usage_error(DUMP, [f, '--records'], "option '--records' needs a value")
 
 
@@ -609,6 +624,10 @@ def validate_out_of_memory():
     expect(p, 2, out=['A minimal trace that breaks it', '  0x0008: 0x0000000500010012'],
            err='fxt-validate: out of memory\n')
     check('What fxt-validate says' not in p.out, p.out)
+    # W0009's example is 4003 words (32 KiB): the first allocation of 8 KiB
+    p = run([VALIDATE, '--explain-rule', 'W0009'], faults='alloc8k:1')
+    expect(p, 2, out='W0009 string-too-long (warning)', err='fxt-validate: out of memory\n')
+    check('A minimal trace that breaks it' not in p.out, p.out)
 
 
 @fault_test
