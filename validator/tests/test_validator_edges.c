@@ -2,7 +2,8 @@
 /* Edges of the validator library that ordinary traces never reach: names
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk
- * boundaries (and none in a skipped record), a type-15 record of size 0
+ * boundaries (and none in a skipped record or past the padding), a
+ * duration end on an unknown thread, a type-15 record of size 0
  * in a revision without large records, issues of revisions that can no
  * longer be reported in auto mode (counted, with --allow-unknown, as
  * warnings), and more unended begins than the end-of-trace sort holds.
@@ -251,6 +252,61 @@ START_TEST(skipped_streamed_record_has_no_padding_checks)
 }
 END_TEST
 
+/* A format-1 large blob with clean padding and one word more than its
+ * fields imply (record-size-extra, a warning: the spec lets writers append
+ * to records), streamed and fed a byte at a time from its payload's end:
+ * the bytes after the padding are no padding, so the only issue is the
+ * extra word's, whatever the chunks. */
+START_TEST(streamed_bytes_past_the_padding)
+{
+    size_t len, pad;
+    uint8_t *b = padded_blob(1, &len, &pad);
+    b[pad + 2] = 0; /* clean padding */
+    uint8_t *x = calloc(1, len + 8);
+    memcpy(x, b, len);
+    put64(x + 8, 0xfull | ((uint64_t)(len / 8) << 4) | (1ull << 40)); /* one more word */
+    static issues l;
+    for (int bytewise = 0; bytewise <= 1; bytewise++) {
+        fxt_options o = fxt_options_default();
+        o.on_issue = collect;
+        o.ctx = &l;
+        l.n = 0;
+        fxt_validator *v = fxt_validator_new(&o);
+        fxt_validator_feed(v, x, bytewise ? pad - 8 : len + 8);
+        for (size_t k = pad - 8; bytewise && k < len + 8; k++)
+            fxt_validator_feed(v, x + k, 1);
+        fxt_validator_finish(v);
+        fxt_validator_free(v);
+        ck_assert_msg(l.n == 1, "bytewise %d: %zu issues", bytewise, l.n);
+        ck_assert_int_eq(l.v[0].rule, FXT_R_RECORD_SIZE_EXTRA);
+        ck_assert_uint_eq(l.v[0].record_offset, 8);
+    }
+    free(x), free(b);
+}
+END_TEST
+
+/* A duration end whose thread is an unregistered index (E0011) has no
+ * thread, so it ends nothing: the begin on inline thread 1/2 stays open
+ * (W0031 at its record, 8) and the end is not also called unmatched.
+ * Begin: event type 2, 4 words (header, timestamp, inline process and
+ * thread koids); end: event type 3, 2 words, thread ref 5 [24..31]. */
+START_TEST(end_on_an_unknown_thread_ends_nothing)
+{
+    uint8_t b[8 + 32 + 16];
+    put64(b, MAGIC);
+    put64(b + 8, 4u | (4u << 4) | (2u << 16));
+    put64(b + 16, 1000), put64(b + 24, 1), put64(b + 32, 2);
+    put64(b + 40, 4u | (2u << 4) | (3u << 16) | (5u << 24));
+    put64(b + 48, 2000);
+    static issues l;
+    run(b, sizeof b, 0, FXT_REV_CURRENT, 0, &l, NULL);
+    ck_assert_uint_eq(l.n, 2);
+    expect(&l.v[0], FXT_R_THREAD_REF_UNREGISTERED, 40, 40);
+    ck_assert_int_eq(l.v[1].rule, FXT_R_DURATION_BEGIN_UNENDED);
+    ck_assert_uint_eq(l.v[1].record_offset, 8);
+}
+END_TEST
+
 START_TEST(type_15_of_size_0_by_revision)
 {
     /* header word 0x0f: record type 15, every size bit 0 */
@@ -463,6 +519,8 @@ TCase *validator_edges_tcase(void)
     tcase_add_test(tc, streamed_head_keeps_its_issues);
     tcase_add_test(tc, padding_checked_across_chunks);
     tcase_add_test(tc, skipped_streamed_record_has_no_padding_checks);
+    tcase_add_test(tc, streamed_bytes_past_the_padding);
+    tcase_add_test(tc, end_on_an_unknown_thread_ends_nothing);
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, revisions_stop_after_their_first_error);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);

@@ -182,6 +182,9 @@ def validate_limits():
     t = tmpfile('two-limits.fxt', bytes(two))
     expect(run([VALIDATE, '--max-providers', '1', '--max-threads', '1', t]), 3,
            out=['NOT FULLY CHECKED (a limit on providers, threads'])
+    p = run([VALIDATE, '--json', '--max-providers', '1', '--max-threads', '1', t])
+    check(p.returncode == 3 and json.loads(p.out)['files'][0]['unchecked'] == ['providers', 'threads'],
+          'json, two limits: %d %s' % (p.returncode, p.out[-300:]))
 
 
 @test
@@ -458,6 +461,8 @@ def dump_option_errors():
     f = vec('warn/W0031-duration-begin-unended.fxt')
     for args, msg in ((['--at', ''], "--at: '' is not a byte offset (decimal or 0x hex)"),
                       (['--at', '0xag'], "--at: '0xag' is not a byte offset"),
+                      (['--at', '0x8-'], "--at: '0x8-' is not a byte offset"),
+                      (['--at', '1.5'], "--at: '1.5' is not a byte offset"),
                       (['--at', '0x1FFFFFFFFFFFFFFFF'], "--at: '0x1FFFFFFFFFFFFFFFF' is not a byte offset"),
                       (['--at', '18446744073709551616'], "--at: '18446744073709551616' is not"),
                       (['--records', '123456789012345678901'],
@@ -479,11 +484,12 @@ def dump_option_errors():
 
 @test
 def dump_number_forms():
-    """--at in decimal, 0x and 0X hex, upper and lower case digits: the
-    same record (#96 at 0x888 = 2184, the unended begin) and its issue."""
+    """--at in decimal (a leading 0 is still decimal, not octal), 0x and 0X
+    hex, upper and lower case digits: the same record (#96 at 0x888 = 2184,
+    the unended begin) and its issue."""
     f = vec('warn/W0031-duration-begin-unended.fxt')
     outs = set()
-    for at in ('2184', '0x888', '0X888', '0x88F', '0X88f', '0x0000000000000888'):
+    for at in ('2184', '02184', '0x888', '0X888', '0x88F', '0X88f', '0x0000000000000888'):
         p = run([DUMP, '--at', at, f])
         expect(p, 0, out=['#96 @0x888 event, ', 'end of trace:\n',
                           '    warning W0031 duration-begin-unended at 0x888: '], what='--at ' + at)
