@@ -3,10 +3,11 @@
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk
  * boundaries (and none in a skipped record or past the padding), a
- * duration end on an unknown thread, a type-15 record of size 0
- * in a revision without large records, issues of revisions that can no
- * longer be reported in auto mode (counted, with --allow-unknown, as
- * warnings), and more unended begins than the end-of-trace sort holds.
+ * duration end on an unknown thread or in an untracked provider, a
+ * type-15 record of size 0 in a revision without large records, issues of
+ * revisions that can no longer be reported in auto mode (counted, with
+ * --allow-unknown, as warnings), and more unended begins than the
+ * end-of-trace sort holds.
  *
  * Inputs are words built here with the format.h layout in mind; every
  * expected rule and offset is stated from that construction (the comments
@@ -307,6 +308,56 @@ START_TEST(end_on_an_unknown_thread_ends_nothing)
 }
 END_TEST
 
+/* In a provider past max_providers (1 here) nothing of the provider is
+ * tracked, so a duration end there is not called unmatched: the one issue
+ * is the tracking limit's (W0055), at provider 2's info record (16).
+ * Provider info: type 0, 1 word, metadata type 1 [16..19], id [20..51];
+ * provider section: metadata type 2; the end: event type 3, 4 words
+ * (header, timestamp, inline process and thread koids). */
+START_TEST(end_past_a_limit_claims_nothing)
+{
+    uint8_t b[8 * 4 + 32];
+    put64(b, MAGIC);
+    put64(b + 8, 0x0ull | (1ull << 4) | (1ull << 16) | (1ull << 20));
+    put64(b + 16, 0x0ull | (1ull << 4) | (1ull << 16) | (2ull << 20));
+    put64(b + 24, 0x0ull | (1ull << 4) | (2ull << 16) | (2ull << 20));
+    put64(b + 32, 4u | (4u << 4) | (3u << 16));
+    put64(b + 40, 1000), put64(b + 48, 1), put64(b + 56, 2);
+    static issues l;
+    fxt_options o = fxt_options_default();
+    o.on_issue = collect;
+    o.ctx = &l;
+    o.max_providers = 1;
+    l.n = 0;
+    fxt_stats st;
+    ck_assert_int_eq(fxt_validate_buffer(b, sizeof b, &o, &st), 0);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_int_eq(l.v[0].rule, FXT_R_TRACKING_LIMIT);
+    ck_assert_uint_eq(l.v[0].record_offset, 16);
+    ck_assert(st.unchecked & FXT_UNCHECKED_PROVIDERS);
+    /* likewise a thread past max_threads (1): a begin on 1/2 at 8, an end
+     * on 1/3 at 40. The end's thread is not tracked (W0055 there) and the
+     * end is not called unmatched; the begin is still open at the end of
+     * the trace (W0031, end-of-trace issues last) */
+    uint8_t t[8 + 32 + 32];
+    put64(t, MAGIC);
+    put64(t + 8, 4u | (4u << 4) | (2u << 16));
+    put64(t + 16, 1000), put64(t + 24, 1), put64(t + 32, 2);
+    put64(t + 40, 4u | (4u << 4) | (3u << 16));
+    put64(t + 48, 2000), put64(t + 56, 1), put64(t + 64, 3);
+    o.max_providers = fxt_options_default().max_providers;
+    o.max_threads = 1;
+    l.n = 0;
+    ck_assert_int_eq(fxt_validate_buffer(t, sizeof t, &o, &st), 0);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_int_eq(l.v[0].rule, FXT_R_TRACKING_LIMIT);
+    ck_assert_uint_eq(l.v[0].record_offset, 40);
+    ck_assert_int_eq(l.v[1].rule, FXT_R_DURATION_BEGIN_UNENDED);
+    ck_assert_uint_eq(l.v[1].record_offset, 8);
+    ck_assert(st.unchecked & FXT_UNCHECKED_THREADS);
+}
+END_TEST
+
 START_TEST(type_15_of_size_0_by_revision)
 {
     /* header word 0x0f: record type 15, every size bit 0 */
@@ -521,6 +572,7 @@ TCase *validator_edges_tcase(void)
     tcase_add_test(tc, skipped_streamed_record_has_no_padding_checks);
     tcase_add_test(tc, streamed_bytes_past_the_padding);
     tcase_add_test(tc, end_on_an_unknown_thread_ends_nothing);
+    tcase_add_test(tc, end_past_a_limit_claims_nothing);
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, revisions_stop_after_their_first_error);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);

@@ -264,10 +264,11 @@ def validate_stats_and_timing():
                       '    metadata                            1\n', 'providers:',
                       '(implicit: records before any provider record): 1 record'])
     check('events by type' not in p.out, 'a trace without events lists no event types')
-    p = run([VALIDATE, '--json', '--timing', vec('valid/minimal.fxt')])
-    expect(p, 0)
-    f = json.loads(p.out)['files'][0]
-    check(isinstance(f.get('seconds'), float) and f['seconds'] >= 0, f)
+    for opt in ('--timing', '--stats'):  # the schema: "only with --timing or --stats"
+        p = run([VALIDATE, '--json', opt, vec('valid/minimal.fxt')])
+        expect(p, 0, what=opt)
+        f = json.loads(p.out)['files'][0]
+        check(isinstance(f.get('seconds'), float) and f['seconds'] >= 0, '%s: %r' % (opt, f))
     p = run([VALIDATE, '--json', vec('valid/minimal.fxt')])
     check('seconds' not in json.loads(p.out)['files'][0], 'seconds without --timing')
 
