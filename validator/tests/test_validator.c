@@ -766,7 +766,10 @@ START_TEST(auto_agrees_with_each_revision)
 END_TEST
 
 /* A truncated large record gives the same issues whether it is streamed
- * (over 1 MiB) or not: truncated, and nothing of its head. */
+ * (over 1 MiB, the record buffer: its head decoded, the rest streamed,
+ * when the input is fed in chunks and cut past the first MiB) or not:
+ * truncated, and nothing of its head; and it is not counted as a record.
+ * The large blob starts at 8, its payload at 48. */
 START_TEST(truncated_large_record_same_issues_any_size)
 {
     size_t sizes[] = {64, (1u << 20) + 4096};
@@ -775,17 +778,36 @@ START_TEST(truncated_large_record_same_issues_any_size)
         uint8_t *b = big_trace(sizes[i], 0, &len);
         /* break the head: a reserved bit of the format header word */
         b[16 + 7] |= 0x80;
-        size_t cut = 16 + 40 + sizes[i] / 2; /* inside the payload */
-        issues l = run(b, cut, 0, 0), c = run(b, cut, 4096, 0);
-        ck_assert_msg(l.n == 1 && l.v[0].rule == FXT_R_TRUNCATED,
-                      "size %zu: %zu issues, first %d", sizes[i], l.n, l.n ? l.v[0].rule : 0);
-        ck_assert_uint_eq(l.v[0].record_offset, 8);
-        same(&l, &c, "truncated large record");
-        fxt_stats st;
-        fxt_options o = fxt_options_default();
-        fxt_validate_buffer(b, cut, &o, &st);
-        ck_assert_uint_eq(st.records, 1); /* the magic record only */
-        free(l.v), free(c.v), free(b);
+        /* inside the payload: halfway, and one word before its end */
+        size_t cuts[] = {48 + sizes[i] / 2, 48 + sizes[i] - 8};
+        for (size_t k = 0; k < 2; k++) {
+            size_t cut = cuts[k];
+            issues l = run(b, cut, 0, 0), c = run(b, cut, 4096, 0);
+            ck_assert_msg(l.n == 1 && l.v[0].rule == FXT_R_TRUNCATED,
+                          "size %zu: %zu issues, first %d", sizes[i], l.n, l.n ? l.v[0].rule : 0);
+            ck_assert_uint_eq(l.v[0].record_offset, 8);
+            same(&l, &c, "truncated large record");
+            for (size_t chunk = 0; chunk <= 4096; chunk += 4096) {
+                fxt_options o = fxt_options_default();
+                fxt_validator *v = fxt_validator_new(&o);
+                for (size_t at = 0; at < cut; at += chunk ? chunk : cut)
+                    fxt_validator_feed(v, b + at, chunk && chunk < cut - at ? chunk : cut - at);
+                fxt_validator_finish(v);
+                fxt_stats st;
+                fxt_validator_stats(v, &st);
+                ck_assert_uint_eq(st.records, 1); /* the magic record only */
+                ck_assert_uint_eq(st.by_type[FXT_RT_LARGE], 0);
+                ck_assert_uint_eq(st.by_type[FXT_RT_METADATA], 1);
+                for (size_t p = 0; p < fxt_validator_provider_count(v); p++) {
+                    fxt_provider_stats ps;
+                    ck_assert_int_eq(fxt_validator_provider(v, p, &ps), 0);
+                    ck_assert_uint_eq(ps.by_type[FXT_RT_LARGE], 0);
+                }
+                fxt_validator_free(v);
+            }
+            free(l.v), free(c.v);
+        }
+        free(b);
     }
 }
 END_TEST
@@ -1613,6 +1635,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, unended_summary_keeps_koids_and_count);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, validator_edges_tcase());
+    suite_add_tcase(s, validator_api_tcase());
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -2,10 +2,12 @@
 /* Edges of the validator library that ordinary traces never reach: names
  * and lookups out of range, out of memory, the cap on issues held back while
  * a streamed record's head is decoded, padding checked across chunk
- * boundaries, a type-15 record of size 0 in a revision without large
- * records, issues of revisions that can no longer be reported in auto
- * mode (counted, with --allow-unknown, as warnings), and more unended
- * begins than the end-of-trace sort holds.
+ * boundaries (and none in a skipped record or past the padding), a
+ * duration end on an unknown thread or in an untracked provider, a
+ * type-15 record of size 0 in a revision without large records, issues of
+ * revisions that can no longer be reported in auto mode (counted, with
+ * --allow-unknown, as warnings), and more unended begins than the
+ * end-of-trace sort holds.
  *
  * Inputs are words built here with the format.h layout in mind; every
  * expected rule and offset is stated from that construction (the comments
@@ -178,18 +180,27 @@ START_TEST(streamed_head_keeps_its_issues)
 }
 END_TEST
 
+/* A large blob of blob format FORMAT at 8 (empty category and name):
+ * header, format header word, size word at 24, payload at 32 of 2^20 + 5
+ * bytes, then 3 padding bytes at *PAD; only the last one is nonzero. */
+static uint8_t *padded_blob(unsigned format, size_t *len, size_t *pad)
+{
+    const size_t payload = (1u << 20) + 5;
+    size_t words = 3 + (payload + 7) / 8;
+    *len = 8 + words * 8;
+    *pad = 32 + payload;
+    uint8_t *b = calloc(1, *len);
+    put64(b, MAGIC);
+    put64(b + 8, 0xfull | ((uint64_t)words << 4) | ((uint64_t)format << 40));
+    put64(b + 24, payload);
+    b[*pad + 2] = 0x7e;
+    return b;
+}
+
 START_TEST(padding_checked_across_chunks)
 {
-    /* a format-1 large blob at 8 (empty category and name): header, format
-     * header word, size word at 24, payload at 32 of 2^20 + 5 bytes, then 3
-     * padding bytes; only the last one is nonzero */
-    const size_t payload = (1u << 20) + 5, pad = 32 + payload;
-    size_t words = 3 + (payload + 7) / 8, len = 8 + words * 8;
-    uint8_t *b = calloc(1, len);
-    put64(b, MAGIC);
-    put64(b + 8, 0xfull | ((uint64_t)words << 4) | (1ull << 40));
-    put64(b + 24, payload);
-    b[pad + 2] = 0x7e;
+    size_t len, pad;
+    uint8_t *b = padded_blob(1, &len, &pad);
     static issues l;
     /* chunk boundaries before, inside and after the padding */
     const size_t splits[] = {pad - 1, pad, pad + 1, pad + 2, pad + 3, 4096};
@@ -216,6 +227,134 @@ START_TEST(padding_checked_across_chunks)
         ck_assert_msg(strstr(l.v[0].message, "padding byte 2 ") != NULL, "%s", l.v[0].message);
     }
     free(b);
+}
+END_TEST
+
+/* That large blob with blob format 2, which no revision defines
+ * (header bits [40..43]): the record is skipped (fxt__undefined's "the
+ * record is skipped"), so its nonzero padding byte is not reported, streamed
+ * (over the 1 MiB record buffer, fed in parts) or not; the record is still
+ * counted, and the issue is the header word's, at 8. */
+START_TEST(skipped_streamed_record_has_no_padding_checks)
+{
+    size_t len, pad;
+    uint8_t *b = padded_blob(2, &len, &pad);
+    static issues l;
+    const size_t chunks[] = {0, 4096, 1u << 16};
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+        fxt_stats st = run(b, len, chunks[i], FXT_REV_CURRENT, 0, &l, NULL);
+        ck_assert_msg(l.n == 1, "chunks of %zu: %zu issues", chunks[i], l.n);
+        expect(&l.v[0], FXT_R_LARGE_BLOB_FORMAT_UNKNOWN, 8, 8);
+        ck_assert_uint_eq(st.records, 2);
+        ck_assert_uint_eq(st.by_type[15], 1);
+        ck_assert_uint_eq(st.unchecked, 0);
+    }
+    free(b);
+}
+END_TEST
+
+/* A format-1 large blob with clean padding and one word more than its
+ * fields imply (record-size-extra, a warning: the spec lets writers append
+ * to records), streamed and fed a byte at a time from its payload's end:
+ * the bytes after the padding are no padding, so the only issue is the
+ * extra word's, whatever the chunks. */
+START_TEST(streamed_bytes_past_the_padding)
+{
+    size_t len, pad;
+    uint8_t *b = padded_blob(1, &len, &pad);
+    b[pad + 2] = 0; /* clean padding */
+    uint8_t *x = calloc(1, len + 8);
+    memcpy(x, b, len);
+    put64(x + 8, 0xfull | ((uint64_t)(len / 8) << 4) | (1ull << 40)); /* one more word */
+    static issues l;
+    for (int bytewise = 0; bytewise <= 1; bytewise++) {
+        fxt_options o = fxt_options_default();
+        o.on_issue = collect;
+        o.ctx = &l;
+        l.n = 0;
+        fxt_validator *v = fxt_validator_new(&o);
+        fxt_validator_feed(v, x, bytewise ? pad - 8 : len + 8);
+        for (size_t k = pad - 8; bytewise && k < len + 8; k++)
+            fxt_validator_feed(v, x + k, 1);
+        fxt_validator_finish(v);
+        fxt_validator_free(v);
+        ck_assert_msg(l.n == 1, "bytewise %d: %zu issues", bytewise, l.n);
+        ck_assert_int_eq(l.v[0].rule, FXT_R_RECORD_SIZE_EXTRA);
+        ck_assert_uint_eq(l.v[0].record_offset, 8);
+    }
+    free(x), free(b);
+}
+END_TEST
+
+/* A duration end whose thread is an unregistered index (E0011) has no
+ * thread, so it ends nothing: the begin on inline thread 1/2 stays open
+ * (W0031 at its record, 8) and the end is not also called unmatched.
+ * Begin: event type 2, 4 words (header, timestamp, inline process and
+ * thread koids); end: event type 3, 2 words, thread ref 5 [24..31]. */
+START_TEST(end_on_an_unknown_thread_ends_nothing)
+{
+    uint8_t b[8 + 32 + 16];
+    put64(b, MAGIC);
+    put64(b + 8, 4u | (4u << 4) | (2u << 16));
+    put64(b + 16, 1000), put64(b + 24, 1), put64(b + 32, 2);
+    put64(b + 40, 4u | (2u << 4) | (3u << 16) | (5u << 24));
+    put64(b + 48, 2000);
+    static issues l;
+    run(b, sizeof b, 0, FXT_REV_CURRENT, 0, &l, NULL);
+    ck_assert_uint_eq(l.n, 2);
+    expect(&l.v[0], FXT_R_THREAD_REF_UNREGISTERED, 40, 40);
+    ck_assert_int_eq(l.v[1].rule, FXT_R_DURATION_BEGIN_UNENDED);
+    ck_assert_uint_eq(l.v[1].record_offset, 8);
+}
+END_TEST
+
+/* In a provider past max_providers (1 here) nothing of the provider is
+ * tracked, so a duration end there is not called unmatched: the one issue
+ * is the tracking limit's (W0055), at provider 2's info record (16).
+ * Provider info: type 0, 1 word, metadata type 1 [16..19], id [20..51];
+ * provider section: metadata type 2; the end: event type 3, 4 words
+ * (header, timestamp, inline process and thread koids). */
+START_TEST(end_past_a_limit_claims_nothing)
+{
+    uint8_t b[8 * 4 + 32];
+    put64(b, MAGIC);
+    put64(b + 8, 0x0ull | (1ull << 4) | (1ull << 16) | (1ull << 20));
+    put64(b + 16, 0x0ull | (1ull << 4) | (1ull << 16) | (2ull << 20));
+    put64(b + 24, 0x0ull | (1ull << 4) | (2ull << 16) | (2ull << 20));
+    put64(b + 32, 4u | (4u << 4) | (3u << 16));
+    put64(b + 40, 1000), put64(b + 48, 1), put64(b + 56, 2);
+    static issues l;
+    fxt_options o = fxt_options_default();
+    o.on_issue = collect;
+    o.ctx = &l;
+    o.max_providers = 1;
+    l.n = 0;
+    fxt_stats st;
+    ck_assert_int_eq(fxt_validate_buffer(b, sizeof b, &o, &st), 0);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_int_eq(l.v[0].rule, FXT_R_TRACKING_LIMIT);
+    ck_assert_uint_eq(l.v[0].record_offset, 16);
+    ck_assert(st.unchecked & FXT_UNCHECKED_PROVIDERS);
+    /* likewise a thread past max_threads (1): a begin on 1/2 at 8, an end
+     * on 1/3 at 40. The end's thread is not tracked (W0055 there) and the
+     * end is not called unmatched; the begin is still open at the end of
+     * the trace (W0031, end-of-trace issues last) */
+    uint8_t t[8 + 32 + 32];
+    put64(t, MAGIC);
+    put64(t + 8, 4u | (4u << 4) | (2u << 16));
+    put64(t + 16, 1000), put64(t + 24, 1), put64(t + 32, 2);
+    put64(t + 40, 4u | (4u << 4) | (3u << 16));
+    put64(t + 48, 2000), put64(t + 56, 1), put64(t + 64, 3);
+    o.max_providers = fxt_options_default().max_providers;
+    o.max_threads = 1;
+    l.n = 0;
+    ck_assert_int_eq(fxt_validate_buffer(t, sizeof t, &o, &st), 0);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_int_eq(l.v[0].rule, FXT_R_TRACKING_LIMIT);
+    ck_assert_uint_eq(l.v[0].record_offset, 40);
+    ck_assert_int_eq(l.v[1].rule, FXT_R_DURATION_BEGIN_UNENDED);
+    ck_assert_uint_eq(l.v[1].record_offset, 8);
+    ck_assert(st.unchecked & FXT_UNCHECKED_THREADS);
 }
 END_TEST
 
@@ -430,6 +569,10 @@ TCase *validator_edges_tcase(void)
     tcase_add_test(tc, out_of_memory);
     tcase_add_test(tc, streamed_head_keeps_its_issues);
     tcase_add_test(tc, padding_checked_across_chunks);
+    tcase_add_test(tc, skipped_streamed_record_has_no_padding_checks);
+    tcase_add_test(tc, streamed_bytes_past_the_padding);
+    tcase_add_test(tc, end_on_an_unknown_thread_ends_nothing);
+    tcase_add_test(tc, end_past_a_limit_claims_nothing);
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, revisions_stop_after_their_first_error);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);

@@ -12,15 +12,19 @@ usage: test_ci.py FXT_VALIDATE CORPUS_DIR [-k NAME]
   ruleIndex that name the rule, partialFingerprints.primaryLocationLineHash,
   a file of at most 10 MB gzip-compressed), and against the SARIF 2.1.0
   schema in $FXT_SHARED_DIR/schemas (read in place; said when absent);
-  relative URIs against %SRCROOT%; the 25,000-result cap; fingerprints
+  relative URIs against %SRCROOT% (also run from /, and "./" dropped
+  only as a prefix); the 25,000-result cap; fingerprints
   that survive records inserted before an issue; per-file verdicts and
-  --stats in run.properties;
+  --stats in run.properties (with the provider contexts);
 - --stdin-filename in every format;
 - --format github: line=1, a ::notice of totals per file, the step summary
-  appended to $GITHUB_STEP_SUMMARY (never truncated), a failed summary;
+  appended to $GITHUB_STEP_SUMMARY (never truncated), a failed summary,
+  --Werror's verdicts, control bytes in a summary cell;
 - --format junit: parsed as XML (strict), the structure GitLab and Jenkins
-  read, escaping of any bytes;
-- --color: on a pseudo-terminal (auto), NO_COLOR, TERM=dumb, pipes.
+  read, escaping of any bytes, time with --timing or --stats, --Werror,
+  --revision auto's verdict;
+- --color: on a pseudo-terminal (auto, the default or named; TERM unset),
+  NO_COLOR, TERM=dumb, pipes.
 
 Standard library plus jsonschema (Debian python3-jsonschema).
 """
@@ -375,6 +379,43 @@ def sarif_uris():
     expect(locs[-1] == {'uri': 'file://' + urllib.parse.quote(os.path.join(Ctx.tmp, 'sub', 'x.fxt'))},
            'absolute %r' % locs)
 
+@test
+def sarif_from_the_root_directory():
+    """Run in /: %SRCROOT% is file:/// (the directory's URI ends in one
+    '/'), and a relative path is relative to it."""
+    rel = os.path.relpath(os.path.join(Ctx.tmp, 'bad.fxt'), '/')
+    r = run(['--format', 'sarif', rel], cwd='/')
+    run0 = json.loads(r.raw)['runs'][0]
+    expect(run0['originalUriBaseIds']['%SRCROOT%']['uri'] == 'file:///', 'SRCROOT', r)
+    expect(run0['results'][0]['locations'][0]['physicalLocation']['artifactLocation'] ==
+           {'uri': urllib.parse.quote(rel), 'uriBaseId': '%SRCROOT%'}, 'relative to /', r)
+
+
+@test
+def sarif_leading_dot_slash_only():
+    """"A leading ./ is dropped": also several slashes after it, and a
+    name that starts with a dot keeps it."""
+    write('.hidden.fxt', MAGIC + BAD_INIT)
+    r = run(['--format', 'sarif', './/sub/x.fxt', './.hidden.fxt'])
+    res = json.loads(r.raw)['runs'][0]['results']
+    locs = [x['locations'][0]['physicalLocation']['artifactLocation']['uri'] for x in res]
+    expect(locs == ['sub/x.fxt', '.hidden.fxt'], 'uris %r' % locs, r)
+
+
+@test
+def sarif_stats_list_providers():
+    """--stats: files[].providers, one per provider context in order: the
+    implicit one (records before any provider record, id 0) and provider
+    7 ("p7") of a provider info record."""
+    pinfo = w(0 | (2 << 4) | (1 << 16) | (7 << 20) | (2 << 52)) + b'p7' + bytes(6)
+    psection = w(0 | (1 << 4) | (2 << 16) | (7 << 20))
+    write('providers.fxt', MAGIC + INIT + pinfo + psection + string_rec(1, b'cat'))
+    r = run(['--format', 'sarif', '--stats', 'providers.fxt'])
+    expect(r.rc == 0, 'exit 0', r)
+    provs = json.loads(r.raw)['runs'][0]['properties']['files'][0]['providers']
+    expect([(p['id'], p['implicit'], p['name']) for p in provs] == [(0, True, ''), (7, False, 'p7')],
+           'providers %r' % provs, r)
+
 # ---------------------------------------------------------------------------
 # --stdin-filename
 
@@ -462,6 +503,38 @@ def github_notices_and_step_summary():
     with open(summary, encoding='utf-8') as f:
         expect(f.read().count('### fxt-validate') == 2, 'only --format github writes it')
 
+
+@test
+def github_werror_verdicts():
+    """--Werror: a file with warnings fails (exit 1) and its verdict says
+    so, in the notice and in the step summary; a clean file still conforms."""
+    summary = write('summary-werror.md', b'')
+    r = run(['--format', 'github', '--Werror', 'warn.fxt'], env={'GITHUB_STEP_SUMMARY': summary})
+    notice = [l for l in r.lines if ',title=fxt-validate totals::' in l]
+    expect(r.rc == 1 and len(notice) == 1 and
+           '::3 records, 0 errors, 1 warning; fails current' in notice[0], 'warn.fxt', r)
+    with open(summary, encoding='utf-8') as f:
+        row = [l for l in f.read().splitlines() if l.startswith('| warn')]
+    expect(len(row) == 1 and row[0].split(' | ')[1].startswith('fails current'), 'row %r' % row)
+    r = run(['--format', 'github', '--Werror', 'good.fxt'])
+    expect(r.rc == 0 and r.lines[-1].endswith('::3 records, 0 errors, 0 warnings; conforms to current'),
+           'good.fxt', r)
+
+
+@test
+def github_summary_escapes_control_bytes():
+    """A step-summary cell: control characters and bytes that are not UTF-8
+    become a visible \\xNN (nothing breaks the row), other UTF-8 stays."""
+    name = b'c\x01t\x7fl\xff\xc3\xa9.fxt'.decode('utf-8', 'surrogateescape')
+    write(name, MAGIC + INIT)
+    summary = write('summary-ctl.md', b'')
+    r = run(['--format', 'github', name], env={'GITHUB_STEP_SUMMARY': summary})
+    expect(r.rc == 0, 'exit 0', r)
+    with open(summary, 'rb') as f:
+        rows = [l for l in f.read().split(b'\n') if l.startswith(b'| c')]
+    expect(rows == [b'| c\\\\x01t\\\\x7fl\\\\xff\xc3\xa9.fxt | conforms to current | 0 | 0 |  |'],
+           'row %r' % rows)
+
 # ---------------------------------------------------------------------------
 # JUnit XML
 
@@ -532,6 +605,19 @@ def junit_xml():
     _, root = junit(['--timing', 'good.fxt'])
     expect(float(root.find('testsuite/testcase').get('time')) >= 0, 'time with --timing')
     expect(b' time=' not in junit(['good.fxt'])[0].raw, 'no time without --timing')
+    # --stats implies --timing (--help)
+    _, root = junit(['--stats', 'good.fxt'])
+    expect(float(root.find('testsuite/testcase').get('time')) >= 0, 'time with --stats')
+    # --Werror and no warning: a pass
+    r, root = junit(['--Werror', 'good.fxt'])
+    expect(r.rc == 0 and root.find('testsuite/testcase/failure') is None and
+           root.get('failures') == '0', '--Werror, clean file', r)
+    # --revision auto: the verdict in <system-out> (r1 and r2 define no
+    # metadata type 4, the magic record at 0)
+    r, root = junit(['--revision', 'auto', 'good.fxt'])
+    out = root.find('testsuite/testcase/system-out').text
+    expect(r.rc == 0 and 'conforms to r3, current; not r1 (E0017 metadata-type-unknown at 0x0), '
+           'not r2 (E0017 metadata-type-unknown at 0x0)\n' in out, 'auto verdict %r' % out, r)
 
 
 @test
@@ -547,9 +633,15 @@ def junit_escapes_any_bytes():
     expect(cases[0].get('name') == 'a<b>&"c\'\\x01\\x1b]]>\\xef\\xbf\\xbe\\xff.fxt',
            'name %r' % cases[0].get('name'))
     expect(len(cases[0].findall('failure')) >= 1, 'failures', r)
-    r, root = junit(['--stdin-filename', 'tab\there\nnewline.fxt', '-'], input=MAGIC + BAD_INIT)
-    expect(root.find('testsuite/testcase').get('name') == 'tab\there\nnewline.fxt',
-           'tab and newline kept in an attribute %r' % root.find('testsuite/testcase').get('name'))
+    r, root = junit(['--stdin-filename', 'tab\there\nnewline\rreturn.fxt', '-'], input=MAGIC + BAD_INIT)
+    expect(root.find('testsuite/testcase').get('name') == 'tab\there\nnewline\rreturn.fxt',
+           'tab, newline and return kept in an attribute %r' % root.find('testsuite/testcase').get('name'))
+    # DEL is a control character (\xNN); U+FFFD, U+F000 and U+20AC are
+    # characters XML allows, kept as they are
+    name = 'del\x7f\ufffd\uf000\u20ac.fxt'
+    r, root = junit(['--stdin-filename', name, '-'], input=MAGIC + BAD_INIT)
+    expect(root.find('testsuite/testcase').get('name') == 'del\\x7f\ufffd\uf000\u20ac.fxt',
+           'name %r' % root.find('testsuite/testcase').get('name'))
 
 # ---------------------------------------------------------------------------
 # --color
@@ -560,6 +652,8 @@ def run_on_pty(args, env):
     e = dict(os.environ)
     e.pop('NO_COLOR', None)
     e.update(env)
+    for k in [k for k, v in e.items() if v is None]:  # None: not set
+        del e[k]
     rc, _, out = test_cli.pty_run([Ctx.exe] + args, Ctx.tmp, 'stdout', e)
     return rc, out.replace(b'\r\n', b'\n')
 
@@ -582,6 +676,11 @@ def color_on_a_terminal_only():
         expect(b'\x1b' not in out, 'no colour with %r %r: %r' % (env, args, out[:200]))
     rc, out = run_on_pty(files, {'NO_COLOR': '', 'TERM': 'xterm'})
     expect(b'\x1b[' in out, 'an empty NO_COLOR does not disable colour')
+    rc, out = run_on_pty(['--color=auto'] + files, {'TERM': 'xterm'})
+    expect(b'\x1b[1;31merror:' in out, '--color=auto on a terminal: %r' % out[:200])
+    expect(b'\x1b' not in run(['--color=auto'] + files).raw, '--color=auto in a pipe')
+    rc, out = run_on_pty(files, {'TERM': None})
+    expect(b'\x1b[1;31merror:' in out, 'no TERM is not a dumb terminal: %r' % out[:200])
     r = run(['--color=always'] + files, env={'NO_COLOR': '1'})
     expect(b'\x1b[1;31merror:' in r.raw and ESC.sub(b'', r.raw) == plain, 'always: even in a pipe', r)
     r = run(['--color=sometimes', 'good.fxt'])

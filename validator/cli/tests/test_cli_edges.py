@@ -115,6 +115,8 @@ def validate_option_errors():
     usage_error(VALIDATE, ['--explain', '--json', 'x.fxt'], '--explain goes with the text format only')
     usage_error(VALIDATE, ['--explain', '--format', 'github', 'x.fxt'],
                 '--explain goes with the text format only')
+    usage_error(VALIDATE, ['--no-such-option', 'x.fxt'], "unknown option '--no-such-option'")
+    usage_error(VALIDATE, ['-z', 'x.fxt'], "unknown option '-z'")
 
 
 @test
@@ -168,6 +170,21 @@ def validate_limits():
     expect(run([VALIDATE, w55, bad]), 1)
     expect(run([VALIDATE, bad, w55]), 1)
     expect(run([VALIDATE, w55, os.path.join(TMP, 'no-such.fxt')]), 2)
+    # two limits reached in one trace: both named. Duration begins (event
+    # type 2, 4 words: header, timestamp, inline process and thread koids)
+    # on threads 1/2 and 1/3 (one past --max-threads 1), then providers 1
+    # and 2 (one past --max-providers 1)
+    two = bytearray(MAGIC)
+    for tid in (2, 3):
+        two += w(4 | (4 << 4) | (2 << 16)) + w(1000) + w(1) + w(tid)
+    for pid in (1, 2):
+        two += w(0 | (1 << 4) | (1 << 16) | (pid << 20))
+    t = tmpfile('two-limits.fxt', bytes(two))
+    expect(run([VALIDATE, '--max-providers', '1', '--max-threads', '1', t]), 3,
+           out=['NOT FULLY CHECKED (a limit on providers, threads'])
+    p = run([VALIDATE, '--json', '--max-providers', '1', '--max-threads', '1', t])
+    check(p.returncode == 3 and json.loads(p.out)['files'][0]['unchecked'] == ['providers', 'threads'],
+          'json, two limits: %d %s' % (p.returncode, p.out[-300:]))
 
 
 @test
@@ -247,10 +264,11 @@ def validate_stats_and_timing():
                       '    metadata                            1\n', 'providers:',
                       '(implicit: records before any provider record): 1 record'])
     check('events by type' not in p.out, 'a trace without events lists no event types')
-    p = run([VALIDATE, '--json', '--timing', vec('valid/minimal.fxt')])
-    expect(p, 0)
-    f = json.loads(p.out)['files'][0]
-    check(isinstance(f.get('seconds'), float) and f['seconds'] >= 0, f)
+    for opt in ('--timing', '--stats'):  # the schema: "only with --timing or --stats"
+        p = run([VALIDATE, '--json', opt, vec('valid/minimal.fxt')])
+        expect(p, 0, what=opt)
+        f = json.loads(p.out)['files'][0]
+        check(isinstance(f.get('seconds'), float) and f['seconds'] >= 0, '%s: %r' % (opt, f))
     p = run([VALIDATE, '--json', vec('valid/minimal.fxt')])
     check('seconds' not in json.loads(p.out)['files'][0], 'seconds without --timing')
 
@@ -444,6 +462,8 @@ def dump_option_errors():
     f = vec('warn/W0031-duration-begin-unended.fxt')
     for args, msg in ((['--at', ''], "--at: '' is not a byte offset (decimal or 0x hex)"),
                       (['--at', '0xag'], "--at: '0xag' is not a byte offset"),
+                      (['--at', '0x8-'], "--at: '0x8-' is not a byte offset"),
+                      (['--at', '1.5'], "--at: '1.5' is not a byte offset"),
                       (['--at', '0x1FFFFFFFFFFFFFFFF'], "--at: '0x1FFFFFFFFFFFFFFFF' is not a byte offset"),
                       (['--at', '18446744073709551616'], "--at: '18446744073709551616' is not"),
                       (['--records', '123456789012345678901'],
@@ -459,16 +479,18 @@ def dump_option_errors():
                       (['-z'], "unknown option '-z'")):
         usage_error(DUMP, args + [f], msg)
     usage_error(DUMP, [f, '-r'], "option '-r' needs a value")
+    usage_error(DUMP, [f, '--no-such-option'], "unknown option '--no-such-option'")
     usage_error(DUMP, [f, '--records'], "option '--records' needs a value")
 
 
 @test
 def dump_number_forms():
-    """--at in decimal, 0x and 0X hex, upper and lower case digits: the
-    same record (#96 at 0x888 = 2184, the unended begin) and its issue."""
+    """--at in decimal (a leading 0 is still decimal, not octal), 0x and 0X
+    hex, upper and lower case digits: the same record (#96 at 0x888 = 2184,
+    the unended begin) and its issue."""
     f = vec('warn/W0031-duration-begin-unended.fxt')
     outs = set()
-    for at in ('2184', '0x888', '0X888', '0x88F', '0X88f', '0x0000000000000888'):
+    for at in ('2184', '02184', '0x888', '0X888', '0x88F', '0X88f', '0x0000000000000888'):
         p = run([DUMP, '--at', at, f])
         expect(p, 0, out=['#96 @0x888 event, ', 'end of trace:\n',
                           '    warning W0031 duration-begin-unended at 0x888: '], what='--at ' + at)
@@ -609,6 +631,10 @@ def validate_out_of_memory():
     expect(p, 2, out=['A minimal trace that breaks it', '  0x0008: 0x0000000500010012'],
            err='fxt-validate: out of memory\n')
     check('What fxt-validate says' not in p.out, p.out)
+    # W0009's example is 4003 words (32 KiB): the first allocation of 8 KiB
+    p = run([VALIDATE, '--explain-rule', 'W0009'], faults='alloc8k:1')
+    expect(p, 2, out='W0009 string-too-long (warning)', err='fxt-validate: out of memory\n')
+    check('A minimal trace that breaks it' not in p.out, p.out)
 
 
 @fault_test
