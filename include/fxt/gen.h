@@ -137,6 +137,11 @@ typedef struct fxt_gen_violation {
                                  construction; 0 for the whole-file rules (empty input,
                                  missing magic record) */
     char desc[200];         /**< one-line description of the violation */
+    int twin;               /**< 1: the rule's generator knows the vector's twin (the same
+                                 records, the violating field valid), which
+                                 fxt_gen_violate_control() gives; 0: it does not (empty
+                                 input, a dropped or second magic record, an undefined record
+                                 type), and the base trace stands in as the control */
 } fxt_gen_violation;
 
 /** Whether fxt_gen_violate() has a generator for RULE. */
@@ -155,6 +160,16 @@ int fxt_gen_can_violate(fxt_rule rule);
  *  reason when not 0. */
 int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
                     size_t errlen);
+
+/** The control of fxt_gen_violate(RULE, O): the same trace with the
+ *  offending record made valid (its twin: the same record kinds, the
+ *  violating field set to a valid value; a cut record whole), OUT->twin 1;
+ *  where RULE's generator knows no twin, the base trace, OUT->twin 0.
+ *  OUT->desc says which; the offsets are the twin's offending record and
+ *  field as in the vector (meaningless for the base). Returns as
+ *  fxt_gen_violate. */
+int fxt_gen_violate_control(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out,
+                            char *err, size_t errlen);
 
 /* ---- the golden corpus --------------------------------------------------- */
 
