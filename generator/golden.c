@@ -160,6 +160,21 @@ static const valid_def k_valid[] = {
      "boolean arguments false and true"},
     {"max-record", fxt__gv_max_record, "Records",
      "an instant event of exactly 4095 words (32760 bytes), the largest normal record"},
+    {"large-record-4095-words", fxt__gv_large_4095, "Large Records (record type = 15)",
+     "a large blob record of exactly 4095 words (the largest a 12-bit size could frame), then "
+     "an instant event"},
+    {"large-record-4096-words", fxt__gv_large_4096, "Large Records (record type = 15)",
+     "a large blob record of exactly 4096 words (its size does not fit 12 bits: 0 there), then "
+     "an instant event"},
+    {"large-record-8000-words", fxt__gv_large_8000, "Large Records (record type = 15)",
+     "a large blob record of 8000 words (3904 in 12 bits; the file stays under 64 KiB, the "
+     "fuzzing recipes' -max_len), then an instant event"},
+    {"largest-argument", fxt__gv_largest_arg, "Arguments",
+     "an instant event with one string argument of 4001 words (an inline value of 32000 bytes, "
+     "the longest without a warning)"},
+    {"inline-string-max", fxt__gv_inline_name_max, "String references",
+     "an instant event whose inline name is 32000 bytes long (the longest string without a "
+     "warning)"},
 };
 /* Records of DATA found by following the size fields from offset 0; -1 if
  * the file is not a whole number of records (truncated, size 0). */
