@@ -30,9 +30,12 @@
 #include "golden_rev.h"
 #include "golden_tb.h"
 
-/* Seed and base size of the invalid/warn vectors. */
+/* Seed and base size of the invalid/warn vectors; their base holds only
+ * the record types every reader reads (metadata, initialization, string,
+ * thread, event), so that every reader can read their controls. */
 #define VIOLATE_SEED 1u
 #define VIOLATE_BASE_RECORDS 100u
+#define VIOLATE_BASE_OMIT FXT_GEN_OMIT
 /* Coverage-profile vectors: records asked for, and the largest size kept
  * (larger traces hold the 40-70 KB large blobs; the next seed is tried). */
 #define COVERAGE_RECORDS 125u
@@ -313,6 +316,7 @@ static void build_violations(corpus *c)
             char err[300] = "";
             fxt_gen_options o = fxt_gen_options_default();
             o.seed = VIOLATE_SEED, o.records = VIOLATE_BASE_RECORDS, o.big_endian = be;
+            o.omit = VIOLATE_BASE_OMIT;
             int rc = fxt_gen_violate(ri->rule, &o, &x, err, sizeof err);
             if (rc == FXT_GEN_UNSUPPORTED)
                 continue; /* not possible in this byte order */
@@ -342,8 +346,8 @@ static void build_violations(corpus *c)
             snprintf(v->section, sizeof v->section, "%s", ri->section);
             snprintf(v->desc, sizeof v->desc, "%s: %s%s", ri->id, x.desc,
                      ri->rule == FXT_R_EMPTY_INPUT ? ""
-                     : be ? " (realistic big-endian base trace)"
-                          : " (realistic base trace)");
+                     : be ? " (realistic big-endian base trace of events)"
+                          : " (realistic base trace of events)");
         }
     }
 }

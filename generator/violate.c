@@ -227,8 +227,11 @@ static int build(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out
     out->twin = c->twin_ok;
     if (twin && !c->twin_ok)
         snprintf(out->desc, sizeof out->desc, "the base trace (no twin of: %.160s)", c->desc);
+    else if (twin) /* (the description's values are the valid ones now) */
+        snprintf(out->desc, sizeof out->desc, "the twin of the %s (%s) vector: the same records, "
+                 "the offending one made valid", ri->id, ri->name);
     else
-        snprintf(out->desc, sizeof out->desc, "%s%.180s", twin ? "the twin of: " : "", c->desc);
+        snprintf(out->desc, sizeof out->desc, "%s", c->desc);
     rc = 0;
 done:
     if (rc < 0 && errlen && err[0] == 0)

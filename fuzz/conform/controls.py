@@ -29,7 +29,7 @@ import os
 import re
 import shlex
 
-from vectors import gen_run, rev_args
+from vectors import OPTIONAL_TYPES, gen_run, rev_args, without_args
 
 CORPUS_SEED = 1
 CORPUS_RECORDS = 100
@@ -41,26 +41,28 @@ KINDS = {"twin": "the same trace with the violation fixed",
 
 def violate_args(vec):
     """The fxt-gen violate arguments (rule, seed, records or None,
-    big-endian, revision) that may have made VEC: fxt-gen violate vectors,
-    and the corpus's invalid/ vectors (E0048-log-reserved-bits[-be].fxt)."""
+    big-endian, revision, record types left out) that may have made VEC:
+    fxt-gen violate vectors, and the corpus's invalid/ vectors
+    (E0048-log-reserved-bits[-be].fxt: a base of events, OPTIONAL_TYPES
+    left out)."""
     if vec.get("expected") != "invalid":
         return None
     rev = vec.get("revision")
     if vec.get("source") == "violate" and vec.get("seed") is not None:
         rule = str(vec.get("rule", "")).split()[0]
-        return rule, vec["seed"], None, bool(vec.get("big_endian")), rev
+        return rule, vec["seed"], None, bool(vec.get("big_endian")), rev, vec.get("without", [])
     if vec.get("source") == "corpus" and "/invalid/" in "/" + vec["id"]:
         m = re.match(r"^([EW]\d{4})-[a-z0-9-]+?(-be)?\.fxt$", os.path.basename(vec["path"]))
         if m:
-            return m.group(1), CORPUS_SEED, CORPUS_RECORDS, bool(m.group(2)), rev
+            return m.group(1), CORPUS_SEED, CORPUS_RECORDS, bool(m.group(2)), rev, OPTIONAL_TYPES
     return None
 
 
 def violate_argv(fxt_gen, args, path, control):
-    rule, seed, records, be, rev = args
+    rule, seed, records, be, rev, without = args
     return [fxt_gen, "violate", "--rule", rule, "--seed", str(seed)] + \
         (["--records", str(records)] if records else []) + \
-        (["--big-endian"] if be else []) + rev_args(rev) + \
+        (["--big-endian"] if be else []) + rev_args(rev) + without_args(without) + \
         (["--control"] if control else []) + ["-o", path]
 
 

@@ -26,7 +26,7 @@ static void violate_usage(FILE *f)
 {
     fprintf(f,
             "Usage: fxt-gen violate --rule RULE [--seed S] [--records N] [--big-endian]\n"
-            "                       [--revision R] [--control] -o FILE\n"
+            "                       [--revision R] [--without TYPES] [--control] -o FILE\n"
             "  or:  fxt-gen violate --list [--revision R]\n"
             "\n"
             "Write a valid realistic trace (100 to 300 records, chosen by the seed) plus exactly\n"
@@ -46,6 +46,9 @@ static void violate_usage(FILE *f)
             "  --revision R    r1, r2, r3 or current (default): the base trace and the\n"
             "                  offending record in that revision's layout; only rules that\n"
             "                  apply to it (r1 and r2 traces are little-endian)\n"
+            "  --without TYPES the base trace without these record types (comma-separated:\n"
+            "                  blob, userspace, kernel-object, scheduling, log; instant\n"
+            "                  events instead), for a reader that does not read them\n"
             "  --control       write the vector's control instead: the same trace with the\n"
             "                  offending record made valid (its twin: the same record kinds,\n"
             "                  the violating field set to a valid value), and print\n"
@@ -65,11 +68,13 @@ int gen_cmd_violate(int argc, char **argv)
                                          {"revision", required_argument, 0, 'v'},
                                          {"records", required_argument, 0, 'n'},
                                          {"control", no_argument, 0, 'c'},
+                                         {"without", required_argument, 0, 'W'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *rule_arg = NULL, *out = NULL;
     uint64_t seed = 1, records = 0;
     int be = 0, list = 0, control = 0, ch;
+    unsigned omit = 0;
     fxt_revision rev = FXT_REV_CURRENT;
     optind = 1;
     opterr = 0;
@@ -101,6 +106,10 @@ int gen_cmd_violate(int argc, char **argv)
             break;
         case 'c':
             control = 1;
+            break;
+        case 'W':
+            if (gen_parse_omit("violate", optarg, &omit) != 0)
+                return 2;
             break;
         case 'b':
             be = 1;
@@ -136,7 +145,7 @@ int gen_cmd_violate(int argc, char **argv)
     fxt_gen_violation v;
     char err[300] = "";
     fxt_gen_options go = fxt_gen_options_default();
-    go.seed = seed, go.big_endian = be, go.revision = rev, go.records = records;
+    go.seed = seed, go.big_endian = be, go.revision = rev, go.records = records, go.omit = omit;
     int rc = control ? fxt_gen_violate_control(r, &go, &v, err, sizeof err)
                      : fxt_gen_violate(r, &go, &v, err, sizeof err);
     if (rc != 0) {

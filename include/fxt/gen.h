@@ -77,7 +77,20 @@ typedef struct fxt_gen_options {
                                   before r3 */
     unsigned order;          /**< FXT_GEN_ORDER_* bits: the order of the leading
                                   records (default 0); fxt_gen_violate: 0 only */
+    unsigned omit;           /**< FXT_GEN_OMIT bits (1 << record type) of the record
+                                  types the realistic profile leaves out of its mix
+                                  (blob, userspace and kernel objects, scheduling, log):
+                                  each becomes an instant event. For a reader that
+                                  does not read them; fxt_gen_violate: of the base.
+                                  Default 0; other bits, or any with the coverage
+                                  profile, are FXT_GEN_UNSUPPORTED */
 } fxt_gen_options;
+
+/** The record types fxt_gen_options.omit may name: blob (5), userspace
+ *  object (6), kernel object (7), scheduling (8), log (9). What is left,
+ *  metadata, initialization, string, thread and event records, is what
+ *  every FXT reader reads. */
+#define FXT_GEN_OMIT 0x3e0u
 
 /** Default options: seed 0, no records beyond the setup ones, realistic,
  *  little-endian, the current revision, the default order. */

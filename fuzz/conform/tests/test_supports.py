@@ -12,8 +12,11 @@
     runs: the vectors about fxtkit's own capacity (W0055) are not in the
     reader set, neither from the corpus nor from fxt-gen violate;
   - --supports without userspace: the fxt-gen violate and random traces are
-    still run (their base holds only the record kinds claimed), and none
-    holds a userspace object record.
+    still run (their base holds only the record kinds claimed: fxt-gen
+    --without), and none holds a userspace object record but E0042's own;
+  - the corpus's invalid/ vectors have a base of what every reader reads
+    (no userspace or kernel object, blob or scheduling record but the
+    violation's own), and their controls are found.
 """
 
 import argparse
@@ -73,6 +76,33 @@ def main():
         bad = [(x["id"], x["class"]) for x in r["runs"] if x["class"] != "agrees"]
         check(rc == 0 and not bad, "fxt-validate, default limits, agrees on every vector (%s)"
               % bad[:6])
+        # --supports without userspace: the base of the generated traces
+        # holds only what is claimed, so they still run
+        claim = "le,metadata,initialization,string,thread,event,blob,kernel-object,scheduling," \
+            "log,large"
+        rc, out, r = conform(a, tmp, ["--reader", a.validate + " -q {file}", "--generated", "4",
+                                      "--violation-seeds", "1", "--supports", claim])
+        gen = [x for x in r["runs"] if x["source"] in ("violate", "generated")]
+        skipped = sorted(x["id"] for x in gen if x["class"] == "unsupported" and
+                         x["detail"] != "needs be")
+        check(gen and all("userspace" not in x.get("features", []) for x in gen
+                          if x["id"] != "violate/violate-E0042-seed1.fxt"),
+              "no generated trace holds a userspace record but E0042's own (%d)" % len(gen))
+        check(skipped == ["violate/violate-E0042-seed1.fxt"],
+              "every violate and generated trace runs but E0042 (userspace reserved bits): %s"
+              % skipped)
+        inval = [x for x in r["runs"] if x["id"].startswith("corpus/invalid/")
+                 and x["class"] != "unsupported"]
+        check(len(inval) > 30 and all(x.get("control") for x in inval),
+              "the corpus's invalid/ vectors a little-endian reader runs have their control "
+              "(%d)" % len(inval))
+        common = {"metadata", "initialization", "string", "thread", "event", "le", "current"}
+        for name, own in (("E0010-string-ref-unregistered", set()), ("E0048-log-reserved-bits",
+                                                                     {"log"})):
+            x = next(x for x in r["runs"] if x["id"] == "corpus/invalid/%s.fxt" % name)
+            check(set(x.get("features", [])) == common | own,
+                  "%s: a base of what every reader reads, and the violation's own record (%s)"
+                  % (name, sorted(x.get("features", []))))
     if failures:
         print("%d check(s) failed" % len(failures))
         sys.exit(1)
