@@ -288,6 +288,10 @@ GLIBCXX_RANGE = ("terminate called after throwing an instance of 'std::out_of_ra
 GLIBCXX_MAP_AT = "terminate called after throwing an instance of 'std::out_of_range'\n  what():  map::at\n"
 LIBCXX_ASSERT = ("/usr/lib/llvm-14/bin/../include/c++/v1/vector:1440: _LIBCPP_ASSERT '__n < size()' "
                  "failed. vector[] index out of bounds\n")
+# libc++ 15 and 16 (src/assert.cpp: "%s:%d: libc++ assertion '%s' failed. %s\n"; the
+# format from the source, not run here)
+LIBCXX15_ASSERT = ("/usr/lib/llvm-15/bin/../include/c++/v1/vector:1416: libc++ assertion "
+                   "'__n < size()' failed. vector[] index out of bounds\n")
 LIBCXXABI_EXC = "libc++abi: terminating with uncaught exception of type std::out_of_range: vector\n"
 LIBFUZZER_ASSERT = """Running: crash-0b1f
 fxtread-fuzz: fz.cc:5: void fxt::(anonymous namespace)::checkArg(int): Assertion `type < 9 && "argument type"' failed.
@@ -388,6 +392,7 @@ CASES = [
     ("glibcxx-range-b", "signal:ABRT", GLIBCXX_RANGE % 70, 0, "crash", "c", "glibcxxrange"),
     ("glibcxx-map-at", "signal:ABRT", GLIBCXX_MAP_AT, 0, "crash", "c", "glibcxxmapat"),
     ("libcxx-assert", "signal:ABRT", LIBCXX_ASSERT, 0, "crash", "c", "libcxxassert"),
+    ("libcxx15-assert", "signal:ABRT", LIBCXX15_ASSERT, 0, "crash", "c", "libcxx15assert"),
     ("libcxxabi-exc", "signal:ABRT", LIBCXXABI_EXC, 0, "crash", "c", "libcxxabi"),
     ("libfuzzer-assert", "signal:ABRT", LIBFUZZER_ASSERT % 17, 0, "crash", "c", "lfassert"),
     ("libfuzzer-exc-a", "signal:ABRT", LIBFUZZER_EXC % (18, 40), 0, "oom", "c", "lfexc40"),
@@ -559,6 +564,7 @@ def main():
                            ("ubsan-cxx-template-a", "fxt::readValue<int> (r.cc:40:27)"),
                            ("glibcxx-assert", "std::vector<_Tp, _Alloc>::operator[] (stl_vector.h:1123)"),
                            ("libcxx-assert", "vector:1440"),
+                           ("libcxx15-assert", "vector:1416"),
                            ("libfuzzer-assert", "fxt::(anonymous namespace)::checkArg (fz.cc:5)"),
                            ("libfuzzer-exc-a", "fxt::Reader::readBlob (fz.cc:40:9)")):
             check(runs[name].get("site") == want, "%s: site %s (got %s)"
