@@ -366,6 +366,21 @@ static void build_violations(corpus *c)
     }
 }
 
+/* A new vector for what T built (its buffer then the vector's), or NULL
+ * after recording the failure in C (T's buffer freed). */
+static fxt_gen_vector *built_vec(corpus *c, tb *t)
+{
+    if (t->err) {
+        free(t->buf);
+        fail(c, t->errmsg);
+        return NULL;
+    }
+    fxt_gen_vector *v = add_vec(c);
+    if (v == NULL)
+        free(t->buf);
+    return v;
+}
+
 /* The word-aligned truncations (golden_truncated.c), after the other
  * invalid/ vectors: one issue, E0002 at the record that runs past the end. */
 static void build_truncated(corpus *c)
@@ -383,16 +398,9 @@ static void build_truncated(corpus *c)
                 snprintf(t.errmsg, sizeof t.errmsg, "%s: not a word-aligned truncation", t.what);
                 t.err = 1;
             }
-            if (t.err) {
-                free(t.buf);
-                fail(c, t.errmsg);
+            fxt_gen_vector *v = built_vec(c, &t);
+            if (v == NULL)
                 return;
-            }
-            fxt_gen_vector *v = add_vec(c);
-            if (v == NULL) {
-                free(t.buf);
-                return;
-            }
             snprintf(v->path, sizeof v->path, "invalid/%s-%s%s.fxt", ri->id, t.what,
                      be ? "-be" : "");
             v->data = t.buf;
@@ -489,6 +497,39 @@ static void build_revisions(corpus *c)
     }
 }
 
+/* warn/: the longest inline string a string ref can say (32767 bytes, in a
+ * large record), both byte orders: conforming, W0009 at its first byte. */
+static void build_longest_string(corpus *c)
+{
+    const fxt_rule_info *ri = fxt_rule_get(FXT_R_STRING_TOO_LONG);
+    for (int be = 0; be <= 1 && !c->err; be++) {
+        tb t;
+        if (tb_open(c, &t, "inline-string-32767", be, 1000000))
+            return;
+        size_t at = 0;
+        fxt__gv_inline_string_15bit(&t, &at);
+        fxt_gen_vector *v = built_vec(c, &t);
+        if (v == NULL)
+            return;
+        snprintf(v->path, sizeof v->path, "warn/%s-inline-string-32767%s.fxt", ri->id,
+                 be ? "-be" : "");
+        v->data = t.buf;
+        v->len = t.w.len;
+        v->records = count_records(t.buf, t.w.len, be);
+        v->verdict = FXT_GEN_WARN;
+        v->rules[0] = FXT_R_STRING_TOO_LONG;
+        v->offsets[0] = at;
+        v->field_offsets[0] = at + 16;
+        v->nissues = 1;
+        v->big_endian = be;
+        snprintf(v->section, sizeof v->section, "%s", ri->section);
+        snprintf(v->desc, sizeof v->desc,
+                 "%s: a large blob record whose inline name is 32767 bytes, the longest a "
+                 "string ref says (a reader must read it; longer than 32000: a warning)%s",
+                 ri->id, be ? " (big-endian)" : "");
+    }
+}
+
 int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
 {
     corpus c = {NULL, 0, 0, 0, err, errlen};
@@ -498,6 +539,8 @@ int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
     build_valid(&c);
     build_violations(&c);
     build_truncated(&c);
+    if (!c.err)
+        build_longest_string(&c);
     build_revisions(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;

@@ -415,3 +415,24 @@ static void longest_inline(tb *t, int as_arg)
 
 void fxt__gv_largest_arg(tb *t) { longest_inline(t, 1); }
 void fxt__gv_inline_name_max(tb *t) { longest_inline(t, 0); }
+
+/* A large blob record (format 1) whose inline name is 32767 bytes, the
+ * most a string ref's 15 bits can say (no normal record holds it: 4096
+ * words); conforming, with a warning (W0009: longer than 32000 bytes). *AT:
+ * the record's offset; the name's first byte is 16 bytes in (header, format
+ * header word; the category is indexed). */
+void fxt__gv_inline_string_15bit(tb *t, size_t *at)
+{
+    char *s = lorem(FXT_STRREF_INLINE_FLAG - 1);
+    if (s == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
+        t->err = 1;
+        return;
+    }
+    prologue(t);
+    *at = t->w.len;
+    fxt_thread none = {0, 0, 0};
+    large_blob(t, FXT_LBF_NO_METADATA, fxt_str_indexed(S_GFX),
+               fxt_str_inline(s, FXT_STRREF_INLINE_FLAG - 1), none, NULL, 0, 5);
+    free(s);
+}

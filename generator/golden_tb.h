@@ -249,6 +249,7 @@ void fxt__gv_large_4096(tb *t);
 void fxt__gv_large_8000(tb *t);
 void fxt__gv_largest_arg(tb *t);
 void fxt__gv_inline_name_max(tb *t);
+void fxt__gv_inline_string_15bit(tb *t, size_t *at);
 void fxt__gv_event_instant(tb *t);
 void fxt__gv_event_counter(tb *t);
 void fxt__gv_event_duration(tb *t);
