@@ -193,7 +193,7 @@ int fxtm_add_generated(bases *b, const opts *o)
     int has_magic = fxt_layout_get(rev)->has_magic;
     for (unsigned long long s = 1; s <= o->gen; s++) {
         fxt_gen_options g = {s, o->gen_records, s % 2 ? FXT_GEN_REALISTIC : FXT_GEN_COVERAGE,
-                             (int)(s % 4 == 0 || s % 4 == 3), rev, 0};
+                             (int)(s % 4 == 0 || s % 4 == 3), rev, 0, 0};
         if (o->byte_order != BO_ANY)
             g.big_endian = o->byte_order == BO_BE;
         if (!has_magic)

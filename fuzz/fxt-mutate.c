@@ -77,7 +77,8 @@ static void usage(FILE *f)
             "  --max-size BYTES    largest output (default 65536); larger bases are skipped\n"
             "  --order ORDER       the order of the leading records (every order is legal):\n"
             "                      all (default): seeds writes each base as it is and once\n"
-            "                      more in another order, the set covering every order;\n"
+            "                      more in another order, the set covering every order,\n"
+            "                      three copies in four keeping the magic record;\n"
             "                      as-is: the bases as they are; or one order, for a reader\n"
             "                      that reads only that one: every base is put in it (bases\n"
             "                      that cannot be are left out) before it is written or\n"
@@ -364,6 +365,19 @@ static int base_in_order(base *e, unsigned order, uint8_t *buf, size_t max,
     return 1;
 }
 
+/* The order to try T-th (0, 1, ...) for copy J of seeds --order all: copy
+ * J leaves the magic record out when J % 4 == 3 (FXT_GEN_ORDER_NO_MAGIC,
+ * the orders without it in turn), else keeps it (those with it in turn);
+ * then the orders of the same kind, then the others. */
+static unsigned copy_order(unsigned long long j, unsigned t)
+{
+    unsigned no_magic = j % 4 == 3;
+    unsigned k = (unsigned)(no_magic ? j / 4 : j - j / 4); /* copies of that kind before J */
+    unsigned half = FXT_GEN_ORDER_COUNT / 2, step = t % half;
+    unsigned kind = t < half ? no_magic : !no_magic;
+    return 2 * ((k + step) % half) + kind; /* the magic bit is bit 0 */
+}
+
 /* NAME plus ".order-" and order ORDER's name with dashes, into OUT. */
 static void order_name(char *out, size_t cap, const char *name, unsigned order)
 {
@@ -604,10 +618,12 @@ int main(int argc, char **argv)
                 list_line(lf, name, e->len, e, 0, NULL, &v);
             }
             /* --order all: once more in another order, the orders taken in
-             * turn from base to base, so that the set holds every one */
+             * turn from copy to copy, so that the set holds every one, the
+             * magic record kept in three copies of four (a reader that
+             * needs it reads most of the set) */
             int own = fxt_mut_order_of(e->data, e->len, &mo);
             for (unsigned t = 0; o.order == ORDER_ALL && rc == 0 && t < FXT_GEN_ORDER_COUNT; t++) {
-                unsigned ord = (unsigned)(i + t) % FXT_GEN_ORDER_COUNT;
+                unsigned ord = copy_order(reordered, t);
                 memcpy(buf, e->data, e->len);
                 size_t n = (int)ord == own ? 0
                                            : fxt_mut_set_order(buf, e->len, o.max_size, ord, &mo);

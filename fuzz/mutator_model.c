@@ -159,10 +159,10 @@ static void build_pool(const mut *m, pool *pl)
 {
     static const fxt_gen_options specs[POOL_TRACES] = {
         /* about 80 records set up the tables: counts are beyond that */
-        {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
-        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
+        {0x5eed0001u, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {0x5eed0002u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0, 0},
+        {0x5eed0003u, 300, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {0x5eed0004u, 180, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0, 0},
     };
     pl->done = 1;
     for (size_t s = 0; s < POOL_TRACES && !pl->oom; s++) {

@@ -56,14 +56,14 @@ int main(int argc, char **argv)
 {
     static const fxt_gen_options k_specs[] = {
         /* the first ~80 records register strings and threads */
-        {1, 100, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {2, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {3, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {4, 1500, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0},
-        {5, 200, FXT_GEN_REALISTIC, 1, FXT_REV_CURRENT, 0},
-        {6, 110, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
-        {7, 200, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0},
-        {8, 140, FXT_GEN_COVERAGE, 1, FXT_REV_CURRENT, 0},
+        {1, 100, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {2, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {3, 400, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {4, 1500, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, 0, 0},
+        {5, 200, FXT_GEN_REALISTIC, 1, FXT_REV_CURRENT, 0, 0},
+        {6, 110, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0, 0},
+        {7, 200, FXT_GEN_COVERAGE, 0, FXT_REV_CURRENT, 0, 0},
+        {8, 140, FXT_GEN_COVERAGE, 1, FXT_REV_CURRENT, 0, 0},
     };
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(stderr, "usage: fuzz_seeds DIR   (DIR must exist)\n");
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
             return 1;
     }
     for (unsigned ord = 1; ord < FXT_GEN_ORDER_COUNT; ord++) {
-        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, ord};
+        const fxt_gen_options o = {10 + ord, 150, FXT_GEN_REALISTIC, 0, FXT_REV_CURRENT, ord, 0};
         char name[64];
         snprintf(name, sizeof name, "%s", fxt_gen_order_name(ord));
         for (char *p = name; *p; p++)

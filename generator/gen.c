@@ -81,7 +81,7 @@ static int close_one(gen *g)
 
 static void realistic_step(gen *g)
 {
-    uint64_t x = rnd(g, 100);
+    uint64_t x = fxt__gen_real_pick(g->omit, (unsigned)rnd(g, 100));
     if (x < REAL_DURATION)
         fxt__gen_duration(g);
     else if (x < REAL_COMPLETE)
@@ -208,6 +208,8 @@ static int generate(const fxt_gen_options *o, int direct, fxt_gen_write_fn write
         return FXT_GEN_UNSUPPORTED; /* not a revision, not an order */
     if (o->big_endian && (!l->has_magic || (order & FXT_GEN_ORDER_NO_MAGIC)))
         return FXT_GEN_UNSUPPORTED; /* byte order is recognised by the magic record alone */
+    if ((o->omit & ~FXT_GEN_OMIT) || (o->omit && o->profile != FXT_GEN_REALISTIC))
+        return FXT_GEN_UNSUPPORTED;
     gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return FXT_GEN_FAILED;
@@ -224,6 +226,7 @@ static int generate(const fxt_gen_options *o, int direct, fxt_gen_write_fn write
     g->current = l->revision == FXT_REV_CURRENT;
     g->direct = direct && g->current && o->profile == FXT_GEN_REALISTIC;
     g->order = order;
+    g->omit = o->omit;
     g->write = write;
     g->ctx = ctx;
     g->left = o->records;

@@ -269,7 +269,7 @@ static FXT__ALWAYS_INLINE void run(gen *g, int be)
             LOAD();
         }
         rng_reserve(&r);
-        unsigned x = rng_draw(&r, 100);
+        unsigned x = fxt__gen_real_pick(g->omit, rng_draw(&r, 100));
         gen_ev e;
         if (x < REAL_DURATION)
             e = choose_duration(g, &r);

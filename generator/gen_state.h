@@ -58,6 +58,21 @@ enum real_bound {
     REAL_SWITCH = 100
 };
 
+/* The draw X of the realistic mix, or the instant event's when the record
+ * type X picks is one of OMIT (fxt_gen_options.omit); both paths (gen.c,
+ * gen_direct.c) draw through it, so their bytes stay the same. */
+static inline unsigned fxt__gen_real_pick(unsigned omit, unsigned x)
+{
+    if (omit == 0 || x < REAL_FLOW || x >= REAL_WAKEUP)
+        return x;
+    unsigned type = x < REAL_LOG    ? 9u  /* log */
+                    : x < REAL_KOBJ ? 7u  /* kernel object */
+                    : x < REAL_UOBJ ? 6u  /* userspace object */
+                    : x < REAL_BLOB ? 5u  /* blob */
+                                    : 8u; /* scheduling */
+    return omit >> type & 1u ? REAL_INSTANT - 1u : x;
+}
+
 /* Texts for inline strings: ASCII, exactly 8 bytes, multi-byte UTF-8. */
 extern const char *const fxt__gen_texts[NTEXTS];
 /* Argument types of the realistic profile (drawn uniformly). */
@@ -91,6 +106,7 @@ typedef struct gen {
     int current;
     int direct; /* the realistic profile in the current revision: gen_direct.c */
     unsigned order; /* of the leading records: FXT_GEN_ORDER_* bits */
+    unsigned omit;  /* fxt_gen_options.omit */
     fxt_writer w;
     uint8_t *buf;
     fxt_gen_write_fn write;

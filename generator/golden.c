@@ -30,9 +30,12 @@
 #include "golden_rev.h"
 #include "golden_tb.h"
 
-/* Seed and base size of the invalid/warn vectors. */
+/* Seed and base size of the invalid/warn vectors; their base holds only
+ * the record types every reader reads (metadata, initialization, string,
+ * thread, event), so that every reader can read their controls. */
 #define VIOLATE_SEED 1u
 #define VIOLATE_BASE_RECORDS 100u
+#define VIOLATE_BASE_OMIT FXT_GEN_OMIT
 /* Coverage-profile vectors: records asked for, and the largest size kept
  * (larger traces hold the 40-70 KB large blobs; the next seed is tried). */
 #define COVERAGE_RECORDS 125u
@@ -160,6 +163,21 @@ static const valid_def k_valid[] = {
      "boolean arguments false and true"},
     {"max-record", fxt__gv_max_record, "Records",
      "an instant event of exactly 4095 words (32760 bytes), the largest normal record"},
+    {"large-record-4095-words", fxt__gv_large_4095, "Large Records (record type = 15)",
+     "a large blob record of exactly 4095 words (the largest a 12-bit size could frame), then "
+     "an instant event"},
+    {"large-record-4096-words", fxt__gv_large_4096, "Large Records (record type = 15)",
+     "a large blob record of exactly 4096 words (its size does not fit 12 bits: 0 there), then "
+     "an instant event"},
+    {"large-record-8000-words", fxt__gv_large_8000, "Large Records (record type = 15)",
+     "a large blob record of 8000 words (3904 in 12 bits; the file stays under 64 KiB, the "
+     "fuzzing recipes' -max_len), then an instant event"},
+    {"largest-argument", fxt__gv_largest_arg, "Arguments",
+     "an instant event with one string argument of 4001 words (an inline value of 32000 bytes, "
+     "the longest without a warning)"},
+    {"inline-string-max", fxt__gv_inline_name_max, "String references",
+     "an instant event whose inline name is 32000 bytes long (the longest string without a "
+     "warning)"},
 };
 /* Records of DATA found by following the size fields from offset 0; -1 if
  * the file is not a whole number of records (truncated, size 0). */
@@ -227,6 +245,13 @@ static int tb_open(corpus *c, tb *t, const char *what, int be, uint64_t ts)
     return 0;
 }
 
+/* The framing-boundary vectors, which r3 reads as current does. */
+static int framing_also_r3(void (*fn)(tb *t))
+{
+    return fn == fxt__gv_large_4095 || fn == fxt__gv_large_4096 || fn == fxt__gv_large_8000 ||
+           fn == fxt__gv_max_record || fn == fxt__gv_largest_arg || fn == fxt__gv_inline_name_max;
+}
+
 static void build_valid(corpus *c)
 {
     for (size_t i = 0; i < sizeof k_valid / sizeof *k_valid && !c->err; i++) {
@@ -242,6 +267,13 @@ static void build_valid(corpus *c)
             }
             add_valid(c, k_valid[i].name, be, t.buf, t.w.len, k_valid[i].section,
                       k_valid[i].desc);
+            if (!c->err && framing_also_r3(k_valid[i].fn)) {
+                /* the same bytes conform to r3, the other revision with large
+                 * records and the magic record: scored for r3 readers too */
+                fxt_gen_vector *v = &c->v[c->n - 1];
+                v->rev_known = FXT_REV_BIT(FXT_REV_R3) | FXT_REV_BIT(FXT_REV_CURRENT);
+                v->rev_verdict[FXT_REV_R3] = v->rev_verdict[FXT_REV_CURRENT] = FXT_GEN_VALID;
+            }
         }
     }
     /* realistic traces, and the coverage profile at a modest size */
@@ -298,6 +330,7 @@ static void build_violations(corpus *c)
             char err[300] = "";
             fxt_gen_options o = fxt_gen_options_default();
             o.seed = VIOLATE_SEED, o.records = VIOLATE_BASE_RECORDS, o.big_endian = be;
+            o.omit = VIOLATE_BASE_OMIT;
             int rc = fxt_gen_violate(ri->rule, &o, &x, err, sizeof err);
             if (rc == FXT_GEN_UNSUPPORTED)
                 continue; /* not possible in this byte order */
@@ -327,10 +360,25 @@ static void build_violations(corpus *c)
             snprintf(v->section, sizeof v->section, "%s", ri->section);
             snprintf(v->desc, sizeof v->desc, "%s: %s%s", ri->id, x.desc,
                      ri->rule == FXT_R_EMPTY_INPUT ? ""
-                     : be ? " (realistic big-endian base trace)"
-                          : " (realistic base trace)");
+                     : be ? " (realistic big-endian base trace of events)"
+                          : " (realistic base trace of events)");
         }
     }
+}
+
+/* A new vector for what T built (its buffer then the vector's), or NULL
+ * after recording the failure in C (T's buffer freed). */
+static fxt_gen_vector *built_vec(corpus *c, tb *t)
+{
+    if (t->err) {
+        free(t->buf);
+        fail(c, t->errmsg);
+        return NULL;
+    }
+    fxt_gen_vector *v = add_vec(c);
+    if (v == NULL)
+        free(t->buf);
+    return v;
 }
 
 /* The word-aligned truncations (golden_truncated.c), after the other
@@ -350,16 +398,9 @@ static void build_truncated(corpus *c)
                 snprintf(t.errmsg, sizeof t.errmsg, "%s: not a word-aligned truncation", t.what);
                 t.err = 1;
             }
-            if (t.err) {
-                free(t.buf);
-                fail(c, t.errmsg);
+            fxt_gen_vector *v = built_vec(c, &t);
+            if (v == NULL)
                 return;
-            }
-            fxt_gen_vector *v = add_vec(c);
-            if (v == NULL) {
-                free(t.buf);
-                return;
-            }
             snprintf(v->path, sizeof v->path, "invalid/%s-%s%s.fxt", ri->id, t.what,
                      be ? "-be" : "");
             v->data = t.buf;
@@ -456,6 +497,39 @@ static void build_revisions(corpus *c)
     }
 }
 
+/* warn/: the longest inline string a string ref can say (32767 bytes, in a
+ * large record), both byte orders: conforming, W0009 at its first byte. */
+static void build_longest_string(corpus *c)
+{
+    const fxt_rule_info *ri = fxt_rule_get(FXT_R_STRING_TOO_LONG);
+    for (int be = 0; be <= 1 && !c->err; be++) {
+        tb t;
+        if (tb_open(c, &t, "inline-string-32767", be, 1000000))
+            return;
+        size_t at = 0;
+        fxt__gv_inline_string_15bit(&t, &at);
+        fxt_gen_vector *v = built_vec(c, &t);
+        if (v == NULL)
+            return;
+        snprintf(v->path, sizeof v->path, "warn/%s-inline-string-32767%s.fxt", ri->id,
+                 be ? "-be" : "");
+        v->data = t.buf;
+        v->len = t.w.len;
+        v->records = count_records(t.buf, t.w.len, be);
+        v->verdict = FXT_GEN_WARN;
+        v->rules[0] = FXT_R_STRING_TOO_LONG;
+        v->offsets[0] = at;
+        v->field_offsets[0] = at + 16;
+        v->nissues = 1;
+        v->big_endian = be;
+        snprintf(v->section, sizeof v->section, "%s", ri->section);
+        snprintf(v->desc, sizeof v->desc,
+                 "%s: a large blob record whose inline name is 32767 bytes, the longest a "
+                 "string ref says (a reader must read it; longer than 32000: a warning)%s",
+                 ri->id, be ? " (big-endian)" : "");
+    }
+}
+
 int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
 {
     corpus c = {NULL, 0, 0, 0, err, errlen};
@@ -465,6 +539,8 @@ int fxt_gen_golden(fxt_gen_corpus *out, char *err, size_t errlen)
     build_valid(&c);
     build_violations(&c);
     build_truncated(&c);
+    if (!c.err)
+        build_longest_string(&c);
     build_revisions(&c);
     uint8_t *sample = NULL;
     size_t sample_len = 0;

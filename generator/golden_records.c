@@ -361,3 +361,78 @@ void fxt__gv_max_record(tb *t)
     put(t, &r);
     free(s);
 }
+
+/* A large blob record (format 1, indexed refs) of exactly WORDS words: its
+ * payload fills the rest; then an instant event, which a reader that framed
+ * the large record wrong reads as garbage. Readers that frame large records
+ * by the 12 bits of a normal record's size read 4096 words as 0 and 8000 as
+ * 3904. */
+static void large_of(tb *t, size_t words)
+{
+    size_t n = (words - 3) * 8; /* header, format header, payload size word */
+    uint8_t *p = filled(t, n, 0);
+    if (p == NULL)
+        return;
+    prologue(t);
+    size_t at = t->w.len;
+    large_nometa(t, p, n);
+    if (t->w.len - at != words * 8) {
+        snprintf(t->errmsg, sizeof t->errmsg, "large-record is not %zu words", words);
+        t->err = 1;
+    }
+    fxt_record e = event(t, FXT_ET_INSTANT, fxt_thread_indexed(1), fxt_str_indexed(S_GFX),
+                         fxt_str_indexed(S_FRAME), 0);
+    put(t, &e);
+    free(p);
+}
+
+void fxt__gv_large_4095(tb *t) { large_of(t, 4095); }
+void fxt__gv_large_4096(tb *t) { large_of(t, 4096); }
+void fxt__gv_large_8000(tb *t) { large_of(t, 8000); }
+
+/* An instant event with the longest string without a warning (32000
+ * bytes) inline: as its one argument's value (an argument of 4001 words,
+ * AS_ARG) or as its name. */
+static void longest_inline(tb *t, int as_arg)
+{
+    char *s = lorem(FXT_MAX_STRING_LEN);
+    if (s == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
+        t->err = 1;
+        return;
+    }
+    prologue(t);
+    fxt_str big = fxt_str_inline(s, FXT_MAX_STRING_LEN);
+    fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_indexed(1), fxt_str_indexed(S_GFX),
+                         as_arg ? fxt_str_indexed(S_FRAME) : big, 0);
+    if (as_arg) {
+        r.args[0] = a_str(fxt_str_indexed(S_LABEL), big);
+        r.argc = 1;
+    }
+    put(t, &r);
+    free(s);
+}
+
+void fxt__gv_largest_arg(tb *t) { longest_inline(t, 1); }
+void fxt__gv_inline_name_max(tb *t) { longest_inline(t, 0); }
+
+/* A large blob record (format 1) whose inline name is 32767 bytes, the
+ * most a string ref's 15 bits can say (no normal record holds it: 4096
+ * words); conforming, with a warning (W0009: longer than 32000 bytes). *AT:
+ * the record's offset; the name's first byte is 16 bytes in (header, format
+ * header word; the category is indexed). */
+void fxt__gv_inline_string_15bit(tb *t, size_t *at)
+{
+    char *s = lorem(FXT_STRREF_INLINE_FLAG - 1);
+    if (s == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
+        t->err = 1;
+        return;
+    }
+    prologue(t);
+    *at = t->w.len;
+    fxt_thread none = {0, 0, 0};
+    large_blob(t, FXT_LBF_NO_METADATA, fxt_str_indexed(S_GFX),
+               fxt_str_inline(s, FXT_STRREF_INLINE_FLAG - 1), none, NULL, 0, 5);
+    free(s);
+}

@@ -9,6 +9,7 @@
 #ifndef FXT_GOLDEN_TB_H
 #define FXT_GOLDEN_TB_H
 
+#include <stdlib.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -195,6 +196,36 @@ static inline void instant_args(tb *t, const fxt_arg *a, unsigned n)
     put(t, &r);
 }
 
+/* N bytes of text (a, b, c, ...) or of a binary pattern, malloc'd; NULL
+ * after recording the failure in T. */
+static inline uint8_t *filled(tb *t, size_t n, int text)
+{
+    uint8_t *p = malloc(n ? n : 1);
+    if (p == NULL) {
+        snprintf(t->errmsg, sizeof t->errmsg, "%s: out of memory", t->what);
+        t->err = 1;
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        p[i] = text ? (uint8_t)('a' + i % 26) : (uint8_t)(i * 131u + 7u);
+    return p;
+}
+
+/* A large blob record without metadata (format 1), indexed refs, payload P
+ * of N bytes. */
+static inline void large_nometa(tb *t, const uint8_t *p, size_t n)
+{
+    fxt_record r;
+    rec(&r, FXT_RT_LARGE);
+    r.large_type = FXT_LT_BLOB;
+    r.u.blob.format = FXT_LBF_NO_METADATA;
+    r.u.blob.category = fxt_str_indexed(S_GFX);
+    r.u.blob.name = fxt_str_indexed(S_FRAME_PNG);
+    r.u.blob.payload = p;
+    r.u.blob.payload_size = n;
+    put(t, &r);
+}
+
 /* The valid vectors, one function each: they write into T (T->err and
  * T->errmsg on failure). Listed, with names and descriptions, in golden.c. */
 void fxt__gv_minimal(tb *t);
@@ -213,6 +244,12 @@ void fxt__gv_log(tb *t);
 void fxt__gv_large_blob_meta(tb *t);
 void fxt__gv_large_blob_nometa(tb *t);
 void fxt__gv_max_record(tb *t);
+void fxt__gv_large_4095(tb *t);
+void fxt__gv_large_4096(tb *t);
+void fxt__gv_large_8000(tb *t);
+void fxt__gv_largest_arg(tb *t);
+void fxt__gv_inline_name_max(tb *t);
+void fxt__gv_inline_string_15bit(tb *t, size_t *at);
 void fxt__gv_event_instant(tb *t);
 void fxt__gv_event_counter(tb *t);
 void fxt__gv_event_duration(tb *t);

@@ -14,19 +14,6 @@
 #include "golden_tb.h"
 
 /* N bytes from malloc, filled with text (letters) or binary bytes. */
-static uint8_t *filled(tb *t, size_t n, int text)
-{
-    uint8_t *p = malloc(n ? n : 1);
-    if (p == NULL) {
-        snprintf(t->errmsg, sizeof t->errmsg, "%s: out of memory", t->what);
-        t->err = 1;
-        return NULL;
-    }
-    for (size_t i = 0; i < n; i++)
-        p[i] = text ? (uint8_t)('a' + i % 26) : (uint8_t)(i * 131u + 7u);
-    return p;
-}
-
 /* The prologue and a few ordinary events before the record cut short. */
 static void before(tb *t)
 {
@@ -79,15 +66,7 @@ static void large_last(tb *t, size_t *at, size_t *words)
         return;
     before(t);
     *at = t->w.len;
-    fxt_record r;
-    rec(&r, FXT_RT_LARGE);
-    r.large_type = FXT_LT_BLOB;
-    r.u.blob.format = FXT_LBF_NO_METADATA;
-    r.u.blob.category = fxt_str_indexed(S_GFX);
-    r.u.blob.name = fxt_str_indexed(S_FRAME_PNG);
-    r.u.blob.payload = p;
-    r.u.blob.payload_size = 33000;
-    put(t, &r);
+    large_nometa(t, p, 33000);
     free(p);
     *words = (t->w.len - *at) / 8;
 }

@@ -116,8 +116,11 @@ static fxt__vgen_fn find_gen(fxt_rule rule)
 
 int fxt_gen_can_violate(fxt_rule rule) { return find_gen(rule) != NULL; }
 
-int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
-                    size_t errlen)
+/* The vector of RULE, or with TWIN its control: the same trace with the
+ * offending record made valid (its twin), or the base where the rule's
+ * generator knows no twin. */
+static int build(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
+                 size_t errlen, int twin)
 {
     const uint64_t seed = o->seed;
     const int big_endian = o->big_endian;
@@ -188,6 +191,7 @@ int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *
 
     c->where = P_INSERT;
     c->field = FIELD_AT_HEADER;
+    c->twin = twin;
     gen(c);
     if (c->werr) {
         snprintf(err, errlen, "internal error building the violation");
@@ -195,15 +199,16 @@ int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *
     }
 
     size_t cut_lo, cut_hi, ins_len = c->w.len; /* base[cut_lo..cut_hi) is replaced */
-    switch (c->where) {
+    const int base_only = twin && !c->twin_ok; /* the base stands in: nothing changed */
+    switch (base_only ? P_DROP_MAGIC : c->where) {
     case P_INSERT: cut_lo = cut_hi = at; break;
     case P_APPEND: cut_lo = cut_hi = base_len; break;
     case P_REPLACE_MAGIC: cut_lo = 0, cut_hi = 8; break;
-    case P_DROP_MAGIC: cut_lo = 0, cut_hi = 8, ins_len = 0; break;
+    case P_DROP_MAGIC: cut_lo = 0, cut_hi = base_only ? 0 : 8, ins_len = 0; break;
     case P_EMPTY: cut_lo = 0, cut_hi = base_len, ins_len = 0; break;
-    default: /* P_TRUNCATE */
+    default: /* P_TRUNCATE (the twin: the record whole) */
         cut_lo = cut_hi = base_len;
-        ins_len = c->keep;
+        ins_len = twin ? c->w.len : c->keep;
         break;
     }
     size_t total = cut_lo + ins_len + (base_len - cut_hi);
@@ -219,7 +224,14 @@ int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *
     out->field_offset = c->where == P_DROP_MAGIC || c->where == P_EMPTY ? 0
                         : c->field == FIELD_AT_HEADER          ? out->record_offset
                                                                : cut_lo + c->field;
-    snprintf(out->desc, sizeof out->desc, "%s", c->desc);
+    out->twin = c->twin_ok;
+    if (twin && !c->twin_ok)
+        snprintf(out->desc, sizeof out->desc, "the base trace (no twin of: %.160s)", c->desc);
+    else if (twin) /* (the description's values are the valid ones now) */
+        snprintf(out->desc, sizeof out->desc, "the twin of the %s (%s) vector: the same records, "
+                 "the offending one made valid", ri->id, ri->name);
+    else
+        snprintf(out->desc, sizeof out->desc, "%s", c->desc);
     rc = 0;
 done:
     if (rc < 0 && errlen && err[0] == 0)
@@ -229,4 +241,16 @@ done:
     free(ins);
     free(c);
     return rc;
+}
+
+int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
+                    size_t errlen)
+{
+    return build(rule, o, out, err, errlen, 0);
+}
+
+int fxt_gen_violate_control(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out,
+                            char *err, size_t errlen)
+{
+    return build(rule, o, out, err, errlen, 1);
 }

@@ -66,6 +66,9 @@ typedef struct vctx {
     uint32_t prov_id;  /* the provider current where the record is inserted */
     unsigned nprov;    /* distinct providers the base introduced */
     char desc[200];    /* one-line description of the violation */
+    int twin;          /* build the control instead: the same records, the violating
+                          field set to a valid value (fix()) */
+    int twin_ok;       /* the rule's generator knows its twin (it called fix()) */
     size_t rec_start;  /* record under construction */
     size_t arg_start;  /* argument under construction */
 } vctx;
@@ -77,10 +80,21 @@ static inline uint64_t rnd(vctx *c, uint64_t n) { return fxt_rng_below(&c->r, n)
 /* A value in [lo..hi]. */
 static inline uint64_t range(vctx *c, uint64_t lo, uint64_t hi) { return lo + rnd(c, hi - lo + 1); }
 
-/* One bit in [lo..hi] (a reserved-bit violation). */
+/* Whether to write the valid value where the violation goes (building the
+ * control, the vector's twin); calling it says the generator knows the twin.
+ * The random draws are the same either way, so the twin differs from the
+ * vector only in what the rule is about. */
+static inline int fix(vctx *c)
+{
+    c->twin_ok = 1;
+    return c->twin;
+}
+
+/* One bit in [lo..hi] (a reserved-bit violation; none in the twin). */
 static inline uint64_t bit_in(vctx *c, unsigned lo, unsigned hi)
 {
-    return (uint64_t)1 << range(c, lo, hi);
+    uint64_t b = (uint64_t)1 << range(c, lo, hi);
+    return fix(c) ? 0 : b;
 }
 
 /* The next word or byte written is the offending field. */
@@ -127,6 +141,8 @@ static inline void rec_end(vctx *c, uint64_t h, int delta)
 {
     if (c->werr)
         return;
+    if (delta != 0 && fix(c))
+        delta = 0; /* the twin's size is right */
     uint64_t words = (c->w.len - c->rec_start) / 8 + (uint64_t)(int64_t)delta;
     if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE)
         h = FXT_SET(h, FXT_LREC_SIZE, words);
@@ -145,6 +161,8 @@ static inline void arg_end(vctx *c, uint64_t h, int delta)
 {
     if (c->werr)
         return;
+    if (delta != 0 && fix(c))
+        delta = 0;
     uint64_t words = (c->w.len - c->arg_start) / 8 + (uint64_t)(int64_t)delta;
     fxt_patch_field(c->w.buf, c->arg_start, 0, 63, FXT_SET(h, FXT_ARG_SIZE, words), c->be);
 }
@@ -183,6 +201,18 @@ static inline void simple_event(vctx *c, unsigned etype, uint64_t t, uint64_t da
         etype != FXT_ET_DURATION_END)
         W(c, data);
     rec_end(c, ev_hdr(c, etype, 0, reg_thread(c)), 0);
+}
+
+/* The same on registered thread THREAD. */
+static inline void simple_event_on(vctx *c, unsigned etype, uint64_t t, uint64_t data,
+                                   unsigned thread)
+{
+    rec_begin(c);
+    W(c, t);
+    if (etype != FXT_ET_INSTANT && etype != FXT_ET_DURATION_BEGIN &&
+        etype != FXT_ET_DURATION_END)
+        W(c, data);
+    rec_end(c, ev_hdr(c, etype, 0, thread), 0);
 }
 
 /* An event on fresh inline koids (a thread the base never uses). */

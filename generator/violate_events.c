@@ -13,21 +13,43 @@
 static void v_event_type_unknown(vctx *c)
 {
     unsigned t = (unsigned)range(c, FXT_ET_COUNT, FXT_FIELD_MAX(FXT_EV_TYPE));
+    if (fix(c))
+        t = FXT_ET_INSTANT; /* a timestamp and nothing else, as the vector's */
     rec_begin(c);
     W(c, ts(c));
     rec_end(c, ev_hdr(c, t, 0, reg_thread(c)), 0);
     DESC("an event record of undefined event type %u", t);
 }
 
+/* An event on fresh inline koids, in the twin paired with its begin
+ * (BEGIN_TOO) or end on the same thread. */
+static void fresh_pair(vctx *c, unsigned etype, int begin_too)
+{
+    if (!fix(c)) {
+        fresh_thread_event(c, etype);
+        return;
+    }
+    uint64_t pid = FRESH_PID + rnd(c, 1000), tid = FRESH_TID + rnd(c, 1000), t = ts(c);
+    for (int i = 0; i < 2; i++) {
+        unsigned et = i == 0 ? (begin_too ? FXT_ET_DURATION_BEGIN : etype)
+                             : (begin_too ? etype : FXT_ET_DURATION_END);
+        rec_begin(c);
+        W(c, t + (uint64_t)i);
+        W(c, pid);
+        W(c, tid);
+        rec_end(c, ev_hdr(c, et, 0, FXT_THREADREF_INLINE), 0);
+    }
+}
+
 static void v_duration_end_unmatched(vctx *c)
 {
-    fresh_thread_event(c, FXT_ET_DURATION_END);
+    fresh_pair(c, FXT_ET_DURATION_END, 1);
     DESC("a duration end on a thread (inline koids) that has no duration begin");
 }
 
 static void v_duration_begin_unended(vctx *c)
 {
-    fresh_thread_event(c, FXT_ET_DURATION_BEGIN);
+    fresh_pair(c, FXT_ET_DURATION_BEGIN, 0);
     DESC("a duration begin on a thread (inline koids) that is never ended");
 }
 
@@ -35,15 +57,35 @@ static void v_duration_complete_negative(vctx *c)
 {
     uint64_t t = ts(c);
     c->field = c->w.len + 16; /* header, start time, then the end time */
-    simple_event(c, FXT_ET_DURATION_COMPLETE, t, t - 1 - rnd(c, 1000));
+    uint64_t d = 1 + rnd(c, 1000);
+    simple_event(c, FXT_ET_DURATION_COMPLETE, t, fix(c) ? t + d : t - d);
     DESC("a duration complete event whose end time is before its start time");
+}
+
+/* Event ET with correlation id ID at T; in the twin on one thread (async
+ * ids are per process) with the begin it lacks before it (BEGIN, at T - 1)
+ * and the end it lacks after it (END, at T + 1); FXT_ET_NONE: none. */
+static void with_partners(vctx *c, unsigned et, uint64_t t, uint64_t id, unsigned begin,
+                          unsigned end)
+{
+    if (!fix(c)) {
+        simple_event(c, et, t, id);
+        return;
+    }
+    unsigned thr = reg_thread(c);
+    if (begin != FXT_ET_NONE)
+        simple_event_on(c, begin, t - 1, id, thr);
+    simple_event_on(c, et, t, id, thr);
+    if (end != FXT_ET_NONE)
+        simple_event_on(c, end, t + 1, id, thr);
 }
 
 static void v_async_unmatched(vctx *c)
 {
     unsigned et = rnd(c, 2) ? FXT_ET_ASYNC_END : FXT_ET_ASYNC_INSTANT;
     uint64_t t = ts(c), id = fresh_id(c);
-    simple_event(c, et, t, id);
+    with_partners(c, et, t, id, FXT_ET_ASYNC_BEGIN,
+                  et == FXT_ET_ASYNC_INSTANT ? FXT_ET_ASYNC_END : FXT_ET_NONE);
     DESC("an async %s with a correlation id that was never begun",
          et == FXT_ET_ASYNC_END ? "end" : "instant");
 }
@@ -51,7 +93,7 @@ static void v_async_unmatched(vctx *c)
 static void v_async_begin_unended(vctx *c)
 {
     uint64_t t = ts(c), id = fresh_id(c);
-    simple_event(c, FXT_ET_ASYNC_BEGIN, t, id);
+    with_partners(c, FXT_ET_ASYNC_BEGIN, t, id, FXT_ET_NONE, FXT_ET_ASYNC_END);
     DESC("an async begin whose correlation id is never ended");
 }
 
@@ -59,7 +101,8 @@ static void v_flow_unmatched(vctx *c)
 {
     unsigned et = rnd(c, 2) ? FXT_ET_FLOW_END : FXT_ET_FLOW_STEP;
     uint64_t t = ts(c), id = fresh_id(c);
-    simple_event(c, et, t, id);
+    with_partners(c, et, t, id, FXT_ET_FLOW_BEGIN,
+                  et == FXT_ET_FLOW_STEP ? FXT_ET_FLOW_END : FXT_ET_NONE);
     DESC("a flow %s with a correlation id that was never begun",
          et == FXT_ET_FLOW_END ? "end" : "step");
 }
@@ -67,7 +110,7 @@ static void v_flow_unmatched(vctx *c)
 static void v_flow_begin_unended(vctx *c)
 {
     uint64_t t = ts(c), id = fresh_id(c);
-    simple_event(c, FXT_ET_FLOW_BEGIN, t, id);
+    with_partners(c, FXT_ET_FLOW_BEGIN, t, id, FXT_ET_NONE, FXT_ET_FLOW_END);
     DESC("a flow begin whose correlation id is never ended");
 }
 
@@ -75,13 +118,14 @@ static void v_duplicate_begin(vctx *c)
 {
     /* flows: their ids are global, so the events' threads do not matter */
     uint64_t id = fresh_id(c), t = ts(c);
+    uint64_t id2 = fix(c) ? id ^ 1 : id; /* the twin: the second flow has its own id */
     simple_event(c, FXT_ET_FLOW_BEGIN, t, id);
     c->mark = c->w.len; /* the second begin is the offending record */
     t = ts(c);
-    simple_event(c, FXT_ET_FLOW_BEGIN, t, id);
+    simple_event(c, FXT_ET_FLOW_BEGIN, t, id2);
     for (int i = 0; i < 2; i++) { /* each begin gets its own end */
         t = ts(c);
-        simple_event(c, FXT_ET_FLOW_END, t, id);
+        simple_event(c, FXT_ET_FLOW_END, t, i ? id2 : id);
     }
     DESC("a second flow begin with a correlation id that is still open (both begins are ended)");
 }
@@ -118,7 +162,7 @@ static void v_blob_reserved_bits(vctx *c)
 static void v_blob_type_unknown(vctx *c)
 {
     unsigned t = rnd(c, 4) == 0 ? 0 : (unsigned)range(c, 4, 255);
-    blob(c, t, 0);
+    blob(c, fix(c) ? FXT_BT_DATA : t, 0);
     DESC("a blob record of undefined blob type %u", t);
 }
 
@@ -274,6 +318,8 @@ static void v_scheduling_reserved_bits(vctx *c)
 static void v_legacy_state_invalid(vctx *c)
 {
     unsigned state = rnd(c, 2) ? FXT_TS_RUNNING : (unsigned)range(c, FXT_TS_MAX + 1, 15);
+    if (fix(c))
+        state = FXT_TS_SUSPENDED;
     unsigned out = rnd(c, 3) ? reg_thread(c) : FXT_THREADREF_INLINE;
     unsigned in = reg_thread(c);
     rec_begin(c);
@@ -298,7 +344,7 @@ static void v_legacy_state_invalid(vctx *c)
 static void v_context_switch_state_unknown(vctx *c)
 {
     unsigned state = (unsigned)range(c, FXT_TS_MAX + 1, FXT_FIELD_MAX(FXT_CSW_STATE));
-    context_switch(c, state, 0);
+    context_switch(c, fix(c) ? FXT_TS_SUSPENDED : state, 0);
     DESC("a context switch record with undefined outgoing thread state %u", state);
 }
 
@@ -339,6 +385,8 @@ static void v_arg_too_small(vctx *c)
     uint64_t h = arg_host_begin(c, &host);
     field_here(c); /* the argument header */
     arg_begin(c);
+    if (fix(c))
+        W(c, 42); /* the value word */
     arg_end(c, arg_hdr(t, reg_str(c)), 0);
     rec_end(c, h, 0);
     DESC("%s with an argument of type %s and size 1 (no value word)", host,
@@ -356,8 +404,12 @@ static void v_arg_size_extra(vctx *c)
     uint64_t h = arg_host_begin(c, &host);
     field_here(c); /* the argument header */
     arg_begin(c);
-    for (unsigned i = 0; i < extra; i++)
-        W(c, fxt_rng_next(&c->r));
+    const int twin = fix(c);
+    for (unsigned i = 0; i < extra; i++) {
+        uint64_t w = fxt_rng_next(&c->r);
+        if (!twin)
+            W(c, w);
+    }
     uint64_t a = arg_hdr(t, reg_str(c));
     if (t == FXT_AT_INT32 || t == FXT_AT_UINT32)
         a = FXT_SET(a, FXT_ARG_HI, fxt_rng_next(&c->r));
@@ -416,6 +468,8 @@ static void v_arg_reserved_bits(vctx *c)
 static void v_bool_value_invalid(vctx *c)
 {
     uint32_t val = rnd(c, 2) ? 2 : (uint32_t)range(c, 2, 0xffffffffu);
+    if (fix(c))
+        val = 1;
     const char *host;
     uint64_t h = arg_host_begin(c, &host);
     field_here(c); /* the argument header */

@@ -19,6 +19,7 @@ static void v_empty_input(vctx *c)
 static void v_truncated(vctx *c)
 {
     c->where = P_TRUNCATE;
+    fix(c); /* the twin: the event whole (violate.c) */
     /* an instant event with an inline thread and an inline name */
     static const char name[] = "cut-short-event";
     rec_begin(c);
@@ -45,7 +46,9 @@ static void v_record_size_zero(vctx *c)
     /* a large blob header only where large records exist (r3 on) */
     if (rnd(c, 3) || !fxt_layout_defines(c->l->record_types, FXT_RT_LARGE)) {
         rec_begin(c);
-        rec_end(c, ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), -1);
+        if (fix(c))
+            W(c, 5000000000u); /* the twin: the timestamp, the size 2 */
+        rec_end(c, ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), c->twin ? 0 : -1);
         DESC("an instant event header with record size 0 (the rest of the file is not read)");
     } else {
         uint64_t h = FXT_SET(FXT_SET(0, FXT_REC_TYPE, FXT_RT_LARGE), FXT_LREC_TYPE, FXT_LT_BLOB);
@@ -58,17 +61,25 @@ static void v_record_too_small(vctx *c)
 {
     switch (rnd(c, 3)) {
     case 0:
-        W(c, hdr(FXT_RT_INIT, 1));
+        if (fix(c)) {
+            W(c, hdr(FXT_RT_INIT, 2));
+            W(c, 1000000000u);
+        } else
+            W(c, hdr(FXT_RT_INIT, 1));
         DESC("an initialization record of size 1 (no tick multiplier word)");
         break;
     case 1:
-        W(c, FXT_SET(ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), FXT_REC_SIZE, 1));
+        W(c, FXT_SET(ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), FXT_REC_SIZE, fix(c) ? 2 : 1));
+        if (c->twin)
+            W(c, ts(c));
         DESC("an instant event of size 1 (no timestamp word)");
         break;
     default: {
         unsigned idx = (unsigned)range(c, 200, 255);
-        W(c, FXT_SET(hdr(FXT_RT_THREAD, 2), FXT_THR_INDEX, idx));
+        W(c, FXT_SET(hdr(FXT_RT_THREAD, fix(c) ? 3 : 2), FXT_THR_INDEX, idx));
         W(c, FRESH_PID);
+        if (c->twin)
+            W(c, FRESH_TID);
         DESC("a thread record (index %u) of size 2 (no thread koid word)", idx);
         break;
     }
@@ -78,26 +89,31 @@ static void v_record_too_small(vctx *c)
 static void v_record_size_extra(vctx *c)
 {
     uint64_t extra = fxt_rng_next(&c->r);
+    const int twin = fix(c);
     switch (rnd(c, 3)) {
     case 0:
         rec_begin(c);
         W(c, 1000000000u);
-        W(c, extra);
+        if (!twin)
+            W(c, extra);
         rec_end(c, hdr(FXT_RT_INIT, 0), 0);
         DESC("an initialization record of size 3 (one appended word)");
         break;
     case 1:
         rec_begin(c);
         W(c, ts(c));
-        W(c, extra);
+        if (!twin)
+            W(c, extra);
         rec_end(c, ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c)), 0);
         DESC("an instant event with one appended word");
         break;
     default: {
         rec_begin(c);
         W(c, 100000 + rnd(c, 1000));
-        W(c, extra);
-        W(c, extra ^ 0xffff);
+        if (!twin) {
+            W(c, extra);
+            W(c, extra ^ 0xffff);
+        }
         uint64_t h = hdr(FXT_RT_KERNEL_OBJECT, 0);
         h = FXT_SET(h, FXT_KOBJ_TYPE, range(c, 1, 30));
         h = FXT_SET(h, FXT_KOBJ_NAME, reg_str(c));
@@ -124,7 +140,7 @@ static void v_padding_nonzero(vctx *c)
     size_t len = 3;
     uint8_t val = (uint8_t)range(c, 1, 255);
     size_t bad = len + (size_t)rnd(c, 8 - len); /* the padding byte at fault */
-    block[bad] = val;
+    block[bad] = fix(c) ? 0 : val;
     if (rnd(c, 2)) {
         unsigned t = log_begin(c, 1);
         c->field = c->w.len + bad;
@@ -158,17 +174,23 @@ static void v_utf8_invalid(vctx *c)
         {"cut \xe2\x82", 6, 4, "a sequence cut by the end of the string"},
     };
     unsigned k = (unsigned)rnd(c, sizeof k_bad / sizeof *k_bad);
+    char good[16];
+    memcpy(good, k_bad[k].s, k_bad[k].n);
+    for (size_t i = 0; i < k_bad[k].n; i++)
+        if ((unsigned char)good[i] >= 0x80)
+            good[i] = '?';
+    const char *str = fix(c) ? good : k_bad[k].s;
     if (rnd(c, 2)) {
         unsigned t = log_begin(c, rnd(c, 2) != 0);
         c->field = c->w.len + k_bad[k].at;
-        S(c, k_bad[k].s, k_bad[k].n);
+        S(c, str, k_bad[k].n);
         log_end(c, t, k_bad[k].n, 0);
         DESC("a log record whose message holds %s", k_bad[k].what);
     } else {
         rec_begin(c);
         W(c, ts(c));
         c->field = c->w.len + k_bad[k].at;
-        S(c, k_bad[k].s, k_bad[k].n);
+        S(c, str, k_bad[k].n);
         uint64_t h = ev_hdr(c, FXT_ET_INSTANT, 0, reg_thread(c));
         h = FXT_SET(h, FXT_EV_NAME, FXT_STRREF_INLINE_FLAG | k_bad[k].n);
         rec_end(c, h, 0);
@@ -188,6 +210,8 @@ static void v_string_too_long(vctx *c)
     static const char lorem[] = "the quick brown fox jumps over the lazy dog. ";
     for (size_t i = 0; i < len; i++)
         msg[i] = lorem[i % (sizeof lorem - 1)];
+    if (fix(c))
+        len = FXT_MAX_STRING_LEN; /* the longest a string may be */
     unsigned t = log_begin(c, 0);
     field_here(c); /* the string's first byte */
     S(c, msg, len);
@@ -199,6 +223,8 @@ static void v_string_too_long(vctx *c)
 static void v_string_ref_unregistered(vctx *c)
 {
     unsigned idx = (unsigned)range(c, BASE_STRINGS + 1, FXT_MAX_STRING_INDEX - 1);
+    if (fix(c))
+        idx = 1 + idx % BASE_STRINGS; /* a registered one */
     unsigned k = (unsigned)rnd(c, 3);
     rec_begin(c);
     W(c, ts(c));
@@ -220,6 +246,8 @@ static void v_string_ref_unregistered(vctx *c)
 static void v_thread_ref_unregistered(vctx *c)
 {
     unsigned idx = (unsigned)range(c, BASE_THREADS + 1, FXT_MAX_THREAD_INDEX);
+    if (fix(c))
+        idx = 1 + idx % BASE_THREADS;
     if (rnd(c, 2)) {
         rec_begin(c);
         W(c, ts(c));
@@ -251,7 +279,7 @@ static void v_magic_not_first(vctx *c)
 static void v_magic_bad_number(vctx *c)
 {
     c->where = P_REPLACE_MAGIC;
-    uint32_t m = FXT_MAGIC_NUMBER ^ (uint32_t)bit_in(c, 0, 31);
+    uint32_t m = FXT_MAGIC_NUMBER ^ (uint32_t)bit_in(c, 0, 31); /* none in the twin */
     W(c, FXT_SET(FXT_MAGIC_RECORD, FXT_MAGIC_VALUE_FIELD, m));
     DESC("the first record is a magic record with number 0x%08x", m);
 }
@@ -260,6 +288,8 @@ static void v_magic_bad_size(vctx *c)
 {
     c->where = P_REPLACE_MAGIC;
     unsigned words = (unsigned)range(c, 2, 3);
+    if (fix(c))
+        words = 1;
     W(c, FXT_SET(FXT_MAGIC_RECORD, FXT_REC_SIZE, words));
     for (unsigned i = 1; i < words; i++)
         W(c, 0);
@@ -306,6 +336,8 @@ static void v_metadata_reserved_bits(vctx *c)
 static void v_provider_event_unknown(vctx *c)
 {
     unsigned id = (unsigned)range(c, 1, FXT_FIELD_MAX(FXT_PEVENT_ID));
+    if (fix(c))
+        id = 0; /* a buffer filled up */
     uint64_t h = FXT_SET(meta_hdr(FXT_MT_PROVIDER_EVENT), FXT_META_PROVIDER_ID, c->prov_id);
     W(c, FXT_SET(h, FXT_PEVENT_ID, id));
     DESC("a provider event record (provider %u) with undefined event id %u", c->prov_id, id);
@@ -319,6 +351,8 @@ static void v_provider_restarted(vctx *c)
     uint64_t h = FXT_SET(meta_hdr(FXT_MT_PROVIDER_INFO), FXT_META_PROVIDER_ID, id);
     W(c, FXT_SET(h, FXT_PINFO_NAME_LEN, 0));
     c->mark = c->w.len;
+    if (fix(c)) /* the twin: another fresh provider */
+        h = FXT_SET(h, FXT_META_PROVIDER_ID, id ^ 1);
     W(c, FXT_SET(h, FXT_PINFO_NAME_LEN, 0));
     DESC("two provider info records for provider %u at the end of the trace: the second starts "
          "it afresh",
@@ -329,6 +363,8 @@ static void v_provider_section_unknown(vctx *c)
 {
     c->where = P_APPEND;
     uint32_t id = 0x5eed0000u + (uint32_t)rnd(c, 0x10000);
+    if (fix(c))
+        id = c->prov_id; /* introduced by the base */
     W(c, FXT_SET(meta_hdr(FXT_MT_PROVIDER_SECTION), FXT_META_PROVIDER_ID, id));
     DESC("a provider section record for provider %u, never introduced, at the end of the trace",
          id);
@@ -354,7 +390,7 @@ static void v_init_zero_ticks(vctx *c)
 {
     rec_begin(c);
     field_here(c); /* the ticks-per-second word */
-    W(c, 0);
+    W(c, fix(c) ? 1000000000u : 0);
     rec_end(c, hdr(FXT_RT_INIT, 0), 0);
     DESC("an initialization record with 0 ticks per second");
 }
@@ -382,14 +418,24 @@ static void v_string_index_zero(vctx *c)
     static const char s[] = "index-zero";
     rec_begin(c);
     S(c, s, sizeof s - 1);
-    rec_end(c, FXT_SET(hdr(FXT_RT_STRING, 0), FXT_STR_LEN, sizeof s - 1), 0);
+    uint64_t h = FXT_SET(hdr(FXT_RT_STRING, 0), FXT_STR_LEN, sizeof s - 1);
+    if (fix(c))
+        h = FXT_SET(h, FXT_STR_INDEX, FXT_MAX_STRING_INDEX - 1); /* unused by the base */
+    rec_end(c, h, 0);
     DESC("a string record for index 0 (\"%s\")", s);
 }
 
 static void v_string_empty(vctx *c)
 {
     /* 0x7fff is registered by the base and not referenced by its events */
-    W(c, FXT_SET(hdr(FXT_RT_STRING, 1), FXT_STR_INDEX, FXT_MAX_STRING_INDEX));
+    if (fix(c)) { /* the twin: its content again */
+        size_t n = strlen(BASE_LAST_STRING);
+        rec_begin(c);
+        S(c, BASE_LAST_STRING, n);
+        uint64_t h = FXT_SET(hdr(FXT_RT_STRING, 0), FXT_STR_INDEX, FXT_MAX_STRING_INDEX);
+        rec_end(c, FXT_SET(h, FXT_STR_LEN, n), 0);
+    } else
+        W(c, FXT_SET(hdr(FXT_RT_STRING, 1), FXT_STR_INDEX, FXT_MAX_STRING_INDEX));
     DESC("a string record registering the empty string at index 0x7fff");
 }
 
@@ -410,7 +456,7 @@ static void v_thread_index_zero(vctx *c)
     rec_begin(c);
     W(c, FRESH_PID + rnd(c, 1000));
     W(c, FRESH_TID + rnd(c, 1000));
-    rec_end(c, hdr(FXT_RT_THREAD, 0), 0);
+    rec_end(c, FXT_SET(hdr(FXT_RT_THREAD, 0), FXT_THR_INDEX, fix(c) ? 200 : 0), 0);
     DESC("a thread record for index 0");
 }
 

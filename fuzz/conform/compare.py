@@ -37,12 +37,14 @@ FEATURES = BYTE_ORDERS + REVISIONS + tuple(sorted(set(RECORD_TYPE_NAMES.values()
 
 # --------------------------------------------------------------- supports ---
 
-def vector_features(data, revision="current"):
-    """What reading DATA takes: its byte order (from the magic record; le
-    without one), its revision, and the record types in it (headers walked
-    as the spec lays them out: type bits 0..3, size bits 4..15, a large
-    record's size bits 4..35; the walk stops at a size 0 or past the end)."""
-    big = data[:8] == BE_MAGIC
+def vector_features(data, revision="current", byte_order=None):
+    """What reading DATA takes: its byte order (BYTE_ORDER, "big" or
+    "little", where the manifest says it: a damaged magic record does not
+    tell it; else from the magic record, le without one), its revision, and
+    the record types in it (headers walked as the spec lays them out: type
+    bits 0..3, size bits 4..15, a large record's size bits 4..35; the walk
+    stops at a size 0 or past the end)."""
+    big = byte_order == "big" if byte_order in ("big", "little") else data[:8] == BE_MAGIC
     feats = {"be" if big else "le", revision}
     off = 0
     while off + 8 <= len(data):

@@ -1,160 +1,115 @@
 # SPDX-License-Identifier: MIT
-"""controls.py - the control of an invalid vector: the same trace without
-its violation, for fxt-conform to tell a conclusive agreement from a
+"""controls.py - the control of an invalid vector: the same trace with the
+violation fixed, for fxt-conform to tell a conclusive agreement from a
 coincidence. A reader that rejects an invalid vector "agrees" with it only
 by its exit status; if it also rejects the same trace without the violation
-(say, it cannot read the base trace at all), the agreement says nothing
-about the rule. Python 3 standard library.
+(say, it cannot read the record kind the violation is in), the agreement
+says nothing about the rule. Python 3 standard library.
 
 Where controls come from: fxt-gen violate writes a realistic fxt-gen random
 trace (the base) with one offending record inserted, or its magic record
 replaced or dropped, or a record cut at the end; the golden corpus's
-invalid/ vectors are made the same way. The base is
-
-    fxt-gen random --seed S --records N --profile realistic [--big-endian]
-                   [--revision R]
-
-with S the seed, and N 100 for the corpus (golden.c: VIOLATE_SEED 1,
-VIOLATE_BASE_RECORDS 100) or, for fxt-gen violate without a base size,
-100 + a seeded draw below 201 (violate.c). Both facts are the generator's;
-a control is used only after its bytes were checked to be the vector's
-base (the vector is the control with one contiguous span changed, that
-span at most one word of the control: one_edit), so a change of the
-generator shows as "no control", never as a wrong one. A corpus truncation
-that has no such base (a record built to run past the end) has the trace
-up to that record as its control (the manifest gives where it starts).
+invalid/ vectors are made the same way (seed 1, a base of 100 records).
+`fxt-gen violate ... --control` writes, for the same arguments, the vector's
+twin: the same trace with the offending record made valid (the same record
+kinds, the violating field set to a valid value: the generator knows what
+it changed), or, where a rule has no twin (empty input, a dropped or second
+magic record, an undefined record or metadata type), the base trace, which
+then stands in (the run says so). A control is used only after fxt-gen
+violate with the same arguments gave the vector's very bytes, so a change
+of the generator shows as "no control", never as a wrong one. A corpus
+truncation that has no such base (a record built to run past the end) has
+the trace up to that record as its stand-in (the manifest gives where it
+starts). An invalid vector without a control (hand-made ones) is
+inconclusive, whatever the reader did with it.
 """
 
 import concurrent.futures
 import os
+import re
 import shlex
 
-from vectors import gen_run, rev_args
+from vectors import OPTIONAL_TYPES, gen_run, rev_args, without_args
 
-MASK64 = (1 << 64) - 1
 CORPUS_SEED = 1
 CORPUS_RECORDS = 100
+# what stands in for the vector, by the kind of control
+KINDS = {"twin": "the same trace with the violation fixed",
+         "base": "the base trace without the violation, standing in: the rule has no twin",
+         "prefix": "the trace up to the cut record, standing in: no generated base"}
 
 
-def splitmix(s):
-    """One splitmix64 step: (new state, output), as fxt_rng_next (gen_rng.h)."""
-    s = (s + 0x9E3779B97F4A7C15) & MASK64
-    z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return s, z ^ (z >> 31)
-
-
-def rng_below(s, n):
-    """fxt_rng_below(&{S}, N) for N < 2^32 (gen_rng.c: Lemire's method)."""
-    s, x = splitmix(s)
-    m = (x >> 32) * n
-    if (m & 0xFFFFFFFF) < n:
-        t = ((1 << 32) - n) % n
-        while (m & 0xFFFFFFFF) < t:
-            s, x = splitmix(s)
-            m = (x >> 32) * n
-    return m >> 32
-
-
-def violate_base_records(seed):
-    """Records of the base trace of fxt-gen violate --seed SEED (violate.c)."""
-    return 100 + rng_below((seed ^ 0xBA5EBA5EBA5EBA5E) & MASK64, 201)
-
-
-def one_edit(vector, control):
-    """Whether VECTOR is CONTROL with one contiguous span replaced by other
-    bytes, the span at most one word of CONTROL (an insertion, an append, a
-    truncated record at the end, a replaced or dropped magic record); an
-    empty vector (the empty-input rule) is every control's edit."""
-    if not vector:
-        return bool(control)
-    n = min(len(vector), len(control))
-    p = 0
-    while p < n and vector[p] == control[p]:
-        p += 1
-    s = 0
-    while s < n - p and vector[-1 - s] == control[-1 - s]:
-        s += 1
-    return vector != control and p + s >= len(control) - 8
-
-
-def base_argv(fxt_gen, seed, records, big_endian, revision, path):
-    return [fxt_gen, "random", "--seed", str(seed), "--records", str(records), "--profile",
-            "realistic"] + (["--big-endian"] if big_endian else []) + rev_args(revision) + \
-        ["-o", path]
-
-
-def candidates(vec):
-    """The bases (seed, records, big-endian, revision) VEC may have been
-    made from, most likely first: invalid vectors of fxt-gen violate and of
-    the corpus's invalid/ folder (either byte order: a vector whose magic
-    record is the violation does not tell its order by its first word)."""
+def violate_args(vec):
+    """The fxt-gen violate arguments (rule, seed, records or None,
+    big-endian, revision, record types left out) that may have made VEC:
+    fxt-gen violate vectors, and the corpus's invalid/ vectors
+    (E0048-log-reserved-bits[-be].fxt: a base of events, OPTIONAL_TYPES
+    left out)."""
     if vec.get("expected") != "invalid":
-        return []
+        return None
     rev = vec.get("revision")
     if vec.get("source") == "violate" and vec.get("seed") is not None:
-        return [(vec["seed"], violate_base_records(vec["seed"]), bool(vec.get("big_endian")),
-                 rev)]
+        rule = str(vec.get("rule", "")).split()[0]
+        return rule, vec["seed"], None, bool(vec.get("big_endian")), rev, vec.get("without", [])
     if vec.get("source") == "corpus" and "/invalid/" in "/" + vec["id"]:
-        try:
-            with open(vec["path"], "rb") as f:
-                be = f.read(8) == bytes.fromhex("0016547846040010")
-        except OSError:
-            return []
-        return [(CORPUS_SEED, CORPUS_RECORDS, b, rev) for b in (be, not be)
-                if not b or rev not in ("r1", "r2")]
-    return []
+        m = re.match(r"^([EW]\d{4})-[a-z0-9-]+?(-be)?\.fxt$", os.path.basename(vec["path"]))
+        if m:
+            return m.group(1), CORPUS_SEED, CORPUS_RECORDS, bool(m.group(2)), rev, OPTIONAL_TYPES
+    return None
+
+
+def violate_argv(fxt_gen, args, path, control):
+    rule, seed, records, be, rev, without = args
+    return [fxt_gen, "violate", "--rule", rule, "--seed", str(seed)] + \
+        (["--records", str(records)] if records else []) + \
+        (["--big-endian"] if be else []) + rev_args(rev) + without_args(without) + \
+        (["--control"] if control else []) + ["-o", path]
 
 
 class Controls:
-    """Makes and checks control traces, one file per distinct base."""
+    """Makes and checks control traces, one file per vector."""
 
     def __init__(self, fxt_gen, outdir):
         self.fxt_gen = fxt_gen
         self.outdir = outdir
-        self.made = {}  # (seed, records, be, revision) -> (path, argv) or None
-
-    def _make(self, key):
-        if key not in self.made:
-            seed, records, be, rev = key
-            name = "control-seed%d-%d%s%s.fxt" % (seed, records, "-" + rev if rev else "",
-                                                  "-be" if be else "")
-            path = os.path.join(self.outdir, name)
-            argv = base_argv(self.fxt_gen, seed, records, be, rev, path)
-            p, _ = gen_run(argv)
-            self.made[key] = (path, argv) if p is not None and p.returncode == 0 else None
-        return self.made[key]
 
     def control_for(self, vec):
-        """The control of VEC: {"id", "path", "regenerate"}, or None (no
-        control known, or no base is VEC's: one_edit fails)."""
-        if self.fxt_gen is None:
-            return None
+        """The control of VEC: {"id", "path", "regenerate", "kind"} (kind:
+        twin, base or prefix, see KINDS), or None (no control known, or
+        fxt-gen violate does not make VEC's bytes)."""
         try:
             with open(vec["path"], "rb") as f:
                 data = f.read()
         except OSError:
             return None
-        for key in candidates(vec):
-            made = self._make(key)
-            if made is None:
-                continue
-            path, argv = made
-            try:
-                with open(path, "rb") as f:
-                    ctl = f.read()
-            except OSError:
-                continue
-            if one_edit(data, ctl):
-                return {"id": "control/" + os.path.basename(path), "path": path,
-                        "regenerate": " ".join(shlex.quote(a) for a in argv)}
+        args = violate_args(vec) if self.fxt_gen else None
+        if args is not None:
+            stem = os.path.basename(vec["path"])[:-4]
+            again = os.path.join(self.outdir, "again-" + stem + ".fxt")
+            path = os.path.join(self.outdir, "control-" + stem + ".fxt")
+            p, _ = gen_run(violate_argv(self.fxt_gen, args, again, False))
+            same = False
+            if p is not None and p.returncode == 0:
+                try:
+                    with open(again, "rb") as f:
+                        same = f.read() == data
+                    os.remove(again)
+                except OSError:
+                    pass
+            argv = violate_argv(self.fxt_gen, args, path, True)
+            p, msg = gen_run(argv) if same else (None, "")
+            if p is not None and p.returncode == 0:
+                m = re.search(r"control=(twin|base)", msg)
+                if m:
+                    return {"id": "control/" + os.path.basename(path), "path": path,
+                            "kind": m.group(1),
+                            "regenerate": " ".join(shlex.quote(x) for x in argv)}
         return self._prefix_control(vec, data)
 
     def _prefix_control(self, vec, data):
         """A truncation with no generated base (the corpus's word-aligned
-        truncations, built by golden_truncated.c): its control is the trace
-        up to the record that runs past the end, which the manifest gives."""
+        truncations, built by golden_truncated.c): the trace up to the
+        record that runs past the end, which the manifest gives, stands in."""
         cut = vec.get("truncated_at")
         if not isinstance(cut, int) or not 8 <= cut < len(data):
             return None
@@ -165,24 +120,28 @@ class Controls:
                 f.write(data[:cut])
         except OSError:
             return None
-        return {"id": "control/" + name, "path": path,
+        return {"id": "control/" + name, "path": path, "kind": "prefix",
                 "regenerate": "head -c %d %s" % (cut, shlex.quote(vec["path"]))}
 
 
 def run_controls(runs, ctl, one, jobs):
     """Runs the control of every invalid vector that agreed by exit status;
     such a vector stays "agrees" if the reader accepted its control (exit
-    0), else becomes "inconclusive". Returns the control runs (one per
-    distinct control)."""
+    0), else becomes "inconclusive"; one without a control is inconclusive
+    too. Returns the control runs (one per distinct control)."""
     need = {}
-    for r in runs:
-        if r["class"] != "agrees" or r["expected"] != "invalid":
-            continue
-        c = ctl.control_for(r)
+    agreed = [r for r in runs if r["class"] == "agrees" and r["expected"] == "invalid"]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        found = list(ex.map(ctl.control_for, agreed))
+    for r, c in zip(agreed, found):
         if c is None:
             r["control"] = None
+            r["class"] = "inconclusive"
+            r["detail"] = "%s, but there is no control (the same trace without the violation) " \
+                "to tell the rule from a coincidence" % r["detail"]
             continue
         r["control"] = c["id"]
+        r["control_kind"] = c["kind"]
         need.setdefault(c["id"], dict(c, source="control", expected="valid", rule="control"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         done = {c["id"]: c for c in ex.map(one, list(need.values()))}
@@ -191,8 +150,8 @@ def run_controls(runs, ctl, one, jobs):
         if c is None or c["class"] == "agrees":
             continue
         r["class"] = "inconclusive"
-        r["detail"] = "%s, but the control (the same trace without the violation, %s) was " \
-            "not accepted either: %s %s" % (r["detail"], c["id"], c["class"], c["detail"])
+        r["detail"] = "%s, but the control (%s, %s) was not accepted either: %s %s" % (
+            r["detail"], KINDS[c["kind"]], c["id"], c["class"], c["detail"])
         r["output_tail"] = c.get("output_tail", "")
     return list(done.values())
 
@@ -201,14 +160,14 @@ def agreement_line(runs, control_runs):
     """Conclusive agreement: valid and warn vectors read, invalid vectors
     rejected while their control was accepted."""
     agree = [r for r in runs if r["class"] == "agrees"]
-    no_ctl = [r for r in agree if r["expected"] == "invalid" and not r.get("control")]
-    inconc = sum(1 for r in runs if r["class"] == "inconclusive")
+    inconc = [r for r in runs if r["class"] == "inconclusive"]
+    no_ctl = sum(1 for r in inconc if not r.get("control"))
+    standin = sum(1 for r in agree if r.get("control_kind") in ("base", "prefix"))
     scored = [r for r in runs if r["class"] != "unsupported"]
-    conclusive = len(agree) - len(no_ctl)
     return ("agreement: %d of %d vectors agree conclusively (%.1f%%: valid and warn vectors "
-            "read, invalid vectors rejected while their control was accepted); %d inconclusive "
-            "(the control was rejected too); %d invalid vectors agree without a control; "
-            "%d controls run, %d accepted" % (
-                conclusive, len(scored), 100.0 * conclusive / len(scored) if scored else 0.0,
-                inconc, len(no_ctl), len(control_runs),
+            "read, invalid vectors rejected while their control was accepted; %d of them with "
+            "a stand-in control, the rule having no twin); %d inconclusive (%d: the control was "
+            "rejected too; %d: no control); %d controls run, %d accepted" % (
+                len(agree), len(scored), 100.0 * len(agree) / len(scored) if scored else 0.0,
+                standin, len(inconc), len(inconc) - no_ctl, no_ctl, len(control_runs),
                 sum(1 for c in control_runs if c["class"] == "agrees")))

@@ -15,8 +15,14 @@ Recognised (formats as the runtimes print them):
                      #0 0x4005d6 in func /src/r.c:12:5
                      file.c:3:9: runtime error: division by zero (UBSan)
                      AddressSanitizer: requested allocation size ... / out of memory (oom)
-  C/C++ runtime      prog: file.c:12: func: Assertion `x' failed.
+                     C++ frames by their demangled function (cxxnames.py): templates,
+                     operators, lambdas, (anonymous namespace); libstdc++/libc++ frames
+                     skipped; libFuzzer's "deadly signal" after an abort: the abort's message
+  C/C++ runtime      prog: file.c:12: func: Assertion `x' failed.   (func: void ns::f(int) too)
+                     libstdc++ (_GLIBCXX_ASSERTIONS): stl_vector.h:1123: ...: Assertion '..' failed.
+                     libc++: vector:1440: _LIBCPP_ASSERT '..' failed. / libc++ assertion '..' failed.
                      terminate called after throwing an instance of 'std::bad_alloc' (oom)
+                     libc++abi: terminating with uncaught exception of type std::out_of_range: ..
                      glibc: free(): invalid pointer, *** stack smashing detected ***
   Go                 panic: runtime error: index out of range [9] with length 3
                      goroutine 1 [running]: / main.parse(...) / <TAB>/src/r.go:12 +0x1d
@@ -34,6 +40,8 @@ Recognised (formats as the runtimes print them):
 """
 
 import re
+
+from cxxnames import function_name
 
 # ---------------------------------------------------------------- helpers ---
 
@@ -62,10 +70,22 @@ _SAN_ERROR_RE = re.compile(
     r"(?:ERROR|WARNING): (AddressSanitizer|LeakSanitizer|MemorySanitizer|ThreadSanitizer|"
     r"HWAddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer): ([^\n]*)")
 _UBSAN_RE = re.compile(r"([^\s:]+:\d+(?::\d+)?): runtime error: ([^\n]*)")
-_SAN_FRAME_RE = re.compile(r"#\d+ 0x[0-9a-fA-F]+ in (\S+(?: \[clone \.[^\]\s]*\])*)(?: ([^\s]+))?")
-_SAN_SKIP_PREFIX = ("__asan", "__ubsan", "__sanitizer", "__interceptor", "__libc_start", "__lsan",
-                    "__msan", "__tsan", "fuzzer::", "LLVMFuzzerRunDriver", "operator new")
-_SAN_SKIP = ("_start", "malloc", "calloc", "realloc", "free", "reallocarray", "aligned_alloc")
+# "    #3 0x55ec603877fa in fxt::readString(fxt::DecodeState&, std::__cxx11::basic_string<char,
+# std::char_traits<char>, std::allocator<char> >&, unsigned long) /src/r.cc:32:7 (BuildId: ..)":
+# a demangled C++ function has spaces, so the location is taken from the end
+_SAN_FRAME_RE = re.compile(r"^\s*#\d+ 0x[0-9a-fA-F]+(?:\s+in (.*?)|\s+\([^()\n]*\))?"
+                           r"(?: \(BuildId: [0-9a-fA-F]+\))?\s*$")
+_SAN_LOC_RE = re.compile(r"^(.*?) (?:\(([^()\s]+\+0x[0-9a-fA-F]+)\)|(\S+:\d+(?::\d+)?))$")
+_SAN_SKIP_PREFIX = ("__asan", "__ubsan", "__sanitizer", "__interceptor", "___interceptor",
+                    "__libc_", "__lsan", "__msan", "__tsan", "fuzzer::", "LLVMFuzzerRunDriver",
+                    "operator new", "operator delete", "std::", "__gnu_cxx::", "__cxxabiv1::",
+                    "__cxa_", "__pthread_", "__GI_", "__assert_fail")
+_SAN_SKIP = ("_start", "malloc", "calloc", "realloc", "free", "reallocarray", "aligned_alloc",
+             "abort", "raise", "gsignal", "pthread_kill", "memcpy", "memmove", "memset", "memcmp",
+             "strlen", "strcmp", "strncmp", "bcmp")
+# frames in the C and C++ runtimes (libstdc++, libc++ headers inlined into the reader)
+_SYS_LOC_RE = re.compile(r"(?:^|/)lib(?:c|m|stdc\+\+|c\+\+|c\+\+abi|gcc_s|pthread)\.so|"
+                         r"^/usr/include/|/include/c\+\+/")
 _SAN_OOM_RE = re.compile(r"allocation-size-too-big|requested allocation size|out of memory|"
                          r"out-of-memory|allocator is out of memory|rss limit exhausted|"
                          r"malloc limit")
@@ -96,16 +116,27 @@ def source_function(name):
     return _CLONE_SUFFIX_RE.sub("", name) or name
 
 
-def _san_frames(out):
-    frames, sites = [], []
-    for m in _SAN_FRAME_RE.finditer(out):
-        name = source_function(m.group(1))
-        if name.startswith(_SAN_SKIP_PREFIX) or name in _SAN_SKIP:
+def _san_frames(out, start=0):
+    """The reader's own frames of the first stack trace after START, and
+    their locations ("r.cc:32:7", or "reader+0x143d2" without debug info)."""
+    frames, sites, seen = [], [], False
+    for line in out[start:].split("\n"):
+        m = _SAN_FRAME_RE.match(line)
+        if not m:
+            if seen:
+                break  # the end of the first stack ("allocated by thread T0 here:" follows)
+            continue
+        seen = True
+        rest = m.group(1) or ""
+        loc = _SAN_LOC_RE.match(rest)
+        fn, where = (loc.group(1), loc.group(2) or loc.group(3)) if loc else (rest, "")
+        if not fn:
+            continue
+        name = function_name(source_function(fn))
+        if name.startswith(_SAN_SKIP_PREFIX) or name in _SAN_SKIP or _SYS_LOC_RE.search(where):
             continue
         frames.append(name)
-        # "/src/r.c:12:5", or "(/path/reader+0x143d2)" without debug info
-        loc = (m.group(2) or "").strip("()")
-        sites.append(re.sub(r"^.*/", "", loc))
+        sites.append(re.sub(r"^.*/", "", where))
         if len(frames) == 8:
             break
     return frames, sites
@@ -116,7 +147,8 @@ def _sanitizer(out):
     u = _UBSAN_RE.search(out)
     if not m and not u:
         return None
-    frames, sites = _san_frames(out)
+    first = min(x.start() for x in (m, u) if x)
+    frames, sites = _san_frames(out, first)
     if m:
         tool, msg = m.group(1), m.group(2)
         # "heap-buffer-overflow on address 0x... at pc ..." -> "heap-buffer-overflow"
@@ -139,8 +171,23 @@ def _sanitizer(out):
 
 # ------------------------------------------------------------------ C/C++ ---
 
-_ASSERT_RE = re.compile(r"(?m)^[^\n:]*: ([^\n:]+:\d+): ([^\n:]+): Assertion `([^\n]*)' failed\.")
-_TERMINATE_RE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+# glibc assert() and libstdc++'s _GLIBCXX_ASSERTIONS (no program name, 'x'):
+#   prog: r.cc:27: void fxt::checkArg(int): Assertion `type < 9' failed.
+#   /usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference
+#     std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; ...]: Assertion '__n < this->size()' failed.
+# The function is C++'s __PRETTY_FUNCTION__: colons and spaces anywhere.
+_ASSERT_RE = re.compile(r"(?m)^(?:[^\n:]*: )?([^\s:]+:\d+): (.+?): Assertion [`']([^\n]*)' failed\.[ \t]*$")
+# libc++: 14 "vector:1440: _LIBCPP_ASSERT '__n < size()' failed. vector[] index out of bounds",
+# 15-16 "...: libc++ assertion '...' failed. msg", 17+ "...: assertion __n < size() failed: msg"
+_LIBCXX_ASSERT_RE = re.compile(r"(?m)^([^\s:]+:\d+): (?:_LIBCPP_ASSERT '([^\n]*)' failed\.|"
+                               r"libc\+\+ assertion '([^\n]*)' failed\.|"
+                               r"(?:libc\+\+ Hardening )?assertion ([^\n]*?) failed:)[ \t]*([^\n]*)$")
+_TERMINATE_RE = re.compile(r"terminate called after throwing an instance of '([^'\n]+)'"
+                           r"(?:\n  what\(\):  ([^\n]*))?|"
+                           r"libc\+\+abi: terminating (?:with|due to) uncaught exception of type "
+                           r"([^\n:]+(?:::[^\n:]+)*)(?:: ([^\n]*))?")
+_TERMINATE_PLAIN_RE = re.compile(r"terminate called without an active exception|"
+                                 r"libc\+\+abi: terminating\s*$", re.M)
 _GLIBC_RE = re.compile(r"(?m)^(?:\*\*\* )?((?:malloc|free|realloc|double free|corrupted|"
                        r"munmap_chunk|stack smashing)[^\n]*?)(?: \*\*\*)?(?:: terminated)?$")
 
@@ -149,16 +196,26 @@ def _c_runtime(out):
     m = _ASSERT_RE.search(out)
     if m:
         site = re.sub(r"^.*/", "", m.group(1))
-        fn = m.group(2)
-        if "(" in fn:  # clang: "void f(const T *, size_t)" (__PRETTY_FUNCTION__)
-            fn = fn[:fn.index("(")].split()[-1].lstrip("*&")
+        fn = function_name(source_function(m.group(2)))
         return Crash("crash", "c", m.group(0), [fn], "%s (%s)" % (fn, site),
                      "assertion `%s' failed" % m.group(3)[:80])
+    m = _LIBCXX_ASSERT_RE.search(out)
+    if m:
+        expr = m.group(2) or m.group(3) or m.group(4)
+        return Crash("crash", "c", m.group(0), [], re.sub(r"^.*/", "", m.group(1)),
+                     "libc++ assertion `%s' failed" % expr[:80])
     m = _TERMINATE_RE.search(out)
     if m:
-        exc = m.group(1)
+        exc = m.group(1) or m.group(3)
+        msg = m.group(2) if m.group(1) else m.group(4)
         kind = "oom" if exc in ("std::bad_alloc", "std::length_error") else "crash"
-        return Crash(kind, "c", m.group(0), [], "", "uncaught C++ exception " + exc)
+        what = "uncaught C++ exception " + exc
+        if msg and msg.strip() != exc:  # "what():  vector::_M_range_check: __n (which is N) ..."
+            what += ": " + generalise(msg, 80)
+        return Crash(kind, "c", m.group(0), [], "", what)
+    m = _TERMINATE_PLAIN_RE.search(out)
+    if m:
+        return Crash("crash", "c", m.group(0), [], "", "std::terminate called")
     m = _GLIBC_RE.search(out)
     if m:
         return Crash("crash", "c", m.group(0), [], "", "glibc: " + generalise(m.group(1), 60))
@@ -342,7 +399,18 @@ def detect(out, signal=None, exit_code=None, reject_exceptions=()):
     killed the reader (None if it exited). REJECT_EXCEPTIONS: exception class
     names (Python, JVM, Node) that the reader throws on purpose to reject a
     trace; an uncaught one of these is a rejection, not a crash."""
-    for fn in (_sanitizer, _go, _rust):
+    c = _sanitizer(out)
+    if c and c.what == "libFuzzer: deadly signal":
+        # an assert() or uncaught exception under libFuzzer: its message says
+        # what failed, the stack where (when the message does not)
+        r = _c_runtime(out)
+        if r:
+            if not r.site and c.site:
+                r = Crash(r.kind, r.runtime, r.summary, c.frames, c.site, r.what)
+            return r
+    if c:
+        return c
+    for fn in (_go, _rust):
         c = fn(out)
         if c:
             return c

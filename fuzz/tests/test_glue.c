@@ -65,7 +65,7 @@ typedef struct trace_buf {
 static trace_buf gen(fxt_revision rev, uint64_t seed)
 {
     trace_buf t = {NULL, 0};
-    fxt_gen_options o = {seed, 200, FXT_GEN_COVERAGE, 0, rev, 0};
+    fxt_gen_options o = {seed, 200, FXT_GEN_COVERAGE, 0, rev, 0, 0};
     if (fxt_gen_random_mem(&o, &t.p, &t.n) != 0) {
         printf("FAIL: cannot generate a trace\n");
         exit(1);

@@ -41,7 +41,7 @@ static int bwrite(void *ctx, const void *d, size_t n)
 static buf gen(uint64_t seed, uint64_t records, fxt_gen_profile p, int be)
 {
     buf b = {NULL, 0, 0};
-    fxt_gen_options o = {seed, records, p, be, FXT_REV_CURRENT, 0};
+    fxt_gen_options o = {seed, records, p, be, FXT_REV_CURRENT, 0, 0};
     ck_assert_int_eq(fxt_gen_random(&o, bwrite, &b), 0);
     return b;
 }
@@ -613,7 +613,7 @@ static size_t lead_bytes(unsigned ord)
 static buf gen_order(uint64_t seed, int be, unsigned ord)
 {
     buf b = {NULL, 0, 0};
-    fxt_gen_options o = {seed, 200, FXT_GEN_REALISTIC, be, FXT_REV_CURRENT, ord};
+    fxt_gen_options o = {seed, 200, FXT_GEN_REALISTIC, be, FXT_REV_CURRENT, ord, 0};
     ck_assert_int_eq(fxt_gen_random(&o, bwrite, &b), 0);
     return b;
 }

@@ -48,7 +48,7 @@ typedef struct tbuf {
 static tbuf gen(fxt_revision rev, uint64_t seed, uint64_t records, fxt_gen_profile prof, int be)
 {
     tbuf t = {NULL, 0};
-    fxt_gen_options o = {seed, records, prof, be, rev, 0};
+    fxt_gen_options o = {seed, records, prof, be, rev, 0, 0};
     ck_assert_int_eq(fxt_gen_random_mem(&o, &t.p, &t.n), 0);
     return t;
 }

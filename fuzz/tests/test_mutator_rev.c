@@ -35,7 +35,7 @@ typedef struct trace_buf {
 static trace_buf gen_rev(fxt_revision rev, uint64_t seed, uint64_t records, fxt_gen_profile prof)
 {
     trace_buf t = {NULL, 0};
-    fxt_gen_options o = {seed, records, prof, 0, rev, 0};
+    fxt_gen_options o = {seed, records, prof, 0, rev, 0, 0};
     ck_assert_int_eq(fxt_gen_random_mem(&o, &t.p, &t.n), 0);
     return t;
 }

@@ -22,6 +22,7 @@ int gen_cmd_random(int argc, char **argv)
                                          {"big-endian", no_argument, 0, 'b'},
                                          {"revision", required_argument, 0, 'r'},
                                          {"order", required_argument, 0, 'O'},
+                                         {"without", required_argument, 0, 'W'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     fxt_gen_options o = fxt_gen_options_default();
@@ -76,6 +77,10 @@ int gen_cmd_random(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'W':
+            if (gen_parse_omit("random", optarg, &o.omit) != 0)
+                return 2;
+            break;
         case 'o':
             out = optarg;
             break;
@@ -100,6 +105,11 @@ int gen_cmd_random(int argc, char **argv)
                 "%s random: --big-endian needs r3 or current: %s has no magic record, by which "
                 "alone byte order is recognised\n",
                 prog, fxt_revision_name(o.revision));
+        return 2;
+    }
+    if (o.omit && o.profile != FXT_GEN_REALISTIC) {
+        fprintf(stderr, "%s random: --without is for the realistic profile (the coverage profile "
+                "writes every record type)\n", prog);
         return 2;
     }
     if (o.big_endian && (o.order & FXT_GEN_ORDER_NO_MAGIC)) {

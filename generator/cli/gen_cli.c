@@ -8,6 +8,9 @@
 
 #include "gen_cli.h"
 
+#include "fxt/gen.h"
+#include "fxt/layout.h"
+
 static const char *prog = "fxt-gen";
 
 int gen_open_out(outfile *o, const char *path)
@@ -60,6 +63,28 @@ int gen_parse_u64(const char *s, uint64_t *out)
         v = v * 10 + d;
     }
     *out = v;
+    return 0;
+}
+
+int gen_parse_omit(const char *cmd, const char *s, unsigned *out)
+{
+    *out = 0;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        unsigned t = 0;
+        while (t < 16 && !((FXT_GEN_OMIT >> t & 1u) && strlen(fxt_record_type_name(t)) == n &&
+                           strncmp(s, fxt_record_type_name(t), n) == 0))
+            t++;
+        if (t == 16) {
+            fprintf(stderr,
+                    "fxt-gen %s: --without: '%.*s' is not one of blob, userspace, "
+                    "kernel-object, scheduling, log\n",
+                    cmd, (int)n, s);
+            return -1;
+        }
+        *out |= 1u << t;
+        s += n + (s[n] == ',');
+    }
     return 0;
 }
 

@@ -25,6 +25,10 @@ int gen_close_out(outfile *o, int failed);
 /** Parse plain decimal digits (no sign, space or prefix) into *OUT; 0 or -1
  *  (also on overflow). */
 int gen_parse_u64(const char *s, uint64_t *out);
+/** Parse --without LIST: comma-separated record type names (blob,
+ *  userspace, kernel-object, scheduling, log: fxt_record_type_name's) into
+ *  FXT_GEN_OMIT bits *OUT; 0, or -1 after printing why for subcommand CMD. */
+int gen_parse_omit(const char *cmd, const char *s, unsigned *out);
 /** Report a getopt_long error (opterr = 0, option string starting with ':')
  *  for subcommand CMD, given getopt's return C; returns 2. */
 int gen_opt_error(const char *cmd, int c, char **argv);

@@ -77,7 +77,20 @@ typedef struct fxt_gen_options {
                                   before r3 */
     unsigned order;          /**< FXT_GEN_ORDER_* bits: the order of the leading
                                   records (default 0); fxt_gen_violate: 0 only */
+    unsigned omit;           /**< FXT_GEN_OMIT bits (1 << record type) of the record
+                                  types the realistic profile leaves out of its mix
+                                  (blob, userspace and kernel objects, scheduling, log):
+                                  each becomes an instant event. For a reader that
+                                  does not read them; fxt_gen_violate: of the base.
+                                  Default 0; other bits, or any with the coverage
+                                  profile, are FXT_GEN_UNSUPPORTED */
 } fxt_gen_options;
+
+/** The record types fxt_gen_options.omit may name: blob (5), userspace
+ *  object (6), kernel object (7), scheduling (8), log (9). What is left,
+ *  metadata, initialization, string, thread and event records, is what
+ *  every FXT reader reads. */
+#define FXT_GEN_OMIT 0x3e0u
 
 /** Default options: seed 0, no records beyond the setup ones, realistic,
  *  little-endian, the current revision, the default order. */
@@ -137,6 +150,11 @@ typedef struct fxt_gen_violation {
                                  construction; 0 for the whole-file rules (empty input,
                                  missing magic record) */
     char desc[200];         /**< one-line description of the violation */
+    int twin;               /**< 1: the rule's generator knows the vector's twin (the same
+                                 records, the violating field valid), which
+                                 fxt_gen_violate_control() gives; 0: it does not (empty
+                                 input, a dropped or second magic record, an undefined record
+                                 type), and the base trace stands in as the control */
 } fxt_gen_violation;
 
 /** Whether fxt_gen_violate() has a generator for RULE. */
@@ -155,6 +173,16 @@ int fxt_gen_can_violate(fxt_rule rule);
  *  reason when not 0. */
 int fxt_gen_violate(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out, char *err,
                     size_t errlen);
+
+/** The control of fxt_gen_violate(RULE, O): the same trace with the
+ *  offending record made valid (its twin: the same record kinds, the
+ *  violating field set to a valid value; a cut record whole), OUT->twin 1;
+ *  where RULE's generator knows no twin, the base trace, OUT->twin 0.
+ *  OUT->desc says which; the offsets are the twin's offending record and
+ *  field as in the vector (meaningless for the base). Returns as
+ *  fxt_gen_violate. */
+int fxt_gen_violate_control(fxt_rule rule, const fxt_gen_options *o, fxt_gen_violation *out,
+                            char *err, size_t errlen);
 
 /* ---- the golden corpus --------------------------------------------------- */
 

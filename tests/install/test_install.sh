@@ -91,21 +91,21 @@ done
 # ---- consumers ------------------------------------------------------------------------
 C=$P/share/fxtkit/corpus
 valid=$C/valid/arg-string.fxt
-invalid=$C/invalid/E0004-record-too-small.fxt   # manifest: E0004 in the record at 2128
-invalid_be=$C/invalid/E0053-arg-reserved-bits-be.fxt   # manifest: E0053 at 2096
+invalid=$C/invalid/E0004-record-too-small.fxt   # manifest: E0004 in the record at 2144
+invalid_be=$C/invalid/E0053-arg-reserved-bits-be.fxt   # manifest: E0053 at 2120
 run_consumer() { # NAME PROGRAM
   local name=$1 prog=$2
   LD_LIBRARY_PATH="$P/$libdir" "$prog" "$valid" valid && ok "$name: valid vector, no issue" ||
     fail "$name: valid vector"
-  LD_LIBRARY_PATH="$P/$libdir" "$prog" "$invalid" E0004 2128 && ok "$name: E0004 vector" ||
+  LD_LIBRARY_PATH="$P/$libdir" "$prog" "$invalid" E0004 2144 && ok "$name: E0004 vector" ||
     fail "$name: E0004 vector"
-  LD_LIBRARY_PATH="$P/$libdir" "$prog" "$invalid_be" E0053 2096 && ok "$name: E0053 big-endian vector" ||
+  LD_LIBRARY_PATH="$P/$libdir" "$prog" "$invalid_be" E0053 2120 && ok "$name: E0053 big-endian vector" ||
     fail "$name: E0053 vector"
   # the checks can fail: a valid vector is not E0004 and vice versa
   if LD_LIBRARY_PATH="$P/$libdir" "$prog" "$invalid" valid >/dev/null; then
     fail "$name: accepted an invalid vector as valid"
   fi
-  if LD_LIBRARY_PATH="$P/$libdir" "$prog" "$valid" E0004 2128 >/dev/null; then
+  if LD_LIBRARY_PATH="$P/$libdir" "$prog" "$valid" E0004 2144 >/dev/null; then
     fail "$name: found E0004 in a valid vector"
   fi
 }

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -73,6 +74,24 @@ static int map_slot(input *in, unsigned i)
     return 1;
 }
 
+/* The reader thread, before a read(2) that may block (a pipe, a terminal):
+ * waits until the input has something or input_close() wakes it; 0 then. */
+static int wait_readable(input *in)
+{
+    struct pollfd pf[2] = {{in->fd, POLLIN, 0}, {in->wake[0], POLLIN, 0}};
+    for (;;) {
+        int k = poll(pf, 2, -1);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return 1; /* read(2) will say what is wrong */
+        if (pf[1].revents)
+            return 0;
+        if (pf[0].revents)
+            return 1;
+    }
+}
+
 /* Fill slot I: a window, or one read(2) into its part of the buffer; its
  * length, 0 at the end, -1 with its errno. */
 static void fill_slot(input *in, unsigned i)
@@ -96,6 +115,10 @@ static void fill_slot(input *in, unsigned i)
     }
     unsigned char *b = in->buf + (size_t)i * in->slot_size;
     ssize_t k;
+    if (in->threaded && !wait_readable(in)) {
+        in->got[i] = 0; /* input_close() is waiting: the end */
+        return;
+    }
     do
         k = read(in->fd, b, in->slot_size);
     while (k < 0 && errno == EINTR);
@@ -105,13 +128,11 @@ static void fill_slot(input *in, unsigned i)
 }
 
 /* The reader thread: fills free slots in turn until the end, an error or
- * input_close(). Cancelled only while blocked in read(2) (a terminal or
- * a pipe whose writer waits), never while holding the lock. */
+ * input_close(), which wakes it from waiting on the input through the
+ * wake pipe (wait_readable). */
 static void *reader(void *arg)
 {
     input *in = arg;
-    int old;
-    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
     for (;;) {
         pthread_mutex_lock(&in->mu);
         while (!in->stop && in->filled - in->taken == SLOTS)
@@ -121,9 +142,7 @@ static void *reader(void *arg)
         pthread_mutex_unlock(&in->mu);
         if (stop)
             return NULL;
-        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
         fill_slot(in, i);
-        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
         pthread_mutex_lock(&in->mu);
         in->filled++;
         pthread_cond_broadcast(&in->cv);
@@ -153,18 +172,25 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
             in->size = (uint64_t)(sb.st_size - at);
         }
     }
+    if (pipe2(in->wake, O_CLOEXEC | O_NONBLOCK) != 0)
+        return; /* no thread: the caller reads in turn */
     if (pthread_mutex_init(&in->mu, NULL) != 0)
-        return;
+        goto no_thread;
     if (pthread_cond_init(&in->cv, NULL) != 0) {
         pthread_mutex_destroy(&in->mu);
-        return;
+        goto no_thread;
     }
+    in->threaded = 1; /* before the thread starts: fill_slot() reads it */
     if (pthread_create(&in->th, NULL, reader, in) != 0) {
+        in->threaded = 0;
         pthread_cond_destroy(&in->cv);
         pthread_mutex_destroy(&in->mu);
-        return;
+        goto no_thread;
     }
-    in->threaded = 1;
+    return;
+no_thread:
+    close(in->wake[0]);
+    close(in->wake[1]);
 }
 
 void input_hold(input *in, unsigned n)
@@ -213,9 +239,15 @@ void input_close(input *in)
     in->stop = 1;
     pthread_cond_broadcast(&in->cv);
     pthread_mutex_unlock(&in->mu);
-    if (!in->ended)
-        pthread_cancel(in->th); /* (acts only in a read(2) that may never return) */
+    if (!in->ended) { /* wake it from waiting on a read(2) that may never return */
+        ssize_t k;
+        do
+            k = write(in->wake[1], "x", 1);
+        while (k < 0 && errno == EINTR);
+    }
     pthread_join(in->th, NULL);
+    close(in->wake[0]);
+    close(in->wake[1]);
     pthread_cond_destroy(&in->cv);
     pthread_mutex_destroy(&in->mu);
     in->threaded = 0;

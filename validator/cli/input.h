@@ -38,6 +38,9 @@ typedef struct input {
     pthread_t th;
     pthread_mutex_t mu; /**< guards filled, taken and stop */
     pthread_cond_t cv;
+    int wake[2];        /**< a pipe input_close() writes to, to wake the reader thread
+                             from waiting on the input (no pthread_cancel: glibc's needs
+                             to load libgcc_s, which fails when memory ran out) */
     unsigned filled, taken; /**< parts read, parts given back (counters) */
     unsigned held, hold;    /**< parts the caller holds; how many it may (1 to 4) */
     int stop, ended;

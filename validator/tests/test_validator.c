@@ -1575,7 +1575,7 @@ static uint8_t *gen_trace_n(unsigned seed, int coverage, int be, uint64_t record
         size_t n, cap;
     } g = {NULL, 0, 0};
     fxt_gen_options go = {seed, records, coverage ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC, be,
-                          FXT_REV_CURRENT, 0};
+                          FXT_REV_CURRENT, 0, 0};
     if (fxt_gen_random(&go, gen_write, &g) != 0)
         return NULL;
     *len = g.n;

@@ -206,6 +206,133 @@ UBSAN_CXX_NODEBUG = """reader.cc:%d:9: runtime error: division by zero
     #2 0x55f7b38981f0 in main (/home/dev/fxtread/build/fxtread+0x201f0)
 """
 
+# C++ readers. Printed on this machine (Debian 12: g++ 12.2, clang++ 14,
+# glibc 2.36, libstdc++ 12, libc++ 14) by a tiny C++ reader built with
+# -fsanitize=address,undefined (UBSAN_OPTIONS=print_stacktrace=1), with
+# -D_GLIBCXX_ASSERTIONS, with -stdlib=libc++ -D_LIBCPP_DEBUG=0, and as a
+# libFuzzer harness; only the paths, the program name and the numbers that
+# vary per run are changed (line numbers where the same function must give
+# two sites).
+CXX_ASSERT = ("fxtread: reader.cc:%d: void fxt::checkArg(int): "
+              "Assertion `type < 9 && \"argument type\"' failed.\n")
+CXX_ASSERT_LAMBDA_CLANG = ("fxtread: r.cc:65: auto main(int, char **)::(anonymous class)::"
+                           "operator()(int) const: Assertion `k < 3' failed.\n")
+CXX_ASSERT_LAMBDA_GCC = "fxtread: r.cc:65: main(int, char**)::<lambda(int)>: Assertion `k < 3' failed.\n"
+# clang: a templated parameter list, libstdc++'s own frames first, BuildId notes
+ASAN_CXX_STRING = """=================================================================
+==%d==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x55ec602e1664 bp 0x7fff3f77aea0 sp 0x7fff3f77a668
+READ of size 40 at 0x602000000020 thread T0
+    #0 0x55ec602e1663 in __interceptor_memcpy (/home/dev/fxtread/build/fxtread+0x48663) (BuildId: bcdb3a14616ab101e2d6b0b072f5304b762b4993)
+    #1 0x7f5dee53fd1f in std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_M_mutate(unsigned long, unsigned long, char const*, unsigned long) (/lib/x86_64-linux-gnu/libstdc++.so.6+0x13fd1f) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #2 0x7f5dee540d6d in std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_M_replace(unsigned long, unsigned long, char const*, unsigned long) (/lib/x86_64-linux-gnu/libstdc++.so.6+0x140d6d) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #3 0x55ec603877fa in fxt::readString(fxt::DecodeState&, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >&, unsigned long) /home/dev/fxtread/r.cc:%d:7
+    #4 0x55ec60387cca in main /home/dev/fxtread/r.cc:55:13
+    #5 0x7f5dee165249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16
+    #6 0x7f5dee165304 in __libc_start_main csu/../csu/libc-start.c:360:3
+    #7 0x55ec602c7410 in _start (/home/dev/fxtread/build/fxtread+0x2e410) (BuildId: bcdb3a14616ab101e2d6b0b072f5304b762b4993)
+
+0x602000000020 is located 0 bytes to the right of 16-byte region [0x602000000010,0x602000000020)
+allocated by thread T0 here:
+    #0 0x55e9933fa02d in operator new(unsigned long) (/home/dev/fxtread/build/fxtread+0xec02d) (BuildId: bcdb3a14616ab101e2d6b0b072f5304b762b4993)
+    #1 0x55e9934056d7 in std::__new_allocator<unsigned long>::allocate(unsigned long, void const*) /usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/new_allocator.h:137:27
+    #2 0x55e993405ab1 in fxt::DecodeState::grow(unsigned long) /home/dev/fxtread/r.cc:12:3
+"""
+# gcc: a function template (return type first), no column
+ASAN_CXX_TEMPLATE = """=================================================================
+==%d==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000038 at pc 0x55f215384a2f bp 0x7ffed99fc5c0 sp 0x7ffed99fc5b8
+READ of size 8 at 0x602000000038 thread T0
+    #0 0x55f215384a2e in long fxt::readValue<long>(fxt::DecodeState&, unsigned long) /home/dev/fxtread/r.cc:38
+    #1 0x55f215381b6b in main /home/dev/fxtread/r.cc:56
+    #2 0x7f1858645249 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58
+    #3 0x7f1858645304 in __libc_start_main_impl ../csu/libc-start.c:360
+    #4 0x55f215381300 in _start (/home/dev/fxtread/build/fxtread+0x16300)
+
+0x602000000038 is located 24 bytes to the right of 16-byte region [0x602000000010,0x602000000020)
+allocated by thread T0 here:
+    #0 0x7f18594b94c8 in operator new(unsigned long) ../../../../src/libsanitizer/asan/asan_new_delete.cpp:95
+    #1 0x55f21538b050 in std::__new_allocator<unsigned long>::allocate(unsigned long, void const*) /usr/include/c++/12/bits/new_allocator.h:137
+"""
+ASAN_CXX_ANON = """=================================================================
+==%d==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000058 at pc 0x5618828fc5af bp 0x7ffcd9f504f0 sp 0x7ffcd9f504e8
+READ of size 8 at 0x602000000058 thread T0
+    #0 0x5618828fc5ae in fxt::(anonymous namespace)::peek(fxt::DecodeState const&, unsigned long) /home/dev/fxtread/r.cc:15:64
+    #1 0x5618828fbda5 in main /home/dev/fxtread/r.cc:59:25
+    #2 0x7f9b9fe45249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16
+    #3 0x7f9b9fe45304 in __libc_start_main csu/../csu/libc-start.c:360:3
+    #4 0x56188283b410 in _start (/home/dev/fxtread/build/fxtread+0x2e410) (BuildId: bcdb3a14616ab101e2d6b0b072f5304b762b4993)
+
+"""
+ASAN_CXX_LAMBDA = """=================================================================
+==%d==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000048 at pc 0x55b754f5c70c bp 0x7ffed91f2fe0 sp 0x7ffed91f2fd8
+READ of size 8 at 0x602000000048 thread T0
+    #0 0x55b754f5c70b in main::$_1::operator()(unsigned long) const /home/dev/fxtread/r.cc:62:55
+    #1 0x55b754f5bee1 in main /home/dev/fxtread/r.cc:62:81
+    #2 0x7fec56565249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16
+
+"""
+UBSAN_CXX_TEMPLATE = """r.cc:40:27: runtime error: shift exponent %d is too large for 64-bit type 'uint64_t' (aka 'unsigned long')
+    #0 0x564f26c84396 in int fxt::readValue<int>(fxt::DecodeState&, unsigned long) /home/dev/fxtread/r.cc:40:27
+    #1 0x564f26c824e4 in main /home/dev/fxtread/r.cc:57:25
+    #2 0x7f0fe8965249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16
+    #3 0x7f0fe8965304 in __libc_start_main csu/../csu/libc-start.c:360:3
+    #4 0x564f26c584c0 in _start (/home/dev/fxtread/build/fxtread+0xf4c0) (BuildId: 23423de3e035eda0eb5ba78439c4de9a8d0174ba)
+
+SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior r.cc:40:27 in 
+"""
+GLIBCXX_ASSERT = ("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference "
+                  "std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = "
+                  "std::allocator<int>; reference = int&; size_type = long unsigned int]: "
+                  "Assertion '__n < this->size()' failed.\n")
+GLIBCXX_RANGE = ("terminate called after throwing an instance of 'std::out_of_range'\n"
+                 "  what():  vector::_M_range_check: __n (which is %d) >= this->size() (which is 1)\n")
+GLIBCXX_MAP_AT = "terminate called after throwing an instance of 'std::out_of_range'\n  what():  map::at\n"
+LIBCXX_ASSERT = ("/usr/lib/llvm-14/bin/../include/c++/v1/vector:1440: _LIBCPP_ASSERT '__n < size()' "
+                 "failed. vector[] index out of bounds\n")
+# libc++ 15 and 16 (src/assert.cpp: "%s:%d: libc++ assertion '%s' failed. %s\n"; the
+# format from the source, not run here)
+LIBCXX15_ASSERT = ("/usr/lib/llvm-15/bin/../include/c++/v1/vector:1416: libc++ assertion "
+                   "'__n < size()' failed. vector[] index out of bounds\n")
+LIBCXXABI_EXC = "libc++abi: terminating with uncaught exception of type std::out_of_range: vector\n"
+LIBFUZZER_ASSERT = """Running: crash-0b1f
+fxtread-fuzz: fz.cc:5: void fxt::(anonymous namespace)::checkArg(int): Assertion `type < 9 && "argument type"' failed.
+==%d== ERROR: libFuzzer: deadly signal
+    #0 0x55ccc83c1ca1 in __sanitizer_print_stack_trace (/home/dev/fxtread/build/fxtread-fuzz+0xe9ca1) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+    #1 0x55ccc83345f8 in fuzzer::PrintStackTrace() (/home/dev/fxtread/build/fxtread-fuzz+0x5c5f8) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+    #2 0x55ccc8319ec3 in fuzzer::Fuzzer::CrashCallback() (/home/dev/fxtread/build/fxtread-fuzz+0x41ec3) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+    #3 0x7f62be85a04f  (/lib/x86_64-linux-gnu/libc.so.6+0x3c04f) (BuildId: 93ac61ec5a8eb1396f9fbd350e3169a558528a40)
+    #4 0x7f62be8a8eeb in __pthread_kill_implementation nptl/./nptl/pthread_kill.c:43:17
+    #5 0x7f62be859fb1 in raise signal/../sysdeps/posix/raise.c:26:13
+    #6 0x7f62be844471 in abort stdlib/./stdlib/abort.c:79:7
+    #7 0x7f62be844394 in __assert_fail_base assert/./assert/assert.c:94:3
+    #8 0x7f62be852ec1 in __assert_fail assert/./assert/assert.c:103:3
+    #9 0x55ccc83f5039 in fxt::(anonymous namespace)::checkArg(int) /home/dev/fxtread/fz.cc:5:27
+    #10 0x55ccc83f5039 in LLVMFuzzerTestOneInput /home/dev/fxtread/fz.cc:8:14
+    #11 0x55ccc831b2b3 in fuzzer::Fuzzer::ExecuteCallback(unsigned char const*, unsigned long) (/home/dev/fxtread/build/fxtread-fuzz+0x432b3) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+
+NOTE: libFuzzer has rudimentary signal handlers.
+      Combine libFuzzer with AddressSanitizer or similar for better crash reports.
+SUMMARY: libFuzzer: deadly signal
+"""
+# libFuzzer's deadly signal after an uncaught exception: the site from the stack
+LIBFUZZER_EXC = """terminate called after throwing an instance of 'std::length_error'
+  what():  vector::_M_default_append
+==%d== ERROR: libFuzzer: deadly signal
+    #0 0x55ccc83c1ca1 in __sanitizer_print_stack_trace (/home/dev/fxtread/build/fxtread-fuzz+0xe9ca1) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+    #1 0x55ccc83345f8 in fuzzer::PrintStackTrace() (/home/dev/fxtread/build/fxtread-fuzz+0x5c5f8) (BuildId: c9521adb760be840fe8804e0454060071d92aa9e)
+    #2 0x7f62be8a8eeb in __pthread_kill_implementation nptl/./nptl/pthread_kill.c:43:17
+    #3 0x7f62be844471 in abort stdlib/./stdlib/abort.c:79:7
+    #4 0x7f62bec9d919  (/lib/x86_64-linux-gnu/libstdc++.so.6+0x9d919) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #5 0x7f62beca8e19  (/lib/x86_64-linux-gnu/libstdc++.so.6+0xa8e19) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #6 0x7f62beca8e84 in std::terminate() (/lib/x86_64-linux-gnu/libstdc++.so.6+0xa8e84) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #7 0x7f62beca90d7 in __cxa_throw (/lib/x86_64-linux-gnu/libstdc++.so.6+0xa90d7) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #8 0x7f62beca0240 in std::__throw_length_error(char const*) (/lib/x86_64-linux-gnu/libstdc++.so.6+0xa0240) (BuildId: 289ee39f8c07bd4fa48102dfeeb7e6f9c76158b4)
+    #9 0x55ccc83f6a10 in std::vector<unsigned long, std::allocator<unsigned long> >::_M_default_append(unsigned long) /usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/bits/vector.tcc:650:4
+    #10 0x55ccc83f5122 in fxt::Reader::readBlob(unsigned long) /home/dev/fxtread/fz.cc:%d:9
+    #11 0x55ccc83f5039 in LLVMFuzzerTestOneInput /home/dev/fxtread/fz.cc:8:14
+
+SUMMARY: libFuzzer: deadly signal
+"""
+
 # (name, first line, body, pad bytes, expected class, expected runtime, group tag)
 CASES = [
     ("go-panic-a", "exit:2", GO_PANIC % (9, "parse.go"), 50, "crash", "go", "goidx"),
@@ -246,6 +373,30 @@ CASES = [
      "ubsancxx"),
     ("ubsan-cxx-clones", "exit:1", UBSAN_CXX_NODEBUG % (12, "[clone .constprop.0] [clone .isra.0]"),
      0, "crash", "sanitizer", "ubsancxx"),
+    ("cxx-assert-a", "signal:ABRT", CXX_ASSERT % 27, 0, "crash", "c", "cxxassert27"),
+    ("cxx-assert-b", "signal:ABRT", CXX_ASSERT % 27, 9, "crash", "c", "cxxassert27"),
+    ("cxx-assert-c", "signal:ABRT", CXX_ASSERT % 31, 0, "crash", "c", "cxxassert31"),
+    ("cxx-assert-lambda-clang", "signal:ABRT", CXX_ASSERT_LAMBDA_CLANG, 0, "crash", "c",
+     "cxxlambdaclang"),
+    ("cxx-assert-lambda-gcc", "signal:ABRT", CXX_ASSERT_LAMBDA_GCC, 0, "crash", "c", "cxxlambdagcc"),
+    ("asan-cxx-string-a", "exit:1", ASAN_CXX_STRING % (11, 32), 0, "crash", "sanitizer", "cxxstr32"),
+    ("asan-cxx-string-b", "exit:1", ASAN_CXX_STRING % (12, 32), 4, "crash", "sanitizer", "cxxstr32"),
+    ("asan-cxx-string-c", "exit:1", ASAN_CXX_STRING % (13, 34), 0, "crash", "sanitizer", "cxxstr34"),
+    ("asan-cxx-template", "exit:1", ASAN_CXX_TEMPLATE % 14, 0, "crash", "sanitizer", "cxxtemplate"),
+    ("asan-cxx-anon", "exit:1", ASAN_CXX_ANON % 15, 0, "crash", "sanitizer", "cxxanon"),
+    ("asan-cxx-lambda", "exit:1", ASAN_CXX_LAMBDA % 16, 0, "crash", "sanitizer", "cxxlambda"),
+    ("ubsan-cxx-template-a", "exit:1", UBSAN_CXX_TEMPLATE % 70, 0, "crash", "sanitizer", "cxxshift"),
+    ("ubsan-cxx-template-b", "exit:1", UBSAN_CXX_TEMPLATE % 64, 0, "crash", "sanitizer", "cxxshift"),
+    ("glibcxx-assert", "signal:ABRT", GLIBCXX_ASSERT, 0, "crash", "c", "glibcxxassert"),
+    ("glibcxx-range-a", "signal:ABRT", GLIBCXX_RANGE % 3, 0, "crash", "c", "glibcxxrange"),
+    ("glibcxx-range-b", "signal:ABRT", GLIBCXX_RANGE % 70, 0, "crash", "c", "glibcxxrange"),
+    ("glibcxx-map-at", "signal:ABRT", GLIBCXX_MAP_AT, 0, "crash", "c", "glibcxxmapat"),
+    ("libcxx-assert", "signal:ABRT", LIBCXX_ASSERT, 0, "crash", "c", "libcxxassert"),
+    ("libcxx15-assert", "signal:ABRT", LIBCXX15_ASSERT, 0, "crash", "c", "libcxx15assert"),
+    ("libcxxabi-exc", "signal:ABRT", LIBCXXABI_EXC, 0, "crash", "c", "libcxxabi"),
+    ("libfuzzer-assert", "signal:ABRT", LIBFUZZER_ASSERT % 17, 0, "crash", "c", "lfassert"),
+    ("libfuzzer-exc-a", "signal:ABRT", LIBFUZZER_EXC % (18, 40), 0, "oom", "c", "lfexc40"),
+    ("libfuzzer-exc-b", "signal:ABRT", LIBFUZZER_EXC % (19, 44), 0, "oom", "c", "lfexc44"),
     ("segv", "signal:SEGV", "", 0, "crash", "signal", "segv"),
     ("hog", "alloc:400", "", 0, "oom", "any", "rss"),
     ("hang", "sleep:30", "", 0, "hang", None, "hang"),
@@ -276,12 +427,54 @@ RENAMED = [
 ]
 
 
+# (a demangled C++ name as g++/clang++ __PRETTY_FUNCTION__, ASan or UBSan print
+# it, the function in it)
+DEMANGLED = [
+    ("void fxt::checkArg(int)", "fxt::checkArg"),
+    ("long fxt::readValue<long>(fxt::DecodeState&, unsigned long)", "fxt::readValue<long>"),
+    ("fxt::readString(fxt::DecodeState&, std::__cxx11::basic_string<char, std::char_traits<char>, "
+     "std::allocator<char> >&, unsigned long)", "fxt::readString"),
+    ("fxt::(anonymous namespace)::peek(fxt::DecodeState const&, unsigned long)",
+     "fxt::(anonymous namespace)::peek"),
+    ("auto main(int, char **)::(anonymous class)::operator()(int) const",
+     "main(int, char **)::(anonymous class)::operator()"),
+    ("main(int, char**)::<lambda(int)>", "main(int, char**)::<lambda(int)>"),
+    ("main::$_1::operator()(unsigned long) const", "main::$_1::operator()"),
+    ("main::{lambda(unsigned long)#1}::operator()(unsigned long) const",
+     "main::{lambda(unsigned long)#1}::operator()"),
+    ("std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) "
+     "[with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]",
+     "std::vector<_Tp, _Alloc>::operator[]"),
+    ("bool fxt::operator<(fxt::Key const&, fxt::Key const&)", "fxt::operator<"),
+    ("std::ostream& fxt::operator<< <fxt::Record>(std::ostream&, fxt::Record const&)",
+     "fxt::operator<< <fxt::Record>"),
+    ("fxt::Reader::operator>>(int)", "fxt::Reader::operator>>"),
+    ("fxt::Reader::operator unsigned long() const", "fxt::Reader::operator unsigned long"),
+    ("operator new(unsigned long)", "operator new"),
+    ("void fxt::Table<std::pair<int, int> >::grow(unsigned long) &&",
+     "fxt::Table<std::pair<int, int> >::grow"),
+    ("std::function<int (int)>::operator()(int) const", "std::function<int (int)>::operator()"),
+    ("fxt::name[abi:cxx11](int)", "fxt::name[abi:cxx11]"),
+    ("fxt::Reader::seconds() [clone .cold]", "fxt::Reader::seconds"),
+    ("read_varint", "read_varint"),
+    ("peek", "peek"),
+]
+
+
 def unit_source_function(conform):
     sys.path.insert(0, os.path.dirname(os.path.abspath(conform)))
     import crashes
     for name, want in RENAMED:
         got = crashes.source_function(name)
         check(got == want, "source_function(%r) = %r (got %r)" % (name, want, got))
+    try:
+        import cxxnames
+    except ImportError as e:
+        check(False, "cxxnames: %s" % e)
+        return
+    for name, want in DEMANGLED:
+        got = cxxnames.function_name(name)
+        check(got == want, "function_name(%r) = %r (got %r)" % (name, want, got))
 
 
 def main():
@@ -311,7 +504,7 @@ def main():
         argv = [sys.executable, a.conform, "--reader", "%s %s {file}" % (sys.executable, reader),
                 "--corpus", cdir, "--generated", "0", "--violations", "none",
                 "--timeout", "4", "--rss-limit", "150", "--reject-exceptions", "FxtError",
-                "--json", rep, "-j", "4"]
+                "--json", rep, "-j", "4", "--no-controls"]
         p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
         out = p.stdout.decode("utf-8", "replace")
         print(out)
@@ -358,9 +551,33 @@ def main():
                            ("asan-alloc", "read_blob (blob.c:30:15)"),
                            ("asan-cold", "read_varint (fxtread+0x18170)"),
                            ("asan-isra-part", "read_varint (fxtread+0x18170)"),
-                           ("ubsan-cxx-clones", "fxt::Reader::seconds() (fxtread+0x2a1f)")):
+                           ("ubsan-cxx-clones", "fxt::Reader::seconds (fxtread+0x2a1f)"),
+                           ("cxx-assert-a", "fxt::checkArg (reader.cc:27)"),
+                           ("cxx-assert-lambda-clang",
+                            "main(int, char **)::(anonymous class)::operator() (r.cc:65)"),
+                           ("cxx-assert-lambda-gcc", "main(int, char**)::<lambda(int)> (r.cc:65)"),
+                           ("asan-cxx-string-a", "fxt::readString (r.cc:32:7)"),
+                           ("asan-cxx-string-c", "fxt::readString (r.cc:34:7)"),
+                           ("asan-cxx-template", "fxt::readValue<long> (r.cc:38)"),
+                           ("asan-cxx-anon", "fxt::(anonymous namespace)::peek (r.cc:15:64)"),
+                           ("asan-cxx-lambda", "main::$_1::operator() (r.cc:62:55)"),
+                           ("ubsan-cxx-template-a", "fxt::readValue<int> (r.cc:40:27)"),
+                           ("glibcxx-assert", "std::vector<_Tp, _Alloc>::operator[] (stl_vector.h:1123)"),
+                           ("libcxx-assert", "vector:1440"),
+                           ("libcxx15-assert", "vector:1416"),
+                           ("libfuzzer-assert", "fxt::(anonymous namespace)::checkArg (fz.cc:5)"),
+                           ("libfuzzer-exc-a", "fxt::Reader::readBlob (fz.cc:40:9)")):
             check(runs[name].get("site") == want, "%s: site %s (got %s)"
                   % (name, want, runs[name].get("site")))
+        for name, want in (("glibcxx-range-a", "uncaught C++ exception std::out_of_range: "
+                                               "vector::_M_range_check: __n (which is N) >= "
+                                               "this->size() (which is N)"),
+                           ("glibcxx-map-at", "uncaught C++ exception std::out_of_range: map::at"),
+                           ("libcxxabi-exc", "uncaught C++ exception std::out_of_range: vector"),
+                           ("libcxx-assert", "libc++ assertion `__n < size()' failed"),
+                           ("libfuzzer-assert", "assertion `type < 9 && \"argument type\"' failed")):
+            check(want in runs[name].get("signature", ""), "%s: signature holds %r (got %s)"
+                  % (name, want, runs[name].get("signature")))
         check(runs["py-struct-a"].get("signature", "").startswith("python crash: struct.error "),
               "struct.error named (got %s)" % runs["py-struct-a"].get("signature"))
         # count and smallest reproducer

@@ -6,13 +6,16 @@ conform-gate).
   test_gate.py controls --conform FXT_CONFORM --validate FXT_VALIDATE --fxt-gen FXT_GEN
                         --corpus DIR
       conclusive agreement: fxt-validate agrees on every invalid vector with
-      its control accepted; a reader that cannot read big-endian traces
+      its control accepted (the twin: the same record kinds, validating
+      clean); a reader that rejects every trace holding a log record is
+      inconclusive on E0048 (log reserved bits), its twin holding the log
+      record too; a reader that cannot read big-endian traces
       "agrees" with the big-endian invalid vectors only by exit status, and
       those are inconclusive (their control, the same trace without the
       violation, is rejected too), the little-endian ones conclusive; a
-      reader that rejects everything has no conclusive agreement at all;
-      hand-made invalid vectors have no control; --no-controls turns them
-      off.
+      reader that rejects everything has no agreement at all; hand-made
+      invalid vectors have no control and are inconclusive; --no-controls
+      turns them off.
 
   test_gate.py gate --conform FXT_CONFORM --validate FXT_VALIDATE --fxt-gen FXT_GEN
       --write-expect, --expect and --junit with a reader whose behaviour
@@ -39,6 +42,7 @@ failures = []
 # A reader wrapping fxt-validate whose faults a state file names:
 #   no-be          big-endian traces: exit 1
 #   reject-all     every trace: exit 1
+#   no-log         traces holding a log record (type 9): exit 1
 #   accept:RULE    vectors whose file name holds RULE: exit 0
 #   crash:RULE     ... abort (a C-style crash report)
 #   reject:NAME    ... exit 1
@@ -49,8 +53,12 @@ faults = open(state).read().split()
 name = os.path.basename(path)
 with open(path, "rb") as f:
     head = f.read(8)
+sys.path.insert(0, @CONFORM_DIR@)
+import compare  # its record walk (what --supports reads)
 for x in faults:
     what, _, arg = x.partition(":")
+    if what == "no-log" and "log" in compare.vector_features(open(path, "rb").read()):
+        sys.exit(1)
     if what == "no-be" and head == bytes.fromhex("0016547846040010"):
         sys.exit(1)
     if what == "reject-all":
@@ -86,10 +94,19 @@ def setup(a, tmp, faults):
     state = os.path.join(tmp, "state")
     if not os.path.exists(fake):
         with open(fake, "w") as f:
-            f.write(FAKE)
+            f.write(FAKE.replace("@CONFORM_DIR@",
+                                 repr(os.path.dirname(os.path.abspath(a.conform)))))
     with open(state, "w") as f:
         f.write(faults)
     return "%s %s %s %s {file}" % (sys.executable, fake, state, a.validate)
+
+
+def record_types(a, path):
+    """The record types in the trace at PATH (fxt-conform's record walk)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(a.conform)))
+    import compare
+    with open(path, "rb") as f:
+        return compare.vector_features(f.read()) - set(compare.BYTE_ORDERS + compare.REVISIONS)
 
 
 def cmd_controls(a, tmp):
@@ -106,8 +123,11 @@ def cmd_controls(a, tmp):
     r = json.load(open(rep))
     inval = [x for x in r["runs"] if x["expected"] == "invalid"]
     with_ctl = [x for x in inval if x.get("control")]
-    check(rc == 0 and all(x["class"] == "agrees" for x in r["runs"]),
-          "fxt-validate agrees on every vector (exit %d)" % rc)
+    no_ctl = [x for x in inval if not x.get("control")]
+    check(rc == 0 and all(x["class"] == "agrees" or (x in no_ctl and x["class"] == "inconclusive")
+                          for x in r["runs"]),
+          "fxt-validate agrees on every vector with a control, the rest inconclusive (exit %d)"
+          % rc)
     check(len(with_ctl) >= len(inval) - 5 and len(with_ctl) > 100,
           "nearly every invalid vector has a control (%d of %d)" % (len(with_ctl), len(inval)))
     viol = [x for x in inval if x["source"] == "violate"]
@@ -120,21 +140,26 @@ def cmd_controls(a, tmp):
     check(ctls and all(c["class"] == "agrees" for c in ctls) and
           all(c["expected"] == "valid" for c in ctls),
           "the controls are valid traces fxt-validate accepts (%d)" % len(ctls))
-    # each control really is its vector without the violation: fxt-validate
-    # finds nothing in it, and the vector is one edit away (as checked)
-    sys.path.insert(0, os.path.join(os.path.dirname(a.conform)))
-    sys.dont_write_bytecode = True
-    import controls
-    ok = True
+    # each twin holds every record type its vector holds (the violation
+    # fixed, not removed); the stand-ins are said to be ones
     keep = os.path.join(tmp, "keep")
     rc, out = conform(a, ["--reader", a.validate + " -q {file}", "--json", rep, "--keep", keep]
                       + base)
     r = json.load(open(rep))
+    sys.path.insert(0, tmp)
+    sys.dont_write_bytecode = True
+    twins, lacking = 0, []
     for x in r["runs"]:
-        if x.get("control"):
+        if x.get("control_kind") == "twin":
+            twins += 1
             cpath = os.path.join(keep, x["control"][len("control/"):])
-            ok = ok and controls.one_edit(open(x["path"], "rb").read(), open(cpath, "rb").read())
-    check(ok, "every vector is its control with one span changed (--keep keeps the controls)")
+            vt, ct = record_types(a, x["path"]), record_types(a, cpath)
+            if not vt <= ct:
+                lacking.append((x["id"], sorted(vt - ct)))
+    check(twins > 70 and not lacking,
+          "every twin holds its vector's record types (%d twins; lacking: %s)" % (twins, lacking))
+    kinds = {x.get("control_kind") for x in r["runs"] if x.get("control")}
+    check(kinds == {"twin", "base", "prefix"}, "control kinds twin, base, prefix (%s)" % kinds)
     m = [ln for ln in out.splitlines() if ln.startswith("agreement:")]
     check(m and "agree conclusively" in m[0], "the summary gives conclusive agreement (%s)" % m)
 
@@ -156,13 +181,22 @@ def cmd_controls(a, tmp):
     check(le and all(x["class"] == "agrees" for x in le),
           "little-endian ones: agrees (%d, %s)" % (len(le), sorted({x["class"] for x in le})))
     n_inc = r["counts"].get("inconclusive")
-    check(n_inc == len(be), "counts: inconclusive %s = %d" % (n_inc, len(be)))
+    no_ctl = [x for x in r["runs"] if x["expected"] == "invalid" and not x.get("control")
+              and x["class"] == "inconclusive"]
+    check(n_inc == len(be) + len(no_ctl), "counts: inconclusive %s = %d + %d without a control"
+          % (n_inc, len(be), len(no_ctl)))
     line = next((ln for ln in out.splitlines() if ln.startswith("agreement:")), "")
-    conclusive = sum(1 for x in r["runs"] if x["class"] == "agrees" and
-                     (x["expected"] != "invalid" or x.get("control")))
+    conclusive = sum(1 for x in r["runs"] if x["class"] == "agrees")
     check(("agreement: %d of %d vectors agree conclusively" % (conclusive, len(r["runs"])))
-          in line and ("%d inconclusive" % len(be)) in line,
-          "the summary counts them (%s)" % line[:120])
+          in line and ("%d inconclusive (%d: the control was rejected too; %d: no control)"
+                       % (n_inc, len(be), len(no_ctl))) in line,
+          "the summary counts them apart (%s)" % line[:400])
+    rows = {}
+    for x in r["runs"]:
+        rows.setdefault(x["rule"], {}).setdefault(x["class"], 0)
+        rows[x["rule"]][x["class"]] += 1
+    check(rows == {k: {c: n for c, n in v.items() if n} for k, v in r["by_rule"].items()},
+          "the by-rule table counts the same classes")
     check(rc == 0, "inconclusive is not a crash: exit 0 (got %d)" % rc)
 
     # a reader that rejects everything: no conclusive agreement at all
@@ -170,9 +204,10 @@ def cmd_controls(a, tmp):
     rc, out = conform(a, ["--reader", reader, "--json", rep] + base)
     r = json.load(open(rep))
     agree = [x for x in r["runs"] if x["class"] == "agrees"]
-    check(all(x["expected"] == "invalid" and not x.get("control") for x in agree),
-          "rejecting everything: only invalid vectors without a control agree (%d)" % len(agree))
+    check(not agree, "rejecting everything: no vector agrees, not even one without a control "
+          "(%s)" % [x["id"] for x in agree][:5])
     check("agreement: 0 of " in out, "0 conclusive")
+
     # --no-controls: agreement by exit status alone
     rc, out = conform(a, ["--reader", reader, "--json", rep, "--no-controls"] + base)
     r = json.load(open(rep))
@@ -192,9 +227,21 @@ def cmd_controls(a, tmp):
                           "--fxt-gen", a.fxt_gen, "--generated", "0", "--violations", "none"])
     r = json.load(open(rep))
     x = r["runs"][0]
-    check(x["class"] == "agrees" and x.get("control") is None and
-          "1 invalid vectors agree without a control" in out,
-          "a hand-made invalid vector: no control, counted apart (%s)" % x.get("control"))
+    check(x["class"] == "inconclusive" and x.get("control") is None and
+          "1 inconclusive (0: the control was rejected too; 1: no control)" in out and
+          r["by_rule"][x["rule"]].get("inconclusive") == 1,
+          "a hand-made invalid vector: no control, inconclusive, counted apart (%s, %s)"
+          % (x.get("control"), x["class"]))
+
+    # a reader that rejects every trace holding a log record: inconclusive
+    # on the log rules (their twins hold the log record, made valid)
+    reader = setup(a, tmp, "no-log")
+    rc, out = conform(a, ["--reader", reader, "--json", rep] + base)
+    r = json.load(open(rep))
+    e48 = [x for x in r["runs"] if x["rule"].startswith("E0048")]
+    check(len(e48) >= 3 and all(x["class"] == "inconclusive" for x in e48),
+          "no-log reader: E0048 inconclusive (%s)" % [(x["id"], x["class"]) for x in e48])
+    check(all(x.get("control_kind") == "twin" for x in e48), "... by its twin")
 
 
 def run_gate(a, reader, tmp, extra):

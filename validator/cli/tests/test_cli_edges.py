@@ -279,7 +279,7 @@ def validate_github_format():
     p = run([VALIDATE, '--format', 'github', '--quiet', bad])
     # --quiet keeps the annotations (they are the point of the format)
     expect(p, 1, out=['::error file=%s,line=1,title=E0004 record-too-small::' % bad.replace(':', '%3A'),
-                      'at 0x850\n', ',line=1,title=fxt-validate totals::101 records, 1 error, '
+                      'at 0x860\n', ',line=1,title=fxt-validate totals::101 records, 1 error, '
                       '0 warnings; fails current%0Atop rules: E0004 record-too-small (1)\n'])
     p = run([VALIDATE, '--format', 'github', os.path.join(TMP, 'missing.fxt')])
     expect(p, 2, out='::error file=%s,line=1,title=I/O error::cannot open: %s\n'
@@ -439,7 +439,7 @@ def explain_from_a_pipe():
                       '    word at 0x8 (event record header, little-endian): 0x%016x'
                       % (4 | (4 << 4) | (2 << 16))], what='small pipe')
     p = run([VALIDATE, '--explain', '-'], input_bytes=vec_bytes('invalid/E0002-truncated.fxt'))
-    expect(p, 1, out='    word at 0x918 (event record header, little-endian)', what='truncated pipe')
+    expect(p, 1, out='    word at 0x928 (event record header, little-endian)', what='truncated pipe')
     # ...and said to be gone when it is older
     big = unended_begin_then(3 << 20)
     p = run([VALIDATE, '--explain', '-'], input_bytes=big)
@@ -486,14 +486,14 @@ def dump_option_errors():
 @test
 def dump_number_forms():
     """--at in decimal (a leading 0 is still decimal, not octal), 0x and 0X
-    hex, upper and lower case digits: the same record (#96 at 0x888 = 2184,
+    hex, upper and lower case digits: the same record (#96 at 0x8b0 = 2224,
     the unended begin) and its issue."""
     f = vec('warn/W0031-duration-begin-unended.fxt')
     outs = set()
-    for at in ('2184', '02184', '0x888', '0X888', '0x88F', '0X88f', '0x0000000000000888'):
+    for at in ('2224', '02224', '0x8b0', '0X8B0', '0x8B7', '0X8b7', '0x00000000000008b0'):
         p = run([DUMP, '--at', at, f])
-        expect(p, 0, out=['#96 @0x888 event, ', 'end of trace:\n',
-                          '    warning W0031 duration-begin-unended at 0x888: '], what='--at ' + at)
+        expect(p, 0, out=['#96 @0x8b0 event, ', 'end of trace:\n',
+                          '    warning W0031 duration-begin-unended at 0x8b0: '], what='--at ' + at)
         outs.add(p.out)
     check(len(outs) == 1, '--at forms give different output')
 
@@ -502,7 +502,7 @@ def dump_number_forms():
 def dump_selection_of_end_issues():
     f = vec('warn/W0031-duration-begin-unended.fxt')  # W0031 of record #96, found at the end
     p = run([DUMP, '--records', '96', f])
-    expect(p, 0, out=['#96 @0x888', 'end of trace:', 'W0031'])
+    expect(p, 0, out=['#96 @0x8b0', 'end of trace:', 'W0031'])
     p = run([DUMP, '--records', '5..6', f])
     expect(p, 0, out=['#5 @', '#6 @', '1 warning'])
     check('warning W0031' not in p.out and 'end of trace' not in p.out, 'issue of #96 shown for 5..6')
@@ -516,10 +516,10 @@ def dump_selection_of_end_issues():
     end = json.loads(p.out.splitlines()[-1])
     check([i['rule'] for i in end['issues']] == ['W0012'], end)
     # --at past every whole record: the issue of the incomplete one
-    f = vec('invalid/E0002-truncated.fxt')  # 48-byte record at 0x918, 26 bytes of it
-    p = run([DUMP, '--at', '0x920', f])
-    expect(p, 1, out=['end of trace:', 'error E0002 truncated at 0x918'],
-           err='no whole record contains offset 0x920')
+    f = vec('invalid/E0002-truncated.fxt')  # 48-byte record at 0x928, 26 bytes of it
+    p = run([DUMP, '--at', '0x930', f])
+    expect(p, 1, out=['end of trace:', 'error E0002 truncated at 0x928'],
+           err='no whole record contains offset 0x930')
     p = run([DUMP, '--at', '0x10', f])
     check('error E0002' not in p.out, 'the issue of a later record shown for --at 0x10')
 
@@ -641,7 +641,7 @@ def validate_out_of_memory():
 def validate_io_errors():
     f = vec('invalid/E0004-record-too-small.fxt')
     normal = run([VALIDATE, '--explain', f])
-    expect(normal, 1, out='    word at 0x850 (event record header, little-endian)')
+    expect(normal, 1, out='    word at 0x860 (event record header, little-endian)')
     # fstat of the opened file
     p = run([VALIDATE, f], faults='fstat:1')
     expect(p, 2, err='fxt-validate: %s: cannot read: %s\n' % (f, EIO), what='fstat')
@@ -657,17 +657,17 @@ def validate_io_errors():
     expect(p, 2, err='fxt-validate: %s: cannot read: %s\n' % (f, EIO), what='mmap then lseek')
     # the word cannot be re-read for --explain (pread fails): not shown
     p = run([VALIDATE, '--explain', f], faults='pread:1')
-    expect(p, 1, out='    (the word at 0x850 is no longer at hand', what='pread')
+    expect(p, 1, out='    (the word at 0x860 is no longer at hand', what='pread')
     # read errors on a pipe: EINTR is retried, EIO ends the file
     data = vec_bytes('invalid/E0004-record-too-small.fxt')
     p = run([VALIDATE, '-'], input_bytes=data, faults='read:1:EINTR')
-    expect(p, 1, out='<stdin>:0x850: error: [E0004 record-too-small]', what='read EINTR')
+    expect(p, 1, out='<stdin>:0x860: error: [E0004 record-too-small]', what='read EINTR')
     p = run([VALIDATE, '-'], input_bytes=data, faults='read:1')
     expect(p, 2, err='fxt-validate: <stdin>: cannot read: %s\n' % EIO, what='read EIO')
     check('records' not in p.out, 'a summary after a read error: %s' % p.out)
     for faults in ('pthread_create:1', 'pthread_create:1,read:1:EINTR'):
         p = run([VALIDATE, '-'], input_bytes=data, faults=faults)
-        expect(p, 1, out='<stdin>:0x850: error: [E0004 record-too-small]', what=faults)
+        expect(p, 1, out='<stdin>:0x860: error: [E0004 record-too-small]', what=faults)
     p = run([VALIDATE, '-'], input_bytes=data, faults='pthread_create:1,read:1')
     expect(p, 2, err='fxt-validate: <stdin>: cannot read: %s\n' % EIO, what='read EIO, no thread')
 

@@ -514,7 +514,7 @@ def selection_keeps_issues_of_selected_records_only():
     _, recs, end = dump_jsonl(path, '--records', '96')
     check([i['rule'] for i in end['issues']] == ['W0031'], end)
     _, recs, end = dump_jsonl(os.path.join(CORPUS, 'invalid', 'E0002-truncated.fxt'),
-                              '--at', '0x920')
+                              '--at', '0x930')
     check(recs == [] and [i['rule'] for i in end['issues']] == ['E0002'], end)
 
 
