@@ -14,11 +14,13 @@
  * same bytes on every run.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <inttypes.h>
 #include <string.h>
 
 #include "fxt/version.h"
 #include "magic_hint.h"
+#include "rcfile.h"
 #include "report.h"
 
 /** Version of the JSON document's shape ("schema" member; bumped when a
@@ -236,6 +238,26 @@ const char *repo_path(const char *name)
     return name;
 }
 
+const char *site_name(const session *s, const char *name, char *buf, size_t size)
+{
+    if (!s->srcroot) {
+        snprintf(buf, size, "%s", repo_path(name));
+        return buf;
+    }
+    char *abs = rc_abs_path(name);
+    size_t n = strlen(s->srcroot);
+    if (!abs)
+        snprintf(buf, size, "%s", repo_path(name));
+    else if (strcmp(s->srcroot, "/") == 0)
+        snprintf(buf, size, "%s", abs + 1);
+    else if (strncmp(abs, s->srcroot, n) == 0 && abs[n] == '/')
+        snprintf(buf, size, "%s", abs + n + 1);
+    else
+        snprintf(buf, size, "%s", abs); /* outside: absolute (a file:// URI in SARIF) */
+    free(abs);
+    return buf;
+}
+
 void side_failure(session *s, const char *what, int err)
 {
     if (s->side_error[0])
@@ -259,6 +281,7 @@ int report_begin(session *s)
     case FMT_SARIF: return sarif_begin(s);
     case FMT_GITHUB: return github_begin(s);
     case FMT_JUNIT: return junit_begin(s);
+    case FMT_GITLAB: return gitlab_begin(s);
     case FMT_TEXT: return 0;
     }
     return 0;
@@ -293,6 +316,7 @@ void report_end(session *s, int rc)
         return;
     case FMT_SARIF: sarif_end(s, rc); return;
     case FMT_JUNIT: junit_end(s); return;
+    case FMT_GITLAB: gitlab_end(s); return;
     case FMT_GITHUB: github_end(s); break;
     case FMT_TEXT: break;
     }
@@ -387,6 +411,7 @@ void report_issue(run *r, const cli_issue *ci)
     case FMT_SARIF: sarif_issue(r, ci); break;
     case FMT_GITHUB: github_issue(r, ci); break;
     case FMT_JUNIT: junit_issue(r, ci); break;
+    case FMT_GITLAB: gitlab_issue(r, ci); break;
     }
 }
 
@@ -429,6 +454,10 @@ static void summary_line(const run *r, const fxt_stats *st, double secs)
                unchecked_text(st->unchecked, what, sizeof what));
         put_color_end(stdout, cfg);
     }
+    uint64_t known = r->known[r->rev][0] + r->known[r->rev][1];
+    if (known)
+        printf(" (%" PRIu64 " known %s not shown: --baseline)", known,
+               plural(known, "issue", "issues"));
     if (cfg->timing || cfg->stats) {
         printf(" (%.3f s", secs);
         if (secs > 0)
@@ -637,6 +666,7 @@ void report_file_end(run *r, const fxt_stats *st, const char *io_error, double s
     case FMT_SARIF: sarif_file_end(r, st, io_error, secs); break;
     case FMT_GITHUB: github_file_end(r, st, io_error); break;
     case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
+    case FMT_GITLAB: break; /* I/O errors are said on stderr */
     case FMT_TEXT:
         if (!io_error)
             file_end_text(r, st, secs);
