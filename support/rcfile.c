@@ -136,12 +136,8 @@ static int parse_bool(const char *s, int *out)
     return 0;
 }
 
-/** Add the comma-separated rules of LIST to BITS; -1 with the bad name in ERR. */
-static int parse_ignores(const char *list, uint64_t bits[FXT_IGNORE_WORDS], char *err,
-                         size_t errlen)
+int rc_parse_ignores(const char *list, fxt_options *o, char *err, size_t errlen)
 {
-    fxt_options o;
-    memcpy(o.ignore, bits, sizeof o.ignore);
     for (const char *p = list;;) {
         const char *end = strchr(p, ',');
         size_t n = end ? (size_t)(end - p) : strlen(p);
@@ -149,21 +145,39 @@ static int parse_ignores(const char *list, uint64_t bits[FXT_IGNORE_WORDS], char
             p++, n--;
         while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
             n--;
+        if (n == 0) {
+            snprintf(err, errlen, "empty rule name in '%.*s'",
+                     (int)(strlen(list) < 100 ? strlen(list) : 100), list);
+            return -1;
+        }
         char name[64];
         fxt_rule r = FXT_R_NONE;
-        if (n > 0 && n < sizeof name) {
+        if (n < sizeof name) {
             memcpy(name, p, n);
             name[n] = '\0';
             r = fxt_rule_find(name);
         }
         if (r == FXT_R_NONE) {
-            snprintf(err, errlen, "ignore: unknown rule '%.*s'", (int)(n < 60 ? n : 60), p);
+            snprintf(err, errlen, "unknown rule '%.*s'", (int)(n < 100 ? n : 100), p);
             return -1;
         }
-        fxt_options_ignore(&o, r, 1);
+        fxt_options_ignore(o, r, 1);
         if (!end)
-            break;
+            return 0;
         p = end + 1;
+    }
+}
+
+/** Add the comma-separated rules of LIST to BITS; -1 with the reason in ERR. */
+static int parse_ignores(const char *list, uint64_t bits[FXT_IGNORE_WORDS], char *err,
+                         size_t errlen)
+{
+    fxt_options o;
+    memcpy(o.ignore, bits, sizeof o.ignore);
+    char why[200];
+    if (rc_parse_ignores(list, &o, why, sizeof why) != 0) {
+        snprintf(err, errlen, "ignore: %s", why);
+        return -1;
     }
     memcpy(bits, o.ignore, sizeof o.ignore);
     return 0;
@@ -442,4 +456,26 @@ void rc_apply_options(const rc_settings *s, unsigned keep, fxt_options *o)
     if (s->set & RC_IGNORE)
         for (unsigned i = 0; i < FXT_IGNORE_WORDS; i++)
             o->ignore[i] |= s->ignore[i];
+}
+
+int rc_settings_of_trace(const char *trace, rc_settings *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    char *path = NULL;
+    int k = rc_find(trace, &path);
+    if (k <= 0) {
+        if (k < 0)
+            snprintf(err, errlen, "%s", strerror(ENOMEM));
+        return k;
+    }
+    rcfile rc;
+    int bad = rc_load(&rc, path, err, errlen);
+    free(path);
+    if (bad)
+        return -1;
+    bad = rc_settings_for(&rc, trace, s);
+    if (bad)
+        snprintf(err, errlen, "%s", strerror(ENOMEM));
+    rc_free(&rc);
+    return bad ? -1 : 1;
 }

@@ -96,6 +96,11 @@ int rc_settings_for(const rcfile *rc, const char *trace, rc_settings *s);
 /** Free what rc_settings_for allocated. */
 void rc_settings_free(rc_settings *s);
 
+/** Find, load and apply in one step: the settings of the configuration
+ *  file of TRACE into *S (free with rc_settings_free). 1 when a file was
+ *  found, 0 when there is none (*S empty), -1 with the reason in ERR. */
+int rc_settings_of_trace(const char *trace, rc_settings *s, char *err, size_t errlen);
+
 /** Apply the validator settings of S (revision, allow-unknown, ignores,
  *  max-providers...) to O, each only where its RC_* bit is not in KEEP
  *  (the command line's choices win). Ignores add up. */
@@ -103,6 +108,10 @@ void rc_apply_options(const rc_settings *s, unsigned keep, fxt_options *o);
 
 /** Parse a count: decimal digits only, no sign or spaces. 0 or -1. */
 int rc_parse_count(const char *s, uint64_t *out);
+
+/** Add the comma-separated rule ids or names of LIST to O's ignore set.
+ *  0, or -1 with the reason ("unknown rule 'X'") in ERR. */
+int rc_parse_ignores(const char *list, fxt_options *o, char *err, size_t errlen);
 
 /** KEY's name as written in the file, for messages (bit B of RC_*). */
 const char *rc_key_name(unsigned bit);

@@ -679,38 +679,11 @@ static int usage_error(const char *fmt, const char *arg)
 /** Add the comma-separated rule list LIST to the ignore set; 0 or -1. */
 static int add_ignores(fxt_options *o, const char *list)
 {
-    const char *p = list;
-    for (;;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        while (n > 0 && (*p == ' ' || *p == '\t'))
-            p++, n--;
-        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-            n--;
-        if (n == 0) {
-            fprintf(stderr, PROG ": --ignore: empty rule name in '%.*s'\n",
-                    (int)(strlen(list) < 100 ? strlen(list) : 100), list);
-            return -1;
-        }
-        {
-            char name[64];
-            fxt_rule r = FXT_R_NONE;
-            if (n < sizeof name) {
-                memcpy(name, p, n);
-                name[n] = '\0';
-                r = fxt_rule_find(name);
-            }
-            if (r == FXT_R_NONE) {
-                fprintf(stderr, PROG ": --ignore: unknown rule '%.*s'\n",
-                        (int)(n < 100 ? n : 100), p);
-                return -1;
-            }
-            fxt_options_ignore(o, r, 1);
-        }
-        if (!end)
-            return 0;
-        p = end + 1;
-    }
+    char err[200];
+    if (rc_parse_ignores(list, o, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, PROG ": --ignore: %s\n", err);
+    return -1;
 }
 
 /** Parse a --max-issues value: decimal digits only. */
