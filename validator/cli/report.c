@@ -153,10 +153,23 @@ void verdict_text(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT], ch
     (void)r;
     size_t n = (size_t)snprintf(buf, size, "conforms to ");
     int any = 0;
+    /* conforming revisions can differ in warnings (an r1 trace read with
+     * current's event numbering): then each gets its count, so the user
+     * sees which revision the trace was written for */
+    int differ = 0;
+    uint64_t w0 = UINT64_MAX;
+    for (unsigned k = 0; k < FXT_REV_COUNT; k++)
+        if (vd[k].checked && vd[k].conforms) {
+            differ |= w0 != UINT64_MAX && vd[k].warnings != w0;
+            w0 = vd[k].warnings;
+        }
     for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++)
         if (vd[k].checked && vd[k].conforms) {
             n += (size_t)snprintf(buf + n, size - n, "%s%s", any ? ", " : "",
                                   fxt_revision_name((fxt_revision)k));
+            if (differ && n < size)
+                n += (size_t)snprintf(buf + n, size - n, " (%" PRIu64 " %s)", vd[k].warnings,
+                                      plural(vd[k].warnings, "warning", "warnings"));
             any = 1;
         }
     if (!any && n < size)

@@ -334,6 +334,35 @@ def fxt_dump_reads_the_config_file():
     expect(rc == 2 and ".fxtkitrc:1: unknown key 'bogus'" in err, 'bad config', rc, err)
 
 
+@test
+def auto_names_the_warnings_of_each_conforming_revision():
+    # an r1 trace (no magic record: it came with r3): async begin (r1
+    # event type 4) and async end (6) of id 7. Read as r1/r2: fine. Read
+    # as r3/current: W0012 magic-missing, type 4 is a duration complete
+    # ending (7) before it starts (W0032), type 6 an async instant with
+    # no open begin (W0033): 3 warnings.
+    def ev(etype, ts, extra):
+        return w(4 | ((4 + len(extra)) << 4) | (etype << 16)) + w(ts) + w(1) + w(2) + b''.join(
+            w(x) for x in extra)
+    write('auto/r1.fxt', INIT + ev(4, 100, [7]) + ev(6, 200, [7]))
+    rc, out, err = run(['--revision', 'auto', 'r1.fxt'], cwd=os.path.join(Ctx.tmp, 'auto'))
+    expect(rc == 0 and 'r1.fxt: conforms to r1 (0 warnings), r2 (0 warnings), r3 (3 warnings), '
+           'current (3 warnings)' in out, 'per-revision warnings', rc, out)
+    rc, out, err = run(['--revision', 'r1', 'r1.fxt'], cwd=os.path.join(Ctx.tmp, 'auto'))
+    expect(rc == 0 and '0 errors, 0 warnings' in out, 'warning-free as r1', out)
+    # the same counts: the verdict stays short
+    write('auto/cur.fxt', MAGIC + INIT)
+    rc, out, err = run(['--revision', 'auto', 'cur.fxt'], cwd=os.path.join(Ctx.tmp, 'auto'))
+    expect('cur.fxt: conforms to r3, current; not r1' in out, 'short verdict', out)
+
+
+@test
+def fxt_dump_help_points_to_explain():
+    rc, out, err = run(['--help'], tool=Ctx.dump)
+    expect(rc == 0 and 'fxt-validate --explain-rule' in out and 'fxt-validate --explain' in out,
+           'fxt-dump --help names fxt-validate --explain', out)
+
+
 def main():
     args, only = test_cli.split_k(sys.argv[1:])
     Ctx.exe, Ctx.dump = os.path.abspath(args[0]), os.path.abspath(args[1])
