@@ -30,7 +30,8 @@ typedef enum out_format {
     FMT_SARIF,
     FMT_GITHUB,
     FMT_JUNIT,
-    FMT_GITLAB
+    FMT_GITLAB,
+    FMT_SHORT
 } out_format;
 
 /** Command-line settings, fixed after option parsing. */
@@ -103,7 +104,7 @@ typedef struct run {
     fxt_revision rev;              /**< revision whose issues are printed */
     uint64_t shown[FXT_REV_COUNT][FXT_R_END_];  /**< issues kept, by revision and rule */
     uint64_t hidden[FXT_REV_COUNT][FXT_R_END_]; /**< issues over --max-issues */
-    uint64_t json_issues;          /**< issue objects written (for commas) */
+    uint64_t json_issues;          /**< issues written (JSON: for commas; short: the first) */
     uint64_t known[FXT_REV_COUNT][2]; /**< errors, warnings the baseline hid */
     char site[4096];               /**< the name as SARIF, GitLab, annotations and
                                         baselines give it (site_name) */

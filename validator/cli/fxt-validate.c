@@ -584,7 +584,9 @@ static void usage(FILE *f)
             "                        (defaults 4096, 65536, 262144, 262144; memory grows\n"
             "                        with what a trace uses). A trace that needs more is\n"
             "                        not fully checked: exit status 3\n"
-            "  -f, --format=FORMAT   text (default), json (one document, schema:\n"
+            "  -f, --format=FORMAT   text (default), short (a file's first issue, and its\n"
+            "                        summary line only when there is more), json (one\n"
+            "                        document, schema:\n"
             "                        fxt-validate.schema.json in %s), sarif (SARIF 2.1.0\n"
             "                        for GitHub code scanning), github (GitHub Actions\n"
             "                        annotations, a ::notice with each file's totals, and\n"
@@ -746,7 +748,8 @@ static int auto_color(void)
 /** --format NAME, in any case (SARIF, JUnit...). */
 static int parse_format(const char *s, out_format *out)
 {
-    static const char *const names[] = {"text", "json", "sarif", "github", "junit", "gitlab"};
+    static const char *const names[] = {"text",  "json",   "sarif", "github",
+                                        "junit", "gitlab", "short"};
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(s, names[i]) == 0) {
             *out = (out_format)i;
@@ -932,7 +935,7 @@ int main(int argc, char **argv)
         case 'f':
             if (parse_format(optarg, &cfg.format) != 0)
                 return usage_error(
-                    "--format: '%s' is not text, json, sarif, github, junit or gitlab", optarg);
+                    "--format: '%s' is not text, short, json, sarif, github, junit or gitlab", optarg);
             break;
         case OPT_ALLOW_UNKNOWN:
             cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN;
@@ -1050,7 +1053,8 @@ int main(int argc, char **argv)
         return EXIT_TROUBLE;
     }
     cfg.progress = !cfg.quiet && isatty(STDERR_FILENO);
-    cfg.color = cfg.format == FMT_TEXT && (color_when == 1 || (color_when == -1 && auto_color()));
+    cfg.color = (cfg.format == FMT_TEXT || cfg.format == FMT_SHORT) &&
+                (color_when == 1 || (color_when == -1 && auto_color()));
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);

@@ -295,6 +295,7 @@ int report_begin(session *s)
     case FMT_GITHUB: return github_begin(s);
     case FMT_JUNIT: return junit_begin(s);
     case FMT_GITLAB: return gitlab_begin(s);
+    case FMT_SHORT:
     case FMT_TEXT: return 0;
     }
     return 0;
@@ -330,6 +331,7 @@ void report_end(session *s, int rc)
     case FMT_SARIF: sarif_end(s, rc); return;
     case FMT_JUNIT: junit_end(s); return;
     case FMT_GITLAB: gitlab_end(s); return;
+    case FMT_SHORT: return; /* each file said what it had to */
     case FMT_GITHUB: github_end(s); break;
     case FMT_TEXT: break;
     }
@@ -425,6 +427,10 @@ void report_issue(run *r, const cli_issue *ci)
     case FMT_GITHUB: github_issue(r, ci); break;
     case FMT_JUNIT: junit_issue(r, ci); break;
     case FMT_GITLAB: gitlab_issue(r, ci); break;
+    case FMT_SHORT:
+        if (r->json_issues++ == 0) /* the file's first issue only */
+            issue_text(r, ci);
+        break;
     }
 }
 
@@ -680,6 +686,10 @@ void report_file_end(run *r, const fxt_stats *st, const char *io_error, double s
     case FMT_GITHUB: github_file_end(r, st, io_error); break;
     case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
     case FMT_GITLAB: break; /* I/O errors are said on stderr */
+    case FMT_SHORT:
+        if (!io_error && (st->errors + st->warnings > r->json_issues || st->unchecked))
+            summary_line(r, st, secs); /* more than the line shown, or not fully checked */
+        break;
     case FMT_TEXT:
         if (!io_error)
             file_end_text(r, st, secs);
