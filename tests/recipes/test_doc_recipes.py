@@ -5,6 +5,11 @@ run from their Markdown text (extracted, not retyped) against a prefix
 install of this build (cmake --install --prefix TMP).
 
 usage: test_doc_recipes.py --source SRC --build BUILD --cmake CMAKE [-k NAME]
+       test_doc_recipes.py --source SRC --installed [-k NAME]
+
+--installed runs them against what is installed on the machine (the Debian
+packages, inside scripts/check-deb.sh's throw-away copy of the system:
+ctest doc-recipes-deb) instead of a prefix install.
 
 What is run, and what is changed in the text before running it (nothing
 else is):
@@ -37,7 +42,7 @@ import tempfile
 
 
 class Ctx:
-    src = build = cmake = prefix = tmp = None
+    src = prefix = tmp = None
     env = None
 
 
@@ -226,26 +231,36 @@ def ci_md_recipes_with_the_installed_tool():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--source', required=True)
-    ap.add_argument('--build', required=True)
-    ap.add_argument('--cmake', required=True)
+    ap.add_argument('--build')
+    ap.add_argument('--cmake')
+    ap.add_argument('--installed', action='store_true')
     ap.add_argument('-k', dest='only')
     a = ap.parse_args()
-    Ctx.src, Ctx.build, Ctx.cmake = os.path.abspath(a.source), os.path.abspath(a.build), a.cmake
+    if not a.installed and not (a.build and a.cmake):
+        ap.error('--build and --cmake, or --installed')
+    Ctx.src = os.path.abspath(a.source)
     failed = 0
     with tempfile.TemporaryDirectory(prefix='fxt-doc-recipes-') as tmp:
         Ctx.tmp = tmp
-        Ctx.prefix = os.path.join(tmp, 'prefix')
-        r = subprocess.run([a.cmake, '--install', Ctx.build, '--prefix', Ctx.prefix],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            print(r.stdout, r.stderr)
-            return 1
-        libdirs = [p for p in glob.glob(os.path.join(Ctx.prefix, 'lib*', '**', 'pkgconfig'),
-                                        recursive=True)]
         Ctx.env = dict(os.environ)
-        Ctx.env['PATH'] = os.path.join(Ctx.prefix, 'bin') + os.pathsep + os.environ.get('PATH', '')
-        Ctx.env['PKG_CONFIG_PATH'] = os.pathsep.join(libdirs)
-        Ctx.env['LD_LIBRARY_PATH'] = os.pathsep.join(os.path.dirname(p) for p in libdirs)
+        if a.installed:
+            exe = shutil.which('fxt-validate')
+            if not exe:
+                print('no installed fxt-validate')
+                return 1
+            Ctx.prefix = os.path.dirname(os.path.dirname(exe))
+            print('against the installation in %s' % Ctx.prefix)
+        else:
+            Ctx.prefix = os.path.join(tmp, 'prefix')
+            r = subprocess.run([a.cmake, '--install', os.path.abspath(a.build), '--prefix',
+                                Ctx.prefix], capture_output=True, text=True)
+            if r.returncode != 0:
+                print(r.stdout, r.stderr)
+                return 1
+            libdirs = glob.glob(os.path.join(Ctx.prefix, 'lib*', '**', 'pkgconfig'), recursive=True)
+            Ctx.env['PATH'] = os.path.join(Ctx.prefix, 'bin') + os.pathsep + os.environ.get('PATH', '')
+            Ctx.env['PKG_CONFIG_PATH'] = os.pathsep.join(libdirs)
+            Ctx.env['LD_LIBRARY_PATH'] = os.pathsep.join(os.path.dirname(p) for p in libdirs)
         for fn in TESTS:
             if a.only and a.only not in fn.__name__:
                 continue
