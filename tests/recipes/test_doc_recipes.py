@@ -221,6 +221,20 @@ def fuzz_afl_recipe():
 
 
 @test
+def installed_help_names_installed_schemas():
+    # --help says where the schemas are: files of this installation
+    seen = 0
+    for tool in ('fxt-validate', 'fxt-dump'):
+        r = sh('%s --help' % tool, Ctx.tmp)
+        text = ' '.join(r.stdout.split())
+        for name, folder in re.findall(r'(\S+\.schema\.json) in (/[^\s)]+)\)', text):
+            expect(os.path.isfile(os.path.join(folder, name)) and
+                   folder.startswith(Ctx.prefix), '%s --help: %s in %s' % (tool, name, folder))
+            seen += 1
+    expect(seen >= 3, 'the schemas named by --help (%d)' % seen)
+
+
+@test
 def ci_md_recipes_with_the_installed_tool():
     r = subprocess.run([sys.executable, os.path.join(Ctx.src, 'validator', 'cli', 'tests', 'test_ci_recipes.py'),
                         os.path.join(Ctx.prefix, 'bin', 'fxt-validate'), os.path.join(Ctx.src, 'docs')],
