@@ -106,6 +106,7 @@ typedef struct run {
     uint64_t hidden[FXT_REV_COUNT][FXT_R_END_]; /**< issues over --max-issues */
     uint64_t json_issues;          /**< issues written (JSON: for commas; short: the first) */
     uint64_t known[FXT_REV_COUNT][2]; /**< errors, warnings the baseline hid */
+    uint64_t known_rule[FXT_REV_COUNT][FXT_R_END_]; /**< the same by rule */
     char site[4096];               /**< the name as SARIF, GitLab, annotations and
                                         baselines give it (site_name) */
     FILE *spool;                   /**< --revision auto: issues until the verdict */

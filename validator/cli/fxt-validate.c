@@ -124,6 +124,8 @@ static unsigned fingerprint(run *r, cli_issue *ci)
         if (s->bl && baseline_take(s->bl, r->site, fp)) {
             known |= FXT_REV_BIT(v);
             r->known[v][ci->is.severity == FXT_SEV_WARNING]++;
+            if ((unsigned)ci->is.rule < FXT_R_END_)
+                r->known_rule[v][ci->is.rule]++;
         }
     }
     return known;

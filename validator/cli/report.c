@@ -207,7 +207,11 @@ const char *unchecked_text(unsigned u, char *buf, size_t size)
 
 uint64_t rule_count(const run *r, fxt_rule rule)
 {
-    return r->v != NULL ? fxt_validator_rule_count(r->v, rule) : 0;
+    if (r->v == NULL)
+        return 0;
+    uint64_t n = fxt_validator_rule_count(r->v, rule);
+    uint64_t known = (unsigned)rule < FXT_R_END_ ? r->known_rule[r->rev][rule] : 0;
+    return n > known ? n - known : 0; /* the baseline's known issues are not counted */
 }
 
 void top_rules(const run *r, unsigned n, char *buf, size_t size)
@@ -614,6 +618,8 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
            ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s",
            st->records, st->bytes, st->errors, st->warnings,
            st->big_endian ? "true" : "false", st->stopped ? "true" : "false");
+    if (r->s->bl)
+        printf(",\"known_issues\":%" PRIu64, r->known[r->rev][0] + r->known[r->rev][1]);
     unchecked_json(stdout, io_error ? 0 : st->unchecked);
     printf(",\"revision\":\"%s\"", fxt_revision_name(r->rev));
     if (!io_error)

@@ -4,7 +4,7 @@
 --baseline / --write-baseline, the .fxtkitrc configuration file,
 --format gitlab, --srcroot, read as the consuming tool reads them.
 
-usage: test_adopt.py FXT_VALIDATE FXT_DUMP [-k NAME]
+usage: test_adopt.py FXT_VALIDATE FXT_DUMP JSON_SCHEMA [-k NAME]
 
 - baselines: identity = file + SARIF's fxtIssue/v1 (compared with the
   SARIF of the same run), records inserted before a known issue keep it
@@ -40,6 +40,7 @@ class Ctx:
     exe = None
     dump = None
     tmp = None
+    schema = None
 
 
 def w(x):
@@ -154,6 +155,17 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
     res = json.loads(out)['runs'][0]['results']
     expect(rc == 1 and len(res) == 1 and res[0]['locations'][0]['physicalLocation']['region']
            ['byteOffset'] == size, 'SARIF: the new result only', rc, res)
+    # --json: the known issues counted apart, the document still valid
+    rc, out, err = run(['--json', '--baseline', '.fxt-baseline', 'traces/old.fxt'],
+                       cwd=os.path.join(Ctx.tmp, 'repo'))
+    doc = json.loads(out)
+    import jsonschema
+    jsonschema.validate(doc, Ctx.schema)
+    f0 = doc['files'][0]
+    expect(f0['known_issues'] == 2 and len(f0['issues']) == 1 and f0['errors'] == 1 and
+           f0['issues_by_rule'] == {'E0022': 1} and doc['errors'] == 1, 'JSON with a baseline', f0)
+    rc, out, err = run(['--json', 'traces/old.fxt'], cwd=os.path.join(Ctx.tmp, 'repo'))
+    expect('known_issues' not in json.loads(out)['files'][0], 'no known_issues without --baseline')
     # fixed: both entries no longer occur, each named
     write('repo/traces/old.fxt', MAGIC + INIT + string_rec(1, b'a') + instant(1, 1))
     rc, out, err = run(['--baseline', '.fxt-baseline', 'traces/old.fxt'],
@@ -366,6 +378,8 @@ def fxt_dump_help_points_to_explain():
 def main():
     args, only = test_cli.split_k(sys.argv[1:])
     Ctx.exe, Ctx.dump = os.path.abspath(args[0]), os.path.abspath(args[1])
+    with open(args[2], encoding='utf-8') as f:
+        Ctx.schema = json.load(f)
     with tempfile.TemporaryDirectory(prefix='fxt-adopt-') as tmp:
         Ctx.tmp = tmp
         _, failed, _ = test_cli.run_tests(TESTS, only)
