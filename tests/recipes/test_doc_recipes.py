@@ -16,6 +16,9 @@ else is):
 - README "Job 3" (fxt-gen): every command, in a scratch folder; what the
   block's comments promise is checked (the random trace and the r1 trace
   read as r1 are warning-free, roundtrip exits 0);
+- README's Install: its configure command on a machine without Check
+  (PKG_CONFIG_LIBDIR empty), into the test's own folder instead of build/,
+  then fxt-validate built;
 - README "Job 2" and fuzz/README's quick start (libFuzzer): the fuzz/README
   harness (its C block) and a tiny reader behind the my_reader.h API it
   names (the test's own fixture), then the shell block; the libFuzzer run
@@ -46,6 +49,7 @@ import argparse
 import glob
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -54,6 +58,7 @@ import tempfile
 
 class Ctx:
     src = prefix = tmp = None
+    installed = False
     env = None
 
 
@@ -355,11 +360,30 @@ def readme_job1_github_steps():
     expect(r.returncode != 0, 'the SARIF step fails on exit 3: %r' % r)
 
 
+@test
+def readme_install_without_check():
+    if Ctx.installed:
+        return 'skipped (needs the source tree)'
+    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', '-DCMAKE_BUILD_TYPE=Release')
+    configure = body.splitlines()[0].split('&&')[0].strip()
+    expect(configure.startswith('cmake -S . -B build '), configure)
+    d = scratch('release')
+    # on a machine without Check (pkg-config finds nothing), into a folder of
+    # the test's own (not the developer's build/): the tools configure and build
+    empty = scratch('no-pkgconfig')
+    cmd = configure.replace('-B build', '-B ' + shlex.quote(d), 1)
+    r = sh(cmd, Ctx.src, {'PKG_CONFIG_LIBDIR': empty, 'PKG_CONFIG_PATH': ''})
+    expect(r.returncode == 0, '%s without Check: exit %d\n%s%s' % (configure, r.returncode,
+                                                                     r.stdout[-1500:], r.stderr[-1500:]))
+    r = sh('cmake --build %s --target fxt-validate' % shlex.quote(d), Ctx.src)
+    expect(r.returncode == 0, 'building fxt-validate: %s' % r.stdout[-1500:])
+
+
 ACCOUNTED = {
     # (file, a string of the block): what runs it, or why it is not run here
     ('README.md', 'bash scripts/setup.sh && cmake -S . -B build'): 'not run here: setup.sh installs Debian packages; the build is what ctest runs in',
     ('README.md', 'bash scripts/setup.sh && bash scripts/test.sh'): 'not run here: it is the whole CI (.ci/run)',
-    ('README.md', '-DCMAKE_BUILD_TYPE=Release && cmake --build build -j'): 'not run here: a full Release build and sudo install (the prefix install stands for it)',
+    ('README.md', '-DCMAKE_BUILD_TYPE=Release && cmake --build build -j'): 'readme_install_without_check (its configure step, and fxt-validate built; the prefix install stands for sudo cmake --install)',
     ('README.md', 'Validate (annotations)'): 'readme_job1_github_steps',
     ('README.md', 'my_reader_fuzz'): 'readme_job2_libfuzzer',
     ('README.md', 'fxt-gen random'): 'readme_job3_generator',
@@ -447,6 +471,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix='fxt-doc-recipes-') as tmp:
         Ctx.tmp = tmp
         Ctx.env = dict(os.environ)
+        Ctx.installed = a.installed
         if a.installed:
             exe = shutil.which('fxt-validate')
             if not exe:
