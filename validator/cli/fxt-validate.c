@@ -103,9 +103,9 @@ static void baseline_entry(run *r, const cli_issue *ci)
     baseline_write_entry(r->s->wb, fp, ri ? ri->id : "?", r->site);
 }
 
-/** The fingerprint of CI under each revision of CI->all; the revisions
- *  under which --baseline knows it (they are counted in R->known). */
-static unsigned fingerprint(run *r, cli_issue *ci)
+/** The fingerprint of CI under each revision of MASK; the revisions under
+ *  which --baseline knows it (they are counted in R->known). */
+static unsigned fingerprint(run *r, cli_issue *ci, unsigned mask)
 {
     session *s = r->s;
     cli_issue key = *ci;
@@ -114,7 +114,7 @@ static unsigned fingerprint(run *r, cli_issue *ci)
     ci->fp_hash = fp_hash(&key);
     unsigned known = 0;
     for (unsigned v = 0; v < FXT_REV_COUNT; v++) {
-        if (!(ci->all & FXT_REV_BIT(v)))
+        if (!(mask & FXT_REV_BIT(v)))
             continue;
         ci->fp_n[v] = fp_counter_next(s->fpc, ci->fp_hash, v);
         if (!ci->fp_n[v])
@@ -156,7 +156,13 @@ static void on_issue(void *ctx, const fxt_issue *is)
          * it may or may not be at hand, by chunk boundaries) */
         ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
     }
-    unsigned known = cfg->need_fp ? fingerprint(r, &ci) : 0;
+    /* Baselines count every issue's fingerprint (memory grows with a file's
+     * issues, as the baseline does); SARIF and GitLab alone count only the
+     * issues shown: the same numbers for those (an issue over --max-issues
+     * comes after every shown one of its rule, and the key holds the rule),
+     * and memory bounded by what is printed. */
+    int every = r->s->bl || r->s->wb;
+    unsigned known = cfg->need_fp && every ? fingerprint(r, &ci, mask) : 0;
     unsigned shown = 0;
     for (unsigned v = 0; v < FXT_REV_COUNT; v++) {
         if (!(mask & FXT_REV_BIT(v)) || (known & FXT_REV_BIT(v)))
@@ -170,6 +176,8 @@ static void on_issue(void *ctx, const fxt_issue *is)
     }
     if (!shown && !r->s->wb)
         return;
+    if (cfg->need_fp && !every)
+        (void)fingerprint(r, &ci, shown);
     ci.shown = shown;
     if (r->spool) {
         (void)fwrite(&ci, sizeof ci, 1, r->spool); /* ferror checked at the end */

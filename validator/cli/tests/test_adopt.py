@@ -181,6 +181,26 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
 
 
 @test
+def baseline_covers_issues_past_max_issues():
+    # 25 issues of one key: --max-issues (20) shows 20, the baseline has
+    # all 25, and SARIF's 20 fingerprints are the baseline's first 20
+    write('many/t.fxt', MAGIC + INIT + BAD_INIT * 25)
+    cwd = os.path.join(Ctx.tmp, 'many')
+    rc, out, err = run(['--write-baseline', 'b', 't.fxt'], cwd=cwd)
+    rows = read_baseline(os.path.join(cwd, 'b'))
+    expect(rc == 0 and len(rows) == 25 and len({fp for _, fp, _ in rows}) == 25, 'all 25', rows)
+    sarif = sarif_ids('t.fxt', cwd)  # --max-issues 0: all 25
+    expect(sorted(fp for _, fp in sarif) == sorted(fp for _, fp, _ in rows), 'SARIF -m 0 = baseline')
+    rc, out, err = run(['--format', 'sarif', 't.fxt'], cwd=cwd)
+    shown = [x['partialFingerprints']['fxtIssue/v1'] for x in json.loads(out)['runs'][0]['results']]
+    expect(len(shown) == 20 and set(shown) <= {fp for _, fp, _ in rows} and
+           sorted(int(x.split(':')[1]) for x in shown) == list(range(1, 21)),
+           'SARIF -m 20: occurrences 1..20 of the baseline', shown)
+    rc, out, err = run(['--baseline', 'b', 't.fxt'], cwd=cwd)
+    expect(rc == 0 and '25 known issues not reported' in err, 'all known', rc, err)
+
+
+@test
 def baseline_errors_are_usage_errors():
     write('b/bad-baseline', 'no tabs here\n')
     write('b/t.fxt', MAGIC + INIT)
