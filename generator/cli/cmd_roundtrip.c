@@ -14,6 +14,7 @@
 #include "fxt/validate.h"
 #include "fxt/word.h"
 #include "gen_cli.h"
+#include "rcfile.h"
 #include "readfile.h"
 #include "recwords.h"
 
@@ -167,13 +168,16 @@ static void roundtrip_usage(FILE *f)
                "there and what the word holds (the field, for a header word), the word as in\n"
                "the file and as re-encoded, and exit 1. An empty\n"
                "input, and records the validator could not decode, fail the round trip.\n"
-               "--revision decodes and re-encodes with that revision's layout (default current).\n");
+               "--revision decodes and re-encodes with that revision's layout (default: the\n"
+               "revision of the trace's .fxtkitrc, as fxt-validate reads it, else current).\n");
 }
 
 int gen_cmd_roundtrip(int argc, char **argv)
 {
     fxt_revision rev = FXT_REV_CURRENT;
+    int rev_given = 0;
     if (argc >= 2 && !strcmp(argv[1], "--revision")) {
+        rev_given = 1;
         if (argc < 3 || fxt_revision_parse(argv[2], &rev) != 0 || fxt_layout_get(rev) == NULL) {
             fprintf(stderr, "%s roundtrip: --revision must be r1, r2, r3 or current\n", prog);
             return 2;
@@ -191,6 +195,16 @@ int gen_cmd_roundtrip(int argc, char **argv)
     uint8_t *data;
     size_t len;
     char err[512];
+    if (!rev_given) { /* the trace's .fxtkitrc names its revision, as for fxt-validate */
+        rc_settings set;
+        if (rc_settings_of_trace(argv[1], &set, err, sizeof err) < 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return 2;
+        }
+        if ((set.set & RC_REVISION) && set.revision != FXT_REV_AUTO)
+            rev = set.revision;
+        rc_settings_free(&set);
+    }
     if (read_file(argv[1], &data, &len, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", prog, err);
         return 2;

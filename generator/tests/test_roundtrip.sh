@@ -76,6 +76,20 @@ out=$("$gen" roundtrip "$tmp/pad.fxt"); rc=$?
 if [ $rc -eq 1 ] && echo "$out" | grep -q "^$tmp/pad.fxt: differs at offset 0x18 (24): the record has words past its fields (W0005 record-size-extra)$" \
    && echo "$out" | grep -q "^  record #1 (initialization) at 0x8: 3 words in the file, 1 of them past the fields"; then ok
 else bad "padded record: rc=$rc out=$out"; fi
+# the trace's .fxtkitrc names its revision (the command line wins): an r1
+# trace is decoded as r1 (no warnings: no note), not as current
+mkdir -p "$tmp/legacy"
+"$gen" random --revision r1 --seed 4 --records 300 -o "$tmp/legacy/old.fxt" 2>/dev/null
+out=$("$gen" roundtrip "$tmp/legacy/old.fxt")
+echo "$out" | grep -q "note: the trace has 0 validation errors and [1-9][0-9]* warning" && ok ||
+  bad "r1 trace read as current: warnings expected: $out"
+echo "revision = r1" >"$tmp/legacy/.fxtkitrc"
+out=$("$gen" roundtrip "$tmp/legacy/old.fxt"); rc=$?
+[ $rc -eq 0 ] && ! echo "$out" | grep -q "note:" && ok || bad ".fxtkitrc revision r1: rc=$rc out=$out"
+out=$("$gen" roundtrip --revision current "$tmp/legacy/old.fxt")
+echo "$out" | grep -q "note:" && ok || bad "--revision current wins over .fxtkitrc: $out"
+echo "bogus = 1" >"$tmp/legacy/.fxtkitrc"
+"$gen" roundtrip "$tmp/legacy/old.fxt" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "a bad .fxtkitrc: exit 2"
 # usage and I/O errors
 "$gen" roundtrip "$tmp/missing.fxt" 2>/dev/null; [ $? -eq 2 ] && ok || bad "missing file"
 "$gen" roundtrip "$tmp" 2>/dev/null; [ $? -eq 2 ] && ok || bad "directory"
