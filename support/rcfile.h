@@ -2,7 +2,8 @@
 /*
  * rcfile.h - the fxtkit configuration file, .fxtkitrc (tool support, not
  * library): found upward from each trace like .shellcheckrc, read by every
- * tool that validates (fxt-validate, fxt-dump).
+ * tool that validates (fxt-validate, fxt-dump; fxt-gen roundtrip for the
+ * revision).
  *
  *     # comment
  *     revision = r3            # r1 r2 r3 current auto
