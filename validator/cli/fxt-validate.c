@@ -131,6 +131,25 @@ static unsigned fingerprint(run *r, cli_issue *ci, unsigned mask)
     return known;
 }
 
+/** *IS into *OUT (zeroed), field by field: the spool of --revision auto
+ *  then holds no byte the validator left unset (padding, the message past
+ *  its NUL). */
+static void copy_issue(fxt_issue *out, const fxt_issue *is)
+{
+    out->rule = is->rule;
+    out->severity = is->severity;
+    out->record_offset = is->record_offset;
+    out->record_index = is->record_index;
+    out->field_offset = is->field_offset;
+    out->record_type = is->record_type;
+    out->field_len = is->field_len;
+    out->bit_lo = is->bit_lo;
+    out->bit_hi = is->bit_hi;
+    out->revisions = is->revisions;
+    out->section = is->section;
+    memcpy(out->message, is->message, strnlen(is->message, sizeof out->message - 1));
+}
+
 static void on_issue(void *ctx, const fxt_issue *is)
 {
     run *r = ctx;
@@ -143,7 +162,7 @@ static void on_issue(void *ctx, const fxt_issue *is)
     unsigned mask = r->spool ? is->revisions & FXT_REV_ALL : FXT_REV_BIT(r->rev);
     cli_issue ci;
     memset(&ci, 0, sizeof ci);
-    ci.is = *is;
+    copy_issue(&ci.is, is);
     ci.all = mask;
     ci.word_off = is->field_offset - is->field_offset % 8;
     if (cfg->explain) {
