@@ -4,6 +4,8 @@
  * file's run, and the functions of each part.
  *
  *   fxt-validate.c  options, the per-file driver, main
+ *   settings.c      each file's settings (.fxtkitrc), --print-config,
+ *                   --srcroot, baselines
  *   input.c         reading a file: a reader thread (mmap windows or
  *                   read(2)) a few parts ahead, progress line
  *   report*.c       the output formats: text, JSON, SARIF, GitHub annotations,
@@ -123,6 +125,27 @@ typedef struct run {
     fxt_revision_verdict verdicts[FXT_REV_COUNT]; /**< after finish */
     progress pg;                   /**< the progress line (erased before issues) */
 } run;
+
+/* settings.c */
+struct rc_settings;
+/** The settings of file PATH into *FC: the command line's over those of
+ *  its .fxtkitrc (S->rc after the call); *SET gets what the file set. 0,
+ *  or -1 with the reason in ERR (-2: out of memory). */
+int file_config(session *s, const char *path, config *fc, struct rc_settings *set, char *err,
+                size_t errlen);
+/** --print-config PATH; the exit status. */
+int print_config(session *s, const char *path);
+/** S->srcroot from --srcroot or the .fxtkitrc of the current directory; 0
+ *  or -1 (said on stderr). */
+int setup_paths(session *s);
+/** Load --baseline, open --write-baseline, set up fingerprints; 0 or -1 (said). */
+int setup_baselines(session *s);
+/** Close --write-baseline (kept only if COMPLETE); say what --baseline hid
+ *  and which entries no longer occur (stderr). 0, or -1 when the baseline
+ *  could not be written. */
+int finish_baselines(session *s, int complete);
+/** Free what the session set up. */
+void session_free(session *s);
 
 /* escape.c */
 /** Colours of the text output (ANSI SGR sequences; see config.color). */
