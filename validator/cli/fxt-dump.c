@@ -490,6 +490,10 @@ int main(int argc, char **argv)
                 return usage_error("option '%s' needs a value", is_long ? tok : shortopt);
             if (is_long && optopt != 0)
                 return usage_error("option '%s' takes no value", tok);
+            if (strncmp(tok, "--explain", 9) == 0) /* fxt-validate's option, wanted here */
+                fprintf(stderr, PROG ": '%s' is fxt-validate's: fxt-validate --explain FILE shows "
+                                "each offending word bit by bit, fxt-validate --explain-rule=RULE "
+                                "what a rule demands\n", tok);
             return usage_error("unknown option '%s'", is_long || optopt == 0 ? tok : shortopt);
         }
         }

@@ -393,6 +393,9 @@ def fxt_dump_help_points_to_explain():
     rc, out, err = run(['--help'], tool=Ctx.dump)
     expect(rc == 0 and 'fxt-validate --explain-rule' in out and 'fxt-validate --explain' in out,
            'fxt-dump --help names fxt-validate --explain', out)
+    rc, out, err = run(['--explain', 'x.fxt'], tool=Ctx.dump)
+    expect(rc == 2 and "'--explain' is fxt-validate's: fxt-validate --explain FILE" in err,
+           'fxt-dump --explain says where it is', rc, err)
 
 
 def main():
