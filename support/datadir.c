@@ -31,7 +31,6 @@ int tool_datadir_found(char *buf, size_t size)
 const char *tool_datadir(char *buf, size_t size)
 {
     if (!tool_datadir_found(buf, size))
-        snprintf(buf, size, "share/fxtkit of the installation: /usr/local/share/fxtkit, or "
-                            "/usr/share/fxtkit from the Debian package; docs/ in the source");
+        snprintf(buf, size, "PREFIX/share/fxtkit");
     return buf;
 }

@@ -12,8 +12,8 @@
 #include <stddef.h>
 
 /** The data directory of the installation the running program belongs to
- *  (in BUF), or, when it runs from a build tree, a description naming
- *  both places. Never NULL. */
+ *  (in BUF), or "PREFIX/share/fxtkit" when it runs from a build tree (the
+ *  man pages, made from --help there, say that). Never NULL. */
 const char *tool_datadir(char *buf, size_t size);
 
 /** 1 if tool_datadir found a real directory (BUF holds its path). */
