@@ -16,7 +16,10 @@
 #                                     fxt-mutate
 #   share/fxtkit/                     the golden corpus (corpus/) and the JSON schemas
 #   share/man/man1/                   a man page per tool (cmake/manpages.cmake)
-#   share/doc/fxtkit/                 README.md, LICENSE, CHANGELOG.md, docs/*.md
+#   share/doc/fxtkit/                 README.md, LICENSE, CHANGELOG.md, docs/*.md,
+#                                     fuzz/README.md
+#   share/fxtkit/go-fuzz-loop.sh      the Go fuzzing loop of fuzz/README.md
+#   share/man/man3/libfxt.3           the library (dev)
 #
 # Every rule names its Debian package's component (cmake/package.cmake):
 #   lib    the shared libraries (libfxt0.1)
@@ -104,7 +107,7 @@ install(FILES ${FXT_GENERATED_INCLUDE_DIR}/fxt/version.h
 # A .pc file names the prefix given at install time (cmake --install --prefix
 # P, /usr in the Debian package), so it is written by the install step itself.
 set(FXT_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
-foreach(d LIBDIR INCLUDEDIR)
+foreach(d LIBDIR INCLUDEDIR DATADIR)
   if(IS_ABSOLUTE "${CMAKE_INSTALL_${d}}")
     set(FXT_PC_${d} "${CMAKE_INSTALL_${d}}")
   else()
@@ -188,6 +191,12 @@ install(FILES ${FXT_SCHEMAS} ${PROJECT_SOURCE_DIR}/corpus/manifest.schema.json
 file(GLOB FXT_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${FXT_DOCS}
   DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tools)
+# The fuzzing guide (its recipes name installed paths) and the Go fuzzing
+# loop it runs.
+install(FILES ${PROJECT_SOURCE_DIR}/fuzz/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR}/fuzz
+  COMPONENT tools)
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/fuzz/go-fuzz-loop.sh DESTINATION ${FXT_DATADIR}
+  COMPONENT tools)
 # The Debian package has it as changelog.gz (cmake/package.cmake), so it is a
 # component of its own, which cpack leaves out.
 install(FILES ${PROJECT_SOURCE_DIR}/CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR}

@@ -52,5 +52,15 @@ foreach(p IN LISTS _progs)
   list(APPEND FXT_MAN_PAGES ${page})
   list(APPEND _gz_pages ${page}.gz)
 endforeach()
+# libfxt(3): written by hand (the API is in the headers), compressed the same way.
+set(_lib3 ${_mandir}/libfxt.3)
+add_custom_command(OUTPUT ${_lib3} ${_lib3}.gz
+  COMMAND ${CMAKE_COMMAND} -E copy ${_h2m_dir}/libfxt.3 ${_lib3}
+  COMMAND ${GZIP_EXECUTABLE} -9nkf ${_lib3}
+  DEPENDS ${_h2m_dir}/libfxt.3
+  COMMENT "Man page libfxt.3"
+  VERBATIM)
+list(APPEND FXT_MAN_PAGES ${_lib3})
 add_custom_target(fxt-man-pages ALL DEPENDS ${FXT_MAN_PAGES})
 install(FILES ${_gz_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT tools)
+install(FILES ${_lib3}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man3 COMPONENT dev)

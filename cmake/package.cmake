@@ -22,7 +22,9 @@
 # changelog.Debian.gz and its lintian overrides (one, with its reason),
 # installed only into the packages (EXCLUDE_FROM_ALL); fxtkit also has
 # CHANGELOG.md as changelog.gz. Shared libraries get dpkg's ldconfig trigger
-# (cmake/deb-ldconfig-trigger.cmake).
+# (cmake/deb-fixup.cmake), and the library package a symbols file of every
+# exported symbol (cmake/deb-fixup.cmake). FXT_HOMEPAGE gives the packages a
+# Homepage field, FXT_PACKAGE_CONTACT their Maintainer.
 # Depends come from dpkg-shlibdeps; binaries and shared objects are stripped.
 # Package a plain (not sanitized, not coverage) build: Release, as README's
 # Install section does, or the default RelWithDebInfo.
@@ -30,6 +32,12 @@ set(_contact "fxtkit maintainers <fxtkit@users.noreply.github.com>")
 set(FXT_PACKAGE_CONTACT "${_contact}" CACHE STRING "Maintainer field of the Debian packages")
 if(FXT_PACKAGE_CONTACT STREQUAL "fxtkit developers <fxtkit@example.org>")  # the old placeholder
   set_property(CACHE FXT_PACKAGE_CONTACT PROPERTY VALUE "${_contact}")
+endif()
+set(FXT_HOMEPAGE "" CACHE STRING "Homepage field of the Debian packages (the project's URL)")
+if(FXT_HOMEPAGE)
+  set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${FXT_HOMEPAGE}")
+else()
+  message(STATUS "FXT_HOMEPAGE is not set: the Debian packages have no Homepage field")
 endif()
 set(FXT_DEB_REVISION 1 CACHE STRING "Debian revision of the packages (VERSION-REVISION)")
 set(FXT_DEB_VERSION ${PROJECT_VERSION}-${FXT_DEB_REVISION})
@@ -127,7 +135,8 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)      # shlibs file + ldconfig trigg
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # the ldconfig trigger instead of CPack's ldconfig calls in postinst/postrm
-set(CPACK_POST_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/deb-ldconfig-trigger.cmake)
+# and the symbols file of the library package
+set(CPACK_POST_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/deb-fixup.cmake)
 
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME ${FXT_DEB_LIB})
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)

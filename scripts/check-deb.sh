@@ -18,7 +18,8 @@
 # and with clang a libFuzzer harness that must find the custom mutator); the
 # AFL++ module's path from pkg-config; the man pages; then dpkg --purge and
 # nothing left behind: no file the packages listed, no folder of theirs, no
-# libfxt in ldconfig's cache.
+# libfxt in ldconfig's cache. FXT_DEB_RECIPES, when set, is a command run
+# with the packages installed, before the purge (ctest doc-recipes-deb).
 set -euo pipefail
 vector=valid/arg-string.fxt
 debs=()
@@ -133,6 +134,10 @@ elif grep -rqs 'path-exclude.*/usr/share/man' /etc/dpkg/dpkg.cfg.d; then
   echo "(dpkg excludes /usr/share/man on this machine)"
 else
   echo "check-deb: no man page installed"; exit 1
+fi
+if [ -n "${FXT_DEB_RECIPES:-}" ]; then
+  echo "== the user docs' recipes against the packages: $FXT_DEB_RECIPES"
+  sh -c "$FXT_DEB_RECIPES"
 fi
 echo "== dpkg --purge" $pkgs
 files=$(dpkg -L $pkgs | sort -u)

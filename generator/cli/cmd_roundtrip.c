@@ -2,7 +2,9 @@
 /* cmd_roundtrip.c - fxt-gen roundtrip: decode a trace with the validator's
  * visitor, re-encode every record with the reference encoder, compare; at
  * the first difference say where (record, word, what the word holds and
- * the field), what the file holds and what came out of the encoder. */
+ * the field), what the file holds and what came out of the encoder. Words
+ * a record or an argument carries past its fields (W0005, W0051) are a
+ * difference: the reference encoder writes none of its own. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "fxt/validate.h"
 #include "fxt/word.h"
 #include "gen_cli.h"
+#include "rcfile.h"
 #include "readfile.h"
 #include "recwords.h"
 
@@ -100,6 +103,25 @@ static void rt_record(void *ctx, const fxt_record *r)
         rt_fail(t, r->offset, "record of an undefined type cannot be re-encoded");
         return;
     }
+    /* words past the fields: the decoder keeps them (so that everything
+     * else can be compared), the reference encoder never writes them */
+    size_t arg_extra = 0;
+    for (unsigned i = 0; i < r->argc && i < FXT_MAX_ARGS; i++)
+        arg_extra += r->args[i].extra_words;
+    if (r->extra_words || arg_extra) {
+        uint64_t at = r->extra_words ? r->offset + len - 8 * (uint64_t)r->extra_words : r->offset;
+        rt_fail(t, at,
+                r->extra_words ? "the record has words past its fields (W0005 record-size-extra)"
+                               : "an argument has words past its fields (W0051 arg-size-extra)");
+        snprintf(t->detail, sizeof t->detail,
+                 "  record #%" PRIu64 " (%s) at 0x%" PRIx64 ": %" PRIu64
+                 " words in the file, %zu of them past the fields (record %zu, arguments %zu);\n"
+                 "  the reference encoder writes %" PRIu64 " (a writer that pads records)\n",
+                 r->index, fxt_record_type_name(r->type), r->offset, len / 8,
+                 r->extra_words + arg_extra, r->extra_words, arg_extra,
+                 len / 8 - r->extra_words - arg_extra);
+        return;
+    }
     if (len > t->cap) {
         uint8_t *n = realloc(t->scratch, (size_t)len);
         if (n == NULL) {
@@ -137,18 +159,25 @@ static void roundtrip_usage(FILE *f)
     fprintf(f, "Usage: fxt-gen roundtrip [--revision r1|r2|r3|current] FILE\n"
                "\n"
                "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
-               "every record with the reference encoder. Exit 0 only if the bytes are\n"
+               "every record with the reference encoder: what is compared is every byte of\n"
+               "every record, headers, fields, padding and arguments, in the order the file\n"
+               "has them. Words a record or an argument carries past its fields (W0005,\n"
+               "W0051: a writer that pads records) are a difference, since the reference\n"
+               "encoder writes none. Exit 0 only if the bytes are\n"
                "identical; otherwise print the first differing offset, the record and word\n"
                "there and what the word holds (the field, for a header word), the word as in\n"
                "the file and as re-encoded, and exit 1. An empty\n"
                "input, and records the validator could not decode, fail the round trip.\n"
-               "--revision decodes and re-encodes with that revision's layout (default current).\n");
+               "--revision decodes and re-encodes with that revision's layout (default: the\n"
+               "revision of the trace's .fxtkitrc, as fxt-validate reads it, else current).\n");
 }
 
 int gen_cmd_roundtrip(int argc, char **argv)
 {
     fxt_revision rev = FXT_REV_CURRENT;
+    int rev_given = 0;
     if (argc >= 2 && !strcmp(argv[1], "--revision")) {
+        rev_given = 1;
         if (argc < 3 || fxt_revision_parse(argv[2], &rev) != 0 || fxt_layout_get(rev) == NULL) {
             fprintf(stderr, "%s roundtrip: --revision must be r1, r2, r3 or current\n", prog);
             return 2;
@@ -166,6 +195,16 @@ int gen_cmd_roundtrip(int argc, char **argv)
     uint8_t *data;
     size_t len;
     char err[512];
+    if (!rev_given) { /* the trace's .fxtkitrc names its revision, as for fxt-validate */
+        rc_settings set;
+        if (rc_settings_of_trace(argv[1], &set, err, sizeof err) < 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return 2;
+        }
+        if ((set.set & RC_REVISION) && set.revision != FXT_REV_AUTO)
+            rev = set.revision;
+        rc_settings_free(&set);
+    }
     if (read_file(argv[1], &data, &len, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", prog, err);
         return 2;

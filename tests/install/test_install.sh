@@ -75,6 +75,14 @@ if [ "$man" = 1 ]; then
   zgrep -q "$version" "$P/share/man/man1/fxt-validate.1.gz" && ok "man page carries version $version" ||
     fail "fxt-validate.1.gz does not mention $version"
 fi
+# the library's page, the fuzzing guide and the Go loop it runs
+[ "$man" = 1 ] && check_file "share/man/man3/libfxt.3.gz"
+check_file "share/doc/fxtkit/fuzz/README.md"
+[ -x "$P/share/fxtkit/go-fuzz-loop.sh" ] && ok "installed share/fxtkit/go-fuzz-loop.sh, executable" ||
+  fail "share/fxtkit/go-fuzz-loop.sh missing or not executable"
+# pkg-config names the installed data folder
+[ "$(PKG_CONFIG_PATH="$P/$libdir/pkgconfig" "$pkgconfig" --variable=fxtkitdir fxtmut)" = "$P/share/fxtkit" ] &&
+  ok "pkg-config --variable=fxtkitdir fxtmut is $P/share/fxtkit" || fail "fxtkitdir of fxtmut.pc"
 # The installed tools run and print the version.
 "$P/bin/fxt-validate" --version | grep -qx "fxt-validate $version (FXT spec revisions: .*)" &&
   ok "fxt-validate --version" || fail "fxt-validate --version: $("$P/bin/fxt-validate" --version)"

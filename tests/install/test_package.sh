@@ -163,6 +163,44 @@ for l in libfxt libfxtmut; do
     fail "$lib: shlibs lacks '$l $soversion $lib (>= $dv)'"
 done
 
+# the library package's symbols file (deb-symbols(5)): every exported symbol
+# of each shared library, at the upstream version
+for l in libfxt libfxtmut; do
+  so=$(ls "$x/usr/lib/$multiarch/$l.so.$soversion"* 2>/dev/null | head -1)
+  want=$(nm -D --defined-only "$so" | awk '$2 ~ /^[TDBRVW]$/ {print " " $3 "@Base"}' | sort)
+  got=$(awk -v s="$l.so.$soversion" '$1 == s {on = 1; next} /^[^ ]/ {on = 0} on {print " " $1}' \
+        "$C/symbols" 2>/dev/null | sort)
+  grep -qx "$l.so.$soversion $lib #MINVER#" "$C/symbols" 2>/dev/null && [ -n "$want" ] && [ "$got" = "$want" ] &&
+    ok "$lib: symbols: $l.so.$soversion, $(wc -l <<<"$want") symbols" ||
+    fail "$lib: symbols file for $l.so.$soversion (want $(wc -l <<<"$want") symbols, got $(wc -l <<<"$got"))"
+done
+grep -q '^ [a-z_]*@Base '"$version"'$' "$C/symbols" 2>/dev/null && ok "$lib: symbols at version $version" ||
+  fail "$lib: symbols without version $version"
+
+# hardening as dpkg-buildflags gives it (bindnow, relro, fortify, stack
+# protector) in every program and shared library
+while read -r f; do
+  [ -f "$x$f" ] && [ ! -L "$x$f" ] || continue
+  case $(file -b "$x$f") in *ELF*) ;; *) continue ;; esac
+  [[ $f == *.a ]] && continue
+  [[ $f == */fxtkit/*.so ]] && continue   # the AFL++ module: built by a plain compiler for afl-fuzz
+  d=$(readelf -d "$x$f")
+  if grep -q 'BIND_NOW\|FLAGS.*NOW' <<<"$d" && readelf -lW "$x$f" | grep -q GNU_RELRO; then
+    ok "$f: relro, bindnow"
+  else
+    fail "$f: not linked with -z relro -z now"
+  fi
+done < <(cat "$out"/*.files)
+for f in usr/bin/fxt-validate usr/bin/fxt-dump usr/lib/$multiarch/libfxt.so.$soversion; do
+  syms=$(readelf --dyn-syms -W "$x/$f" 2>/dev/null)
+  grep -q '__[a-z0-9_]*_chk' <<<"$syms" && ok "$f: fortified functions" || fail "$f: no _chk functions (_FORTIFY_SOURCE)"
+  grep -q '__stack_chk_fail' <<<"$syms" && ok "$f: stack protector" || fail "$f: no stack protector"
+done
+hp=$(field fxtkit Homepage)
+if [ -n "${FXT_EXPECT_HOMEPAGE:-}" ]; then
+  [ "$hp" = "$FXT_EXPECT_HOMEPAGE" ] && ok "Homepage $hp" || fail "Homepage '$hp'"
+fi
+
 # ---- the extracted files work -------------------------------------------------------------------
 u=$x/usr
 grep -qx "prefix=/usr" "$u/lib/$multiarch/pkgconfig/fxt.pc" && ok "fxt.pc prefix=/usr" || fail "fxt.pc prefix"

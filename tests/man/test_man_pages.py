@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""ctest man-pages: the man page of every tool (cmake/manpages.cmake).
+"""ctest man-pages: the man page of every tool and libfxt(3) (cmake/manpages.cmake).
 
 usage: test_man_pages.py MANDIR NAME=PROGRAM...
 
@@ -113,6 +113,23 @@ def main():
         check(secs.get("EXAMPLES", "").count(name) >= 1, "%s: EXAMPLES run %s" % (name, name))
         see = secs.get("SEE ALSO", "")
         check(re.search(r"fxt-\w+\(1\)", see) is not None, "%s: SEE ALSO names other tools" % name)
+    # libfxt(3), the library's page (written by hand): renders cleanly, has
+    # the sections of a section-3 page and names the functions of the example
+    lib = os.path.join(mandir, "libfxt.3")
+    check(os.path.isfile(lib), "libfxt.3 exists")
+    if os.path.isfile(lib):
+        text, warnings = render(lib)
+        check(warnings == "", "libfxt.3: man --warnings prints nothing%s" %
+              ("" if not warnings else ":\n" + warnings))
+        secs, order = sections(text)
+        want = ["NAME", "LIBRARY", "SYNOPSIS", "DESCRIPTION", "RETURN VALUE", "EXAMPLES",
+                "SEE ALSO"]
+        check([s for s in order if s in want] == want, "libfxt.3: sections %s (has %s)" %
+              (", ".join(want), ", ".join(order)))
+        syn = words(secs.get("SYNOPSIS", ""))
+        check(all(f in syn for f in ("fxt_validator_new", "fxt_validator_feed",
+                                     "fxt_validator_finish", "fxt_validator_stats")),
+              "libfxt.3: SYNOPSIS names the validator's functions")
     print("man-pages: %d failure(s)" % fails)
     return 1 if fails else 0
 

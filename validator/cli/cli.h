@@ -4,6 +4,8 @@
  * file's run, and the functions of each part.
  *
  *   fxt-validate.c  options, the per-file driver, main
+ *   settings.c      each file's settings (.fxtkitrc), --print-config,
+ *                   --srcroot, baselines
  *   input.c         reading a file: a reader thread (mmap windows or
  *                   read(2)) a few parts ahead, progress line
  *   report*.c       the output formats: text, JSON, SARIF, GitHub annotations,
@@ -24,7 +26,15 @@
 #define PROG "fxt-validate"
 
 /** Output formats (--format). */
-typedef enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_SARIF, FMT_GITHUB, FMT_JUNIT } out_format;
+typedef enum out_format {
+    FMT_TEXT = 0,
+    FMT_JSON,
+    FMT_SARIF,
+    FMT_GITHUB,
+    FMT_JUNIT,
+    FMT_GITLAB,
+    FMT_SHORT
+} out_format;
 
 /** Command-line settings, fixed after option parsing. */
 typedef struct config {
@@ -35,6 +45,13 @@ typedef struct config {
     int progress;        /**< stderr is a terminal and not --quiet */
     int color;           /**< colour the text output (--color, NO_COLOR, a terminal) */
     const char *stdin_name; /**< --stdin-filename: standard input's name, or NULL */
+    const char *baseline;   /**< --baseline FILE, or NULL */
+    const char *write_baseline; /**< --write-baseline FILE, or NULL */
+    const char *srcroot;    /**< --srcroot DIR as given, or NULL */
+    const char *rcpath;     /**< --config FILE, or NULL (search upward) */
+    int no_config;          /**< --no-config */
+    unsigned cli_set;       /**< RC_* bits (rcfile.h) the command line set: they win */
+    int need_fp;            /**< fingerprints are computed (SARIF, GitLab, baselines) */
 } config;
 
 /** State shared by every file of one run. */
@@ -46,6 +63,13 @@ typedef struct session {
     void *fmt;                 /**< state of the SARIF, GitHub or JUnit output */
     char side_error[320];      /**< the first failure of a side output (a
                                     temporary file, GitHub's step summary), or "" */
+    struct baseline *bl;       /**< --baseline's entries, or NULL */
+    struct rcfile *rc;         /**< the configuration file last loaded, or NULL */
+    FILE *wb;                  /**< --write-baseline's output, or NULL */
+    struct fp_counter *fpc;    /**< occurrence counters of the file being checked */
+    char *srcroot;             /**< absolute: paths in SARIF, GitLab, annotations and
+                                    baselines are relative to it; NULL = as given */
+    uint64_t known;            /**< issues the baseline hid */
     int write_failed;          /**< a write to stdout failed: stop everything */
     int write_errno;           /**< errno of that write */
 } session;
@@ -62,6 +86,9 @@ typedef struct cli_issue {
     uint8_t hdr_have;        /**< bytes of hdr known */
     uint8_t word_gone;       /**< word_have < 8 because the bytes were read but
                                   left the window (a pipe cannot be re-read) */
+    unsigned all;            /**< revisions (mask) it holds for, known ones included */
+    uint64_t fp_hash;        /**< fxtIssue/v1's HASH (with config.need_fp) */
+    uint32_t fp_n[FXT_REV_COUNT]; /**< its N under each revision of all */
 } cli_issue;
 
 /** Bytes of recent input kept for --explain when the input cannot be re-read. */
@@ -79,7 +106,11 @@ typedef struct run {
     fxt_revision rev;              /**< revision whose issues are printed */
     uint64_t shown[FXT_REV_COUNT][FXT_R_END_];  /**< issues kept, by revision and rule */
     uint64_t hidden[FXT_REV_COUNT][FXT_R_END_]; /**< issues over --max-issues */
-    uint64_t json_issues;          /**< issue objects written (for commas) */
+    uint64_t json_issues;          /**< issues written (JSON: for commas; short: the first) */
+    uint64_t known[FXT_REV_COUNT][2]; /**< errors, warnings the baseline hid */
+    uint64_t known_rule[FXT_REV_COUNT][FXT_R_END_]; /**< the same by rule */
+    char site[4096];               /**< the name as SARIF, GitLab, annotations and
+                                        baselines give it (site_name) */
     FILE *spool;                   /**< --revision auto: issues until the verdict */
     unsigned char head[8];         /**< the file's first bytes */
     size_t head_len;
@@ -94,6 +125,27 @@ typedef struct run {
     fxt_revision_verdict verdicts[FXT_REV_COUNT]; /**< after finish */
     progress pg;                   /**< the progress line (erased before issues) */
 } run;
+
+/* settings.c */
+struct rc_settings;
+/** The settings of file PATH into *FC: the command line's over those of
+ *  its .fxtkitrc (S->rc after the call); *SET gets what the file set. 0,
+ *  or -1 with the reason in ERR (-2: out of memory). */
+int file_config(session *s, const char *path, config *fc, struct rc_settings *set, char *err,
+                size_t errlen);
+/** --print-config PATH; the exit status. */
+int print_config(session *s, const char *path);
+/** S->srcroot from --srcroot or the .fxtkitrc of the current directory; 0
+ *  or -1 (said on stderr). */
+int setup_paths(session *s);
+/** Load --baseline, open --write-baseline, set up fingerprints; 0 or -1 (said). */
+int setup_baselines(session *s);
+/** Close --write-baseline (kept only if COMPLETE); say what --baseline hid
+ *  and which entries no longer occur (stderr). 0, or -1 when the baseline
+ *  could not be written. */
+int finish_baselines(session *s, int complete);
+/** Free what the session set up. */
+void session_free(session *s);
 
 /* escape.c */
 /** Colours of the text output (ANSI SGR sequences; see config.color). */
@@ -111,6 +163,9 @@ void put_xml_z(FILE *f, const char *s);
 void put_md_cell(FILE *f, const char *s, size_t n);
 
 /* report.c */
+/** NAME as the CI system knows it: relative to S->srcroot (absolute when
+ *  outside it), or as given without a leading "./", into BUF. */
+const char *site_name(const session *s, const char *name, char *buf, size_t size);
 const char *sev_name(fxt_severity s);
 const char *plural(uint64_t n, const char *one, const char *many);
 const char *issue_section(const fxt_issue *is, fxt_revision rev);

@@ -28,6 +28,8 @@
 #include "fxt/layout.h"
 #include "fxt/validate.h"
 #include "fxt/version.h"
+#include "datadir.h"
+#include "rcfile.h"
 #include "textout.h"
 
 #define PROG "fxt-dump"
@@ -315,7 +317,8 @@ static int dump_file(const config *cfg, const char *path, unsigned char *buf, du
 
 static void usage(FILE *f)
 {
-    fputs("Usage: " PROG " [OPTION]... FILE\n"
+    char dir[4096];
+    fprintf(f, "Usage: " PROG " [OPTION]... FILE\n"
           "Show a Fuchsia Trace Format (FXT) trace record by record: offset, index, type,\n"
           "every decoded field (string refs with their text, thread refs with their\n"
           "koids, inline or indexed), arguments, and the validator's issues under the\n"
@@ -324,7 +327,8 @@ static void usage(FILE *f)
           "Options:\n"
           "  -j, --jsonl           one JSON object per line: one per record, then one\n"
           "                        {\"kind\":\"end\"} object with the issues found after the\n"
-          "                        records and the totals (schema: docs/fxt-dump.schema.json)\n"
+          "                        records and the totals (schema: fxt-dump.schema.json\n"
+          "                        in %s)\n"
           "  -x, --hex             add the record's words in hex (at most 512 a record),\n"
           "                        each named by what it holds: header words split into\n"
           "                        their fields with bit ranges, stream words (inline\n"
@@ -337,6 +341,10 @@ static void usage(FILE *f)
           "                        or current (the default); event types are named as\n"
           "                        REV numbers them, and --hex splits words by REV's layout\n"
           "      --allow-unknown   undefined type values are warnings, not errors\n"
+          "      --no-config       do not read " RC_NAME " (fxt-validate's configuration,\n"
+          "                        found in the trace's directory or above: its\n"
+          "                        revision, ignore, allow-unknown and max-* settings\n"
+          "                        apply; the command line wins)\n"
           "  -h, --help            print this help and exit\n"
           "  -V, --version         print the version and exit\n"
           "\n"
@@ -354,8 +362,12 @@ static void usage(FILE *f)
           "  0  the trace has no errors (warnings allowed)\n"
           "  1  the trace has errors (shown in the dump)\n"
           "  2  usage error, the file is missing, unreadable or a directory, or\n"
-          "     standard output cannot be written\n",
-          f);
+          "     standard output cannot be written\n"
+          "\n"
+          "What a rule demands, its spec section and a minimal trace that breaks it:\n"
+          "  fxt-validate --explain-rule=RULE\n"
+          "The offending word of each issue bit by bit: fxt-validate --explain FILE\n",
+          tool_datadir(dir, sizeof dir));
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -409,7 +421,7 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
     return *lo <= *hi ? 0 : -1;
 }
 
-enum { OPT_ALLOW_UNKNOWN = 256, OPT_REVISION };
+enum { OPT_ALLOW_UNKNOWN = 256, OPT_REVISION, OPT_NO_CONFIG };
 
 int main(int argc, char **argv)
 {
@@ -420,6 +432,7 @@ int main(int argc, char **argv)
         {"records", required_argument, NULL, 'r'},
         {"allow-unknown", no_argument, NULL, OPT_ALLOW_UNKNOWN},
         {"revision", required_argument, NULL, OPT_REVISION},
+        {"no-config", no_argument, NULL, OPT_NO_CONFIG},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -427,6 +440,8 @@ int main(int argc, char **argv)
     config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.base = fxt_options_default();
+    unsigned cli_set = 0; /* RC_* bits the command line set: they win */
+    int no_config = 0;
     int c;
     opterr = 0; /* our own messages */
     while ((c = getopt_long(argc, argv, ":jxa:r:hV", longopts, NULL)) != -1) {
@@ -448,12 +463,17 @@ int main(int argc, char **argv)
                                    "(A <= B)", optarg);
             cfg.sel = SEL_RANGE;
             break;
-        case OPT_ALLOW_UNKNOWN: cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN; break;
+        case OPT_ALLOW_UNKNOWN:
+            cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN;
+            cli_set |= RC_ALLOW_UNKNOWN;
+            break;
+        case OPT_NO_CONFIG: no_config = 1; break;
         case OPT_REVISION: {
             fxt_revision rev;
             if (fxt_revision_parse(optarg, &rev) != 0 || rev == FXT_REV_AUTO)
                 return usage_error("--revision: '%s' is not one of r1, r2, r3, current", optarg);
             cfg.base.revision = rev;
+            cli_set |= RC_REVISION;
             break;
         }
         case 'h':
@@ -470,6 +490,10 @@ int main(int argc, char **argv)
                 return usage_error("option '%s' needs a value", is_long ? tok : shortopt);
             if (is_long && optopt != 0)
                 return usage_error("option '%s' takes no value", tok);
+            if (strncmp(tok, "--explain", 9) == 0) /* fxt-validate's option, wanted here */
+                fprintf(stderr, PROG ": '%s' is fxt-validate's: fxt-validate --explain FILE shows "
+                                "each offending word bit by bit, fxt-validate --explain-rule=RULE "
+                                "what a rule demands\n", tok);
             return usage_error("unknown option '%s'", is_long || optopt == 0 ? tok : shortopt);
         }
         }
@@ -478,6 +502,18 @@ int main(int argc, char **argv)
         return usage_error("%s", "no input file (use '-' for standard input)");
     if (argc - optind > 1)
         return usage_error("one input file at a time ('%s' is extra)", argv[optind + 1]);
+    if (!no_config) { /* the trace's .fxtkitrc, as fxt-validate reads it */
+        rc_settings set;
+        char err[600];
+        if (rc_settings_of_trace(argv[optind], &set, err, sizeof err) < 0) {
+            fprintf(stderr, PROG ": %s\n", err);
+            return EXIT_TROUBLE;
+        }
+        rc_apply_options(&set, cli_set, &cfg.base);
+        rc_settings_free(&set);
+        if (cfg.base.revision == FXT_REV_AUTO) /* one revision is read: auto's default */
+            cfg.base.revision = FXT_REV_CURRENT;
+    }
 
     unsigned char *buf = malloc(CHUNK_BYTES);
     dumper *d = calloc(1, sizeof *d);

@@ -22,10 +22,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "cli.h"
+#include "fingerprint.h"
+#include "datadir.h"
+#include "rcfile.h"
+#include "report.h"
 #include "fxt/version.h"
 
 /** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
@@ -84,6 +90,65 @@ static void ring_keep(run *r, const unsigned char *p, size_t n, uint64_t base)
     }
 }
 
+/** --write-baseline: the line of issue CI if it holds for the reported
+ *  revision (with --revision auto known only at the end). */
+static void baseline_entry(run *r, const cli_issue *ci)
+{
+    if (!r->s->wb || !(ci->all & FXT_REV_BIT(r->rev)))
+        return;
+    char fp[FP_TEXT_MAX];
+    fp_text(ci->fp_hash, ci->fp_n[r->rev], fp);
+    const fxt_rule_info *ri = fxt_rule_get(ci->is.rule);
+    baseline_write_entry(r->s->wb, fp, ri ? ri->id : "?", r->site);
+}
+
+/** The fingerprint of CI under each revision of MASK; the revisions under
+ *  which --baseline knows it (they are counted in R->known). */
+static unsigned fingerprint(run *r, cli_issue *ci, unsigned mask)
+{
+    session *s = r->s;
+    cli_issue key = *ci;
+    if (r->fd < 0)
+        key.hdr_have = 0; /* the header word only where a file can be re-read (not --explain's ring) */
+    ci->fp_hash = fp_hash(&key);
+    unsigned known = 0;
+    for (unsigned v = 0; v < FXT_REV_COUNT; v++) {
+        if (!(mask & FXT_REV_BIT(v)))
+            continue;
+        ci->fp_n[v] = fp_counter_next(s->fpc, ci->fp_hash, v);
+        if (!ci->fp_n[v])
+            side_failure(s, "cannot count fingerprints", ENOMEM);
+        char fp[FP_TEXT_MAX];
+        fp_text(ci->fp_hash, ci->fp_n[v], fp);
+        if (s->bl && baseline_take(s->bl, r->site, fp)) {
+            known |= FXT_REV_BIT(v);
+            r->known[v][ci->is.severity == FXT_SEV_WARNING]++;
+            if ((unsigned)ci->is.rule < FXT_R_END_)
+                r->known_rule[v][ci->is.rule]++;
+        }
+    }
+    return known;
+}
+
+/** *IS into *OUT (zeroed), field by field: the spool of --revision auto
+ *  then holds no byte the validator left unset (padding, the message past
+ *  its NUL). */
+static void copy_issue(fxt_issue *out, const fxt_issue *is)
+{
+    out->rule = is->rule;
+    out->severity = is->severity;
+    out->record_offset = is->record_offset;
+    out->record_index = is->record_index;
+    out->field_offset = is->field_offset;
+    out->record_type = is->record_type;
+    out->field_len = is->field_len;
+    out->bit_lo = is->bit_lo;
+    out->bit_hi = is->bit_hi;
+    out->revisions = is->revisions;
+    out->section = is->section;
+    memcpy(out->message, is->message, strnlen(is->message, sizeof out->message - 1));
+}
+
 static void on_issue(void *ctx, const fxt_issue *is)
 {
     run *r = ctx;
@@ -94,9 +159,31 @@ static void on_issue(void *ctx, const fxt_issue *is)
     /* one --max-issues budget per revision: the reported one is known only
      * at the end with --revision auto */
     unsigned mask = r->spool ? is->revisions & FXT_REV_ALL : FXT_REV_BIT(r->rev);
+    cli_issue ci;
+    memset(&ci, 0, sizeof ci);
+    copy_issue(&ci.is, is);
+    ci.all = mask;
+    ci.word_off = is->field_offset - is->field_offset % 8;
+    if (cfg->explain) {
+        ci.word_have = input_bytes(r, ci.word_off, ci.word);
+        ci.word_gone = ci.word_have < 8 && ci.word_off + ci.word_have < r->fed;
+        if (is->record_type != FXT_NO_RECORD_TYPE)
+            ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
+    } else if (r->fd >= 0 && is->record_type != FXT_NO_RECORD_TYPE) {
+        /* fingerprints: the record's header, from a file only (from a pipe
+         * it may or may not be at hand, by chunk boundaries) */
+        ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
+    }
+    /* Baselines count every issue's fingerprint (memory grows with a file's
+     * issues, as the baseline does); SARIF and GitLab alone count only the
+     * issues shown: the same numbers for those (an issue over --max-issues
+     * comes after every shown one of its rule, and the key holds the rule),
+     * and memory bounded by what is printed. */
+    int every = r->s->bl || r->s->wb;
+    unsigned known = cfg->need_fp && every ? fingerprint(r, &ci, mask) : 0;
     unsigned shown = 0;
     for (unsigned v = 0; v < FXT_REV_COUNT; v++) {
-        if (!(mask & FXT_REV_BIT(v)))
+        if (!(mask & FXT_REV_BIT(v)) || (known & FXT_REV_BIT(v)))
             continue;
         if (cfg->max_issues && r->shown[v][k] >= cfg->max_issues) {
             r->hidden[v][k]++;
@@ -105,27 +192,18 @@ static void on_issue(void *ctx, const fxt_issue *is)
             shown |= FXT_REV_BIT(v);
         }
     }
-    if (!shown)
+    if (!shown && !r->s->wb)
         return;
-    cli_issue ci;
-    memset(&ci, 0, sizeof ci);
-    ci.is = *is;
+    if (cfg->need_fp && !every)
+        (void)fingerprint(r, &ci, shown);
     ci.shown = shown;
-    ci.word_off = is->field_offset - is->field_offset % 8;
-    if (cfg->explain) {
-        ci.word_have = input_bytes(r, ci.word_off, ci.word);
-        ci.word_gone = ci.word_have < 8 && ci.word_off + ci.word_have < r->fed;
-        if (is->record_type != FXT_NO_RECORD_TYPE)
-            ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
-    } else if (r->fd >= 0 && is->record_type != FXT_NO_RECORD_TYPE) {
-        /* SARIF's fingerprints: the record's header, from a file only (from
-         * a pipe it may or may not be at hand, by chunk boundaries) */
-        ci.hdr_have = input_bytes(r, is->record_offset, ci.hdr);
-    }
     if (r->spool) {
         (void)fwrite(&ci, sizeof ci, 1, r->spool); /* ferror checked at the end */
         return;
     }
+    baseline_entry(r, &ci);
+    if (!shown)
+        return;
     progress_end(&r->pg);
     report_issue(r, &ci);
     check_stdout(r->s);
@@ -146,6 +224,7 @@ static const char *replay(run *r)
     rewind(r->spool);
     cli_issue ci;
     while (!r->s->write_failed && fread(&ci, sizeof ci, 1, r->spool) == 1) {
+        baseline_entry(r, &ci);
         if (ci.shown & FXT_REV_BIT(r->rev)) {
             report_issue(r, &ci);
             check_stdout(r->s);
@@ -219,9 +298,14 @@ static const char *check_parts(reading *rd)
 
 /** Validate one file (PATH "-" is stdin). Returns the exit status it asks for
  *  and adds its counts to the session's totals. */
-static int validate_file(session *s, const char *path, const arena *a, int first_file)
+static int validate_file(session *s, const char *path, arena *a, int first_file)
 {
-    const config *cfg = s->cfg;
+    config fc;
+    rc_settings set;
+    char cfg_err[600];
+    int cfg_bad = file_config(s, path, &fc, &set, cfg_err, sizeof cfg_err);
+    rc_settings_free(&set);
+    const config *cfg = &fc;
     int is_stdin = strcmp(path, "-") == 0;
     run *r = calloc(1, sizeof *r);
     fxt_stats st;
@@ -239,12 +323,22 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     r->file_no = s->files;
     r->fd = -1;
     r->rev = cfg->base.revision == FXT_REV_AUTO ? FXT_REV_CURRENT : cfg->base.revision;
+    site_name(s, r->name, r->site, sizeof r->site);
+    if (s->fpc)
+        fp_counter_reset(s->fpc);
+    if (s->bl)
+        baseline_checking(s->bl, r->site);
     report_file_begin(r);
 
     const char *io_error = NULL;
-    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    int fd = cfg_bad ? -1 : is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     struct stat sb;
-    if (fd < 0) {
+    if (cfg_bad == -2) {
+        io_error = io_text(r, "start", ENOMEM);
+    } else if (cfg_bad) {
+        snprintf(r->io_buf, sizeof r->io_buf, "bad configuration: %.220s", cfg_err);
+        io_error = r->io_buf;
+    } else if (fd < 0) {
         io_error = io_text(r, "open", errno);
     } else if (fstat(fd, &sb) != 0) {
         io_error = io_text(r, "read", errno);
@@ -253,6 +347,14 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     }
     if (!io_error && cfg->base.revision == FXT_REV_AUTO && !(r->spool = tmpfile()))
         io_error = io_text(r, "create a temporary file", errno);
+    size_t need = fxt_validator_size(&cfg->base);
+    if (!io_error && need > a->size) { /* the configuration raised a limit */
+        void *m = realloc(a->mem, need);
+        if (!m)
+            io_error = io_text(r, "set up the validator", ENOMEM);
+        else
+            a->mem = m, a->size = need;
+    }
     if (!io_error) {
         fxt_options o = cfg->base;
         o.on_issue = on_issue;
@@ -265,8 +367,8 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     if (!io_error) {
         input in;
         input_open(&in, fd, a->buf, CHUNK_BYTES);
-        if ((cfg->explain || cfg->format == FMT_SARIF) && in.regular) {
-            r->fd = fd; /* --explain and SARIF re-read words with pread */
+        if ((cfg->explain || cfg->need_fp) && in.regular) {
+            r->fd = fd; /* --explain and fingerprints re-read words with pread */
             r->fd_base = in.start;
         } else if (cfg->explain) {
             r->ring = a->ring;
@@ -300,6 +402,11 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     }
     if (fd >= 0 && !is_stdin)
         close(fd);
+    /* the baseline's known issues neither count nor fail */
+    uint64_t ke = r->known[r->rev][0], kw = r->known[r->rev][1];
+    st.errors -= ke < st.errors ? ke : st.errors;
+    st.warnings -= kw < st.warnings ? kw : st.warnings;
+    s->known += ke + kw;
     if (r->spool)
         fclose(r->spool);
     if (io_error)
@@ -313,8 +420,8 @@ static int validate_file(session *s, const char *path, const arena *a, int first
     int rc = EXIT_CLEAN;
     if (io_error || s->write_failed)
         rc = EXIT_TROUBLE;
-    else if (st.errors > 0 || (cfg->werror && st.warnings > 0))
-        rc = EXIT_ISSUES;
+    else if (!s->wb && (st.errors > 0 || (cfg->werror && st.warnings > 0)))
+        rc = EXIT_ISSUES; /* --write-baseline: every issue is known now */
     else if (st.unchecked)
         rc = EXIT_UNCHECKED; /* no verdict of "conforms" for what was not checked */
     if (r->v)
@@ -335,6 +442,8 @@ static int worse(int a, int b)
 
 static void usage(FILE *f)
 {
+    char dir[4096];
+    const char *datadir = tool_datadir(dir, sizeof dir);
     fprintf(f,
             "Usage: " PROG " [OPTION]... FILE...\n"
             "  or:  " PROG " --explain-rule=RULE\n"
@@ -366,13 +475,34 @@ static void usage(FILE *f)
             "                        (defaults 4096, 65536, 262144, 262144; memory grows\n"
             "                        with what a trace uses). A trace that needs more is\n"
             "                        not fully checked: exit status 3\n"
-            "  -f, --format=FORMAT   text (default), json (one document, schema:\n"
-            "                        docs/fxt-validate.schema.json), sarif (SARIF 2.1.0 for\n"
-            "                        GitHub code scanning), github (GitHub Actions\n"
+            "  -f, --format=FORMAT   text (default), short (a file's first issue, and its\n"
+            "                        summary line only when there is more), json (one\n"
+            "                        document, schema:\n"
+            "                        fxt-validate.schema.json in %s), sarif (SARIF 2.1.0\n"
+            "                        for GitHub code scanning), github (GitHub Actions\n"
             "                        annotations, a ::notice with each file's totals, and\n"
-            "                        a table appended to $GITHUB_STEP_SUMMARY when set) or\n"
+            "                        a table appended to $GITHUB_STEP_SUMMARY when set),\n"
             "                        junit (JUnit XML: a test case per file, a failure per\n"
-            "                        error; GitLab, Jenkins, Azure Pipelines, Buildkite)\n"
+            "                        error; GitLab, Jenkins, Azure Pipelines, Buildkite) or\n"
+            "                        gitlab (GitLab Code Quality JSON); in any case\n"
+            "      --srcroot=DIR     name files relative to DIR (the repository's root) in\n"
+            "                        SARIF, GitLab, annotations and baselines, where code\n"
+            "                        scanning and merge requests look for them (default:\n"
+            "                        the srcroot of the " RC_NAME " found from the current\n"
+            "                        directory, else the current directory); a file\n"
+            "                        outside DIR gets its absolute path\n"
+            "      --baseline=FILE   known issues (from --write-baseline): report and fail\n"
+            "                        on new issues only; stderr says how many known ones\n"
+            "                        were hidden and which entries no longer occur\n"
+            "      --write-baseline=FILE  record every issue found (by file and the SARIF\n"
+            "                        fxtIssue/v1 fingerprint, which inserted records do not\n"
+            "                        change) in FILE, print the report, and exit 0 (2 on\n"
+            "                        I/O errors, 3 on traces not fully checked)\n"
+            "      --config=FILE     read settings from FILE instead of the " RC_NAME "\n"
+            "                        found in each trace's directory or above\n"
+            "      --no-config       read no configuration file\n"
+            "      --print-config=FILE  print the settings that apply to FILE and where\n"
+            "                        each comes from, and exit\n"
             "      --stdin-filename=NAME  call standard input NAME in every format\n"
             "                        (default <stdin>), e.g. the path of a staged file\n"
             "      --color=WHEN      colour the text output: auto (the default: on a\n"
@@ -388,7 +518,7 @@ static void usage(FILE *f)
             "                        to the spec\n"
             "      --list-rules      print the rule catalogue (id, name, severity,\n"
             "                        revisions, spec section) and exit; with --json as JSON\n"
-            "                        (schema: docs/rules.schema.json)\n"
+            "                        (schema: rules.schema.json in %s)\n"
             "  -h, --help            print this help and exit\n"
             "  -V, --version         print the version and exit\n"
             "\n"
@@ -419,8 +549,17 @@ static void usage(FILE *f)
             "     of the output (the work stops there), or of the step summary\n"
             "  3  no errors found, but a capacity limit kept part of a trace from being\n"
             "     checked (the message says which --max-* option raises it): the trace\n"
-            "     is not known to conform\n",
-            DEFAULT_MAX_ISSUES);
+            "     is not known to conform\n"
+            "\n"
+            "Configuration: " RC_NAME ", the first one in the trace's directory or above\n"
+            "(for standard input: --stdin-filename's, else the current directory's):\n"
+            "'key = value' lines, '#' comments, and [GLOB] sections for some traces\n"
+            "(a GLOB with '/' matches the path relative to the file's directory, one\n"
+            "without matches the file name). Keys: revision, ignore (adds up),\n"
+            "allow-unknown, max-issues, max-providers, max-threads, max-async,\n"
+            "max-flows, Werror (true/false), srcroot (relative to the file). The\n"
+            "command line wins over the file; man fxt-validate has an example.\n",
+            DEFAULT_MAX_ISSUES, datadir, datadir);
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -434,53 +573,15 @@ static int usage_error(const char *fmt, const char *arg)
 /** Add the comma-separated rule list LIST to the ignore set; 0 or -1. */
 static int add_ignores(fxt_options *o, const char *list)
 {
-    const char *p = list;
-    for (;;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        while (n > 0 && (*p == ' ' || *p == '\t'))
-            p++, n--;
-        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-            n--;
-        if (n == 0) {
-            fprintf(stderr, PROG ": --ignore: empty rule name in '%.*s'\n",
-                    (int)(strlen(list) < 100 ? strlen(list) : 100), list);
-            return -1;
-        }
-        {
-            char name[64];
-            fxt_rule r = FXT_R_NONE;
-            if (n < sizeof name) {
-                memcpy(name, p, n);
-                name[n] = '\0';
-                r = fxt_rule_find(name);
-            }
-            if (r == FXT_R_NONE) {
-                fprintf(stderr, PROG ": --ignore: unknown rule '%.*s'\n",
-                        (int)(n < 100 ? n : 100), p);
-                return -1;
-            }
-            fxt_options_ignore(o, r, 1);
-        }
-        if (!end)
-            return 0;
-        p = end + 1;
-    }
+    char err[200];
+    if (rc_parse_ignores(list, o, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, PROG ": --ignore: %s\n", err);
+    return -1;
 }
 
 /** Parse a --max-issues value: decimal digits only. */
-static int parse_count(const char *s, uint64_t *out)
-{
-    if (*s < '0' || *s > '9')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
+static int parse_count(const char *s, uint64_t *out) { return rc_parse_count(s, out); }
 
 /** Flush stdout; a write error (disk full, closed pipe...) turns RC into 2. */
 static int finish_stdout(session *s, int rc)
@@ -505,7 +606,13 @@ enum {
     OPT_MAX_ASYNC,
     OPT_MAX_FLOWS,
     OPT_STDIN_FILENAME,
-    OPT_COLOR
+    OPT_COLOR,
+    OPT_BASELINE,
+    OPT_WRITE_BASELINE,
+    OPT_SRCROOT,
+    OPT_CONFIG,
+    OPT_NO_CONFIG,
+    OPT_PRINT_CONFIG
 };
 
 /** The largest value of a --max-* limit (memory, not the format, bounds them). */
@@ -530,11 +637,13 @@ static int auto_color(void)
     return isatty(STDOUT_FILENO) && !(no && no[0]) && !(term && strcmp(term, "dumb") == 0);
 }
 
+/** --format NAME, in any case (SARIF, JUnit...). */
 static int parse_format(const char *s, out_format *out)
 {
-    static const char *const names[] = {"text", "json", "sarif", "github", "junit"};
+    static const char *const names[] = {"text",  "json",   "sarif", "github",
+                                        "junit", "gitlab", "short"};
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i]) == 0) {
+        if (strcasecmp(s, names[i]) == 0) {
             *out = (out_format)i;
             return 0;
         }
@@ -564,6 +673,12 @@ int main(int argc, char **argv)
         {"stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME},
         {"color", required_argument, NULL, OPT_COLOR},
         {"colour", required_argument, NULL, OPT_COLOR},
+        {"baseline", required_argument, NULL, OPT_BASELINE},
+        {"write-baseline", required_argument, NULL, OPT_WRITE_BASELINE},
+        {"srcroot", required_argument, NULL, OPT_SRCROOT},
+        {"config", required_argument, NULL, OPT_CONFIG},
+        {"no-config", no_argument, NULL, OPT_NO_CONFIG},
+        {"print-config", required_argument, NULL, OPT_PRINT_CONFIG},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -578,33 +693,51 @@ int main(int argc, char **argv)
     s.cfg = &cfg;
     int list = 0;
     int color_when = -1; /* --color: 1 always, 0 never, -1 auto */
-    const char *explain_rule_name = NULL;
+    const char *explain_rule_name = NULL, *print_config_path = NULL;
 
     int c;
     opterr = 0; /* our own messages, prefixed with the program's name rather than argv[0] */
     while ((c = getopt_long(argc, argv, ":i:m:r:f:eqshV", longopts, NULL)) != -1) {
         switch (c) {
         case 'i':
+            cfg.cli_set |= RC_IGNORE;
             if (add_ignores(&cfg.base, optarg) != 0) {
                 fprintf(stderr, "Try '" PROG " --list-rules' for the rule ids and names.\n");
                 return EXIT_TROUBLE;
             }
             break;
         case 'm':
+            cfg.cli_set |= RC_MAX_ISSUES;
             if (parse_count(optarg, &cfg.max_issues) != 0)
                 return usage_error("--max-issues: '%s' is not a count (0 = no limit)", optarg);
             break;
         case 'r':
+            cfg.cli_set |= RC_REVISION;
             if (fxt_revision_parse(optarg, &cfg.base.revision) != 0)
                 return usage_error("--revision: '%s' is not r1, r2, r3, current or auto", optarg);
             break;
         case 'f':
             if (parse_format(optarg, &cfg.format) != 0)
-                return usage_error("--format: '%s' is not text, json, sarif, github or junit",
-                                   optarg);
+                return usage_error(
+                    "--format: '%s' is not text, short, json, sarif, github, junit or gitlab", optarg);
             break;
-        case OPT_ALLOW_UNKNOWN: cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN; break;
-        case OPT_WERROR: cfg.werror = 1; break;
+        case OPT_ALLOW_UNKNOWN:
+            cfg.base.flags |= FXT_OPT_ALLOW_UNKNOWN;
+            cfg.cli_set |= RC_ALLOW_UNKNOWN;
+            break;
+        case OPT_WERROR:
+            cfg.werror = 1;
+            cfg.cli_set |= RC_WERROR;
+            break;
+        case OPT_BASELINE: cfg.baseline = optarg; break;
+        case OPT_WRITE_BASELINE: cfg.write_baseline = optarg; break;
+        case OPT_SRCROOT:
+            cfg.srcroot = optarg;
+            cfg.cli_set |= RC_SRCROOT;
+            break;
+        case OPT_CONFIG: cfg.rcpath = optarg; break;
+        case OPT_NO_CONFIG: cfg.no_config = 1; break;
+        case OPT_PRINT_CONFIG: print_config_path = optarg; break;
         case 'q': cfg.quiet = 1; break;
         case 's': cfg.stats = 1; break;
         case OPT_TIMING: cfg.timing = 1; break;
@@ -627,6 +760,10 @@ int main(int argc, char **argv)
                          optarg, (unsigned long long)LIMIT_MAX);
                 return usage_error("%s", msg);
             }
+            cfg.cli_set |= c == OPT_MAX_PROVIDERS ? RC_MAX_PROVIDERS
+                           : c == OPT_MAX_THREADS ? RC_MAX_THREADS
+                           : c == OPT_MAX_ASYNC   ? RC_MAX_ASYNC
+                                                  : RC_MAX_FLOWS;
             *(c == OPT_MAX_PROVIDERS ? &cfg.base.max_providers
               : c == OPT_MAX_THREADS ? &cfg.base.max_threads
               : c == OPT_MAX_ASYNC   ? &cfg.base.max_async
@@ -682,10 +819,26 @@ int main(int argc, char **argv)
     }
     if (cfg.explain && cfg.format != FMT_TEXT)
         return usage_error("%s", "--explain goes with the text format only");
+    if (cfg.rcpath && cfg.no_config)
+        return usage_error("%s", "--config and --no-config contradict each other");
+    if (setup_paths(&s) != 0)
+        return EXIT_TROUBLE;
+    if (print_config_path) {
+        int prc = print_config(&s, print_config_path);
+        session_free(&s);
+        return finish_stdout(&s, prc);
+    }
     if (optind >= argc)
         return usage_error("%s", "no input files (use '-' for standard input)");
+    cfg.need_fp = cfg.format == FMT_SARIF || cfg.format == FMT_GITLAB || cfg.baseline ||
+                  cfg.write_baseline;
+    if (setup_baselines(&s) != 0) {
+        session_free(&s);
+        return EXIT_TROUBLE;
+    }
     cfg.progress = !cfg.quiet && isatty(STDERR_FILENO);
-    cfg.color = cfg.format == FMT_TEXT && (color_when == 1 || (color_when == -1 && auto_color()));
+    cfg.color = (cfg.format == FMT_TEXT || cfg.format == FMT_SHORT) &&
+                (color_when == 1 || (color_when == -1 && auto_color()));
 
     arena a;
     a.size = fxt_validator_size(&cfg.base);
@@ -716,6 +869,9 @@ int main(int argc, char **argv)
     if (begun && !s.write_failed)
         report_end(&s, s.side_error[0] ? EXIT_TROUBLE : rc);
     report_free(&s);
+    if (finish_baselines(&s, begun && !s.write_failed) != 0)
+        rc = EXIT_TROUBLE;
+    session_free(&s);
     if (!begun)
         return EXIT_TROUBLE;
     if (s.side_error[0]) {

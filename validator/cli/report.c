@@ -14,11 +14,13 @@
  * same bytes on every run.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <inttypes.h>
 #include <string.h>
 
 #include "fxt/version.h"
 #include "magic_hint.h"
+#include "rcfile.h"
 #include "report.h"
 
 /** Version of the JSON document's shape ("schema" member; bumped when a
@@ -151,10 +153,23 @@ void verdict_text(const run *r, const fxt_revision_verdict vd[FXT_REV_COUNT], ch
     (void)r;
     size_t n = (size_t)snprintf(buf, size, "conforms to ");
     int any = 0;
+    /* conforming revisions can differ in warnings (an r1 trace read with
+     * current's event numbering): then each gets its count, so the user
+     * sees which revision the trace was written for */
+    int differ = 0;
+    uint64_t w0 = UINT64_MAX;
+    for (unsigned k = 0; k < FXT_REV_COUNT; k++)
+        if (vd[k].checked && vd[k].conforms) {
+            differ |= w0 != UINT64_MAX && vd[k].warnings != w0;
+            w0 = vd[k].warnings;
+        }
     for (unsigned k = 0; k < FXT_REV_COUNT && n < size; k++)
         if (vd[k].checked && vd[k].conforms) {
             n += (size_t)snprintf(buf + n, size - n, "%s%s", any ? ", " : "",
                                   fxt_revision_name((fxt_revision)k));
+            if (differ && n < size)
+                n += (size_t)snprintf(buf + n, size - n, " (%" PRIu64 " %s)", vd[k].warnings,
+                                      plural(vd[k].warnings, "warning", "warnings"));
             any = 1;
         }
     if (!any && n < size)
@@ -192,7 +207,11 @@ const char *unchecked_text(unsigned u, char *buf, size_t size)
 
 uint64_t rule_count(const run *r, fxt_rule rule)
 {
-    return r->v != NULL ? fxt_validator_rule_count(r->v, rule) : 0;
+    if (r->v == NULL)
+        return 0;
+    uint64_t n = fxt_validator_rule_count(r->v, rule);
+    uint64_t known = (unsigned)rule < FXT_R_END_ ? r->known_rule[r->rev][rule] : 0;
+    return n > known ? n - known : 0; /* the baseline's known issues are not counted */
 }
 
 void top_rules(const run *r, unsigned n, char *buf, size_t size)
@@ -236,6 +255,26 @@ const char *repo_path(const char *name)
     return name;
 }
 
+const char *site_name(const session *s, const char *name, char *buf, size_t size)
+{
+    if (!s->srcroot) {
+        snprintf(buf, size, "%s", repo_path(name));
+        return buf;
+    }
+    char *abs = rc_abs_path(name);
+    size_t n = strlen(s->srcroot);
+    if (!abs)
+        snprintf(buf, size, "%s", repo_path(name));
+    else if (strcmp(s->srcroot, "/") == 0)
+        snprintf(buf, size, "%s", abs + 1);
+    else if (strncmp(abs, s->srcroot, n) == 0 && abs[n] == '/')
+        snprintf(buf, size, "%s", abs + n + 1);
+    else
+        snprintf(buf, size, "%s", abs); /* outside: absolute (a file:// URI in SARIF) */
+    free(abs);
+    return buf;
+}
+
 void side_failure(session *s, const char *what, int err)
 {
     if (s->side_error[0])
@@ -259,6 +298,8 @@ int report_begin(session *s)
     case FMT_SARIF: return sarif_begin(s);
     case FMT_GITHUB: return github_begin(s);
     case FMT_JUNIT: return junit_begin(s);
+    case FMT_GITLAB: return gitlab_begin(s);
+    case FMT_SHORT:
     case FMT_TEXT: return 0;
     }
     return 0;
@@ -293,6 +334,8 @@ void report_end(session *s, int rc)
         return;
     case FMT_SARIF: sarif_end(s, rc); return;
     case FMT_JUNIT: junit_end(s); return;
+    case FMT_GITLAB: gitlab_end(s); return;
+    case FMT_SHORT: return; /* each file said what it had to */
     case FMT_GITHUB: github_end(s); break;
     case FMT_TEXT: break;
     }
@@ -387,6 +430,11 @@ void report_issue(run *r, const cli_issue *ci)
     case FMT_SARIF: sarif_issue(r, ci); break;
     case FMT_GITHUB: github_issue(r, ci); break;
     case FMT_JUNIT: junit_issue(r, ci); break;
+    case FMT_GITLAB: gitlab_issue(r, ci); break;
+    case FMT_SHORT:
+        if (r->json_issues++ == 0) /* the file's first issue only */
+            issue_text(r, ci);
+        break;
     }
 }
 
@@ -429,6 +477,10 @@ static void summary_line(const run *r, const fxt_stats *st, double secs)
                unchecked_text(st->unchecked, what, sizeof what));
         put_color_end(stdout, cfg);
     }
+    uint64_t known = r->known[r->rev][0] + r->known[r->rev][1];
+    if (known)
+        printf(" (%" PRIu64 " known %s not shown: --baseline)", known,
+               plural(known, "issue", "issues"));
     if (cfg->timing || cfg->stats) {
         printf(" (%.3f s", secs);
         if (secs > 0)
@@ -566,6 +618,8 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
            ",\"warnings\":%" PRIu64 ",\"big_endian\":%s,\"stopped\":%s",
            st->records, st->bytes, st->errors, st->warnings,
            st->big_endian ? "true" : "false", st->stopped ? "true" : "false");
+    if (r->s->bl)
+        printf(",\"known_issues\":%" PRIu64, r->known[r->rev][0] + r->known[r->rev][1]);
     unchecked_json(stdout, io_error ? 0 : st->unchecked);
     printf(",\"revision\":\"%s\"", fxt_revision_name(r->rev));
     if (!io_error)
@@ -637,6 +691,11 @@ void report_file_end(run *r, const fxt_stats *st, const char *io_error, double s
     case FMT_SARIF: sarif_file_end(r, st, io_error, secs); break;
     case FMT_GITHUB: github_file_end(r, st, io_error); break;
     case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
+    case FMT_GITLAB: break; /* I/O errors are said on stderr */
+    case FMT_SHORT:
+        if (!io_error && (st->errors + st->warnings > r->json_issues || st->unchecked))
+            summary_line(r, st, secs); /* more than the line shown, or not fully checked */
+        break;
     case FMT_TEXT:
         if (!io_error)
             file_end_text(r, st, secs);

@@ -7,6 +7,7 @@
  *   report_sarif.c   SARIF 2.1.0 for code scanning
  *   report_github.c  GitHub Actions annotations and the step summary
  *   report_junit.c   JUnit XML
+ *   report_gitlab.c  GitLab Code Quality JSON
  */
 #ifndef FXT_CLI_REPORT_H
 #define FXT_CLI_REPORT_H
@@ -92,5 +93,10 @@ void junit_issue(run *r, const cli_issue *ci);
 void junit_file_end(run *r, const fxt_stats *st, const char *io_error, double secs);
 void junit_end(session *s);
 void junit_free(session *s);
+
+/* report_gitlab.c */
+int gitlab_begin(session *s);
+void gitlab_issue(const run *r, const cli_issue *ci);
+void gitlab_end(session *s);
 
 #endif /* FXT_CLI_REPORT_H */

@@ -66,9 +66,9 @@ int github_begin(session *s)
 }
 
 /** "::KIND file=NAME,line=1,title=TITLE::" */
-static void command(const char *kind, const char *name, const char *title)
+static void command(const run *r, const char *kind, const char *title)
 {
-    name = repo_path(name);
+    const char *name = r->site;
     printf("::%s file=", kind);
     put_workflow(stdout, name, strlen(name), 1);
     fputs(",line=1,title=", stdout);
@@ -83,7 +83,7 @@ void github_issue(const run *r, const cli_issue *ci)
     char title[96];
     issue_parts_of(is, &p);
     snprintf(title, sizeof title, "%s %s", p.id, p.name);
-    command(sev_name(is->severity), r->name, title);
+    command(r, sev_name(is->severity), title);
     fputs(p.head, stdout);
     put_workflow(stdout, p.msg, p.mlen, 0);
     printf(" at 0x%" PRIx64 "\n", is->field_offset);
@@ -112,7 +112,7 @@ static void summary_row(run *r, const fxt_stats *st, const char *io_error)
     github *g = r->s->fmt;
     FILE *f = g->summary;
     char v[512], top[512];
-    const char *name = repo_path(r->name);
+    const char *name = r->site;
     fputs("| ", f);
     put_md_cell(f, name, strlen(name));
     fputs(" | ", f);
@@ -138,7 +138,7 @@ void github_file_end(run *r, const fxt_stats *st, const char *io_error)
     if (g->summary)
         summary_row(r, st, io_error);
     if (io_error) {
-        command("error", r->name, "I/O error");
+        command(r, "error", "I/O error");
         put_workflow(stdout, io_error, strlen(io_error), 0);
         putc('\n', stdout);
         return;
@@ -163,7 +163,7 @@ void github_file_end(run *r, const fxt_stats *st, const char *io_error)
     size_t nn = file_notes(r, st, notes);
     for (size_t i = 0; i < nn && n < sizeof text; i++)
         n += (size_t)snprintf(text + n, sizeof text - n, "\n%s", notes[i]);
-    command("notice", r->name, PROG " totals");
+    command(r, "notice", PROG " totals");
     put_workflow(stdout, text, strlen(text), 0);
     putc('\n', stdout);
 }

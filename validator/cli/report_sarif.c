@@ -25,25 +25,17 @@
 #include <unistd.h>
 
 #include "fxt/version.h"
+#include "fingerprint.h"
 #include "report.h"
 
 /** Results per run GitHub code scanning accepts (its documented limit). */
 #define SARIF_MAX_RESULTS 25000u
-/** Slots of the fingerprint table: over twice the results it can count. */
-#define FP_SLOTS ((size_t)1 << 16)
-
-/** Occurrences of one fingerprint key in one file. */
-typedef struct fp_slot {
-    uint64_t key;
-    uint32_t count;
-    uint32_t file; /**< file number + 1; other files' slots count as empty */
-} fp_slot;
-
 typedef struct sarif {
     FILE *notes, *props;         /**< notifications, per-file properties */
     uint64_t notes_out, props_out, results_out, dropped;
-    char *cwd;                   /**< the current directory, or NULL */
-    fp_slot *fp;                 /**< FP_SLOTS */
+    char *cwd;                   /**< %SRCROOT%: --srcroot, else the current
+                                      directory, or NULL */
+    const session *s;
     char help[16384];            /**< a rule's help being written */
 } sarif;
 
@@ -51,9 +43,10 @@ typedef struct sarif {
 
 /** The artifactLocation object of file NAME: a relative path against
  *  %SRCROOT%, an absolute one as a file:// URI. */
-static void put_artifact(FILE *f, const char *name)
+static void put_artifact(const sarif *x, FILE *f, const char *name)
 {
-    name = repo_path(name);
+    char buf[4096];
+    name = site_name(x->s, name, buf, sizeof buf);
     fputs("{\"uri\":\"", f);
     put_uri(f, name);
     fputs(name[0] == '/' ? "\"}" : "\",\"uriBaseId\":\"%SRCROOT%\"}", f);
@@ -65,54 +58,6 @@ static void put_dir_uri(FILE *f, const char *dir)
     put_uri(f, dir);
     if (dir[strlen(dir) - 1] != '/')
         putc('/', f);
-}
-
-/* ---- fingerprints -------------------------------------------------------------- */
-
-static uint64_t fnv1a(const char *s)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-    return h;
-}
-
-/** The occurrence number (1, 2...) of KEY in file FILE. */
-static uint32_t fp_count(fp_slot *t, uint64_t key, uint32_t file)
-{
-    size_t i = (size_t)(key ^ (key >> 29)) & (FP_SLOTS - 1);
-    for (;;) {
-        fp_slot *e = &t[i];
-        if (e->file != file) { /* empty, or another file's: free for this one */
-            *e = (fp_slot){key, 1, file};
-            return 1;
-        }
-        if (e->key == key)
-            return ++e->count;
-        i = (i + 1) & (FP_SLOTS - 1);
-    }
-}
-
-/** The fingerprint of issue CI into BUF: what the issue is and where inside
- *  its record, which survives records inserted before it (docs/ci.md). */
-static void fingerprint(sarif *x, const run *r, const cli_issue *ci, char *buf, size_t size)
-{
-    const fxt_issue *is = &ci->is;
-    const fxt_rule_info *ri = fxt_rule_get(is->rule);
-    char key[160];
-    if (issue_has_record(is)) {
-        int n = snprintf(key, sizeof key, "%s|%s|+%" PRIx64 "|%" PRIu32 "|%d..%d|",
-                         ri ? ri->id : "?", fxt_record_type_name(is->record_type),
-                         is->field_offset - is->record_offset, is->field_len, is->bit_lo,
-                         is->bit_hi);
-        /* the record's header word where the file can be re-read */
-        for (unsigned i = 0; i < ci->hdr_have && n > 0 && (size_t)n + 3 < sizeof key; i++)
-            n += snprintf(key + n, sizeof key - (size_t)n, "%02x", ci->hdr[i]);
-    } else {
-        snprintf(key, sizeof key, "%s|trace", ri ? ri->id : "?");
-    }
-    uint64_t h = fnv1a(key);
-    snprintf(buf, size, "%016" PRIx64 ":%" PRIu32, h, fp_count(x->fp, h, (uint32_t)r->file_no + 1));
 }
 
 /* ---- the run ------------------------------------------------------------------- */
@@ -166,10 +111,11 @@ int sarif_begin(session *s)
     s->fmt = x;
     x->notes = tmpfile();
     x->props = tmpfile();
-    x->fp = calloc(FP_SLOTS, sizeof *x->fp);
-    if (!x->notes || !x->props || !x->fp)
+    x->s = s;
+    if (!x->notes || !x->props)
         return -1;
-    x->cwd = getcwd(NULL, 0); /* NULL if it is gone: then no base is named */
+    /* NULL if it is gone: then no base is named */
+    x->cwd = s->srcroot ? strdup(s->srcroot) : getcwd(NULL, 0);
     printf("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
            "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":\"" PROG "\","
            "\"version\":\"%s\",\"semanticVersion\":\"%s\",\"rules\":[",
@@ -182,8 +128,10 @@ int sarif_begin(session *s)
     if (x->cwd && x->cwd[0] == '/') {
         fputs(",\"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":\"", stdout);
         put_dir_uri(stdout, x->cwd);
-        fputs("\",\"description\":{\"text\":\"The directory " PROG
-              " ran in: relative paths are relative to it.\"}}}",
+        fputs(s->srcroot ? "\",\"description\":{\"text\":\"The source root (--srcroot): "
+                           "relative paths are relative to it.\"}}}"
+                         : "\",\"description\":{\"text\":\"The directory " PROG
+                           " ran in: relative paths are relative to it.\"}}}",
               stdout);
     }
     fputs(",\"results\":[", stdout);
@@ -217,12 +165,12 @@ void sarif_issue(run *r, const cli_issue *ci)
              issue_section(is, r->rev));
     put_json(stdout, text);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", stdout);
-    put_artifact(stdout, r->name);
+    put_artifact(x, stdout, r->name);
     printf(",\"region\":{\"startLine\":1,\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64
            "}}}]",
            off, len);
-    char fp[40];
-    fingerprint(x, r, ci, fp, sizeof fp);
+    char fp[FP_TEXT_MAX];
+    fp_text(ci->fp_hash, ci->fp_n[r->rev], fp);
     printf(",\"partialFingerprints\":{\"primaryLocationLineHash\":\"%s\",\"fxtIssue/v1\":\"%s\"}",
            fp, fp);
     printf(",\"properties\":{\"recordOffset\":%" PRIu64 ",\"recordIndex\":%" PRIu64
@@ -251,7 +199,7 @@ static void note(sarif *x, const char *name, const char *level, const char *text
     fputc('}', f);
     if (name) {
         fputs(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", f);
-        put_artifact(f, name);
+        put_artifact(x, f, name);
         fputs("}}]", f);
     }
     fputc('}', f);
@@ -293,7 +241,7 @@ static void file_props(sarif *x, const run *r, const fxt_stats *st, const char *
 {
     FILE *f = x->props;
     fputs(x->props_out++ ? ",\n{\"artifactLocation\":" : "\n{\"artifactLocation\":", f);
-    put_artifact(f, r->name);
+    put_artifact(x, f, r->name);
     if (io_error) {
         fputs(",\"ioError\":", f);
         put_json(f, io_error);
@@ -383,11 +331,13 @@ void sarif_end(session *s, int rc)
     }
     printf("\n],\"invocations\":[{\"executionSuccessful\":%s,\"exitCode\":%d",
            rc == 2 ? "false" : "true", rc);
-    if (x->cwd && x->cwd[0] == '/') {
+    char *wd = getcwd(NULL, 0);
+    if (wd && wd[0] == '/') {
         fputs(",\"workingDirectory\":{\"uri\":\"", stdout);
-        put_dir_uri(stdout, x->cwd);
+        put_dir_uri(stdout, wd);
         fputs("\"}", stdout);
     }
+    free(wd);
     fputs(",\"toolExecutionNotifications\":[", stdout);
     copy_out(x->notes);
     printf("]}],\"properties\":{\"revision\":\"%s\",\"files\":[",
@@ -407,7 +357,6 @@ void sarif_free(session *s)
         fclose(x->notes);
     if (x->props)
         fclose(x->props);
-    free(x->fp);
     free(x->cwd);
     free(x);
     s->fmt = NULL;

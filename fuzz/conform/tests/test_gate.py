@@ -267,7 +267,7 @@ def cmd_gate(a, tmp):
     reader = setup(a, tmp, faults)
     # 1. start the list
     rc, out, r = run_gate(a, reader, tmp, ["--write-expect", exp, "--junit", xml])
-    check(rc == 1, "first run: a crash, exit 1 (got %d)" % rc)
+    check(rc == 0, "first run: a crash, but the list is written: exit 0 (got %d)" % rc)
     text = open(exp).read()
     print(text)
     lines = [ln.split("#")[0].split() for ln in text.splitlines()

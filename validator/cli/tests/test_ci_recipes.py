@@ -34,6 +34,7 @@ import yaml
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_ci  # noqa: E402  (trace builders, SARIF and JUnit checks)
 from test_ci import MAGIC, INIT, BAD_INIT, string_rec, expect  # noqa: E402
+from test_cli import provider_info  # noqa: E402
 
 
 class Ctx:
@@ -59,10 +60,15 @@ def recipes():
     return out
 
 
-def repo():
+# a trace that needs two providers, with a .fxtkitrc allowing one: exit 3
+LIMITED = {'traces/good.fxt': MAGIC + INIT + provider_info(1, b'a') + provider_info(2, b'b'),
+           '.fxtkitrc': b'max-providers = 1\n'}
+
+
+def repo(traces=None):
     """A fresh directory holding the traces."""
     d = tempfile.mkdtemp(prefix='fxt-recipe-')
-    for name, data in TRACES.items():
+    for name, data in (traces or TRACES).items():
         p = os.path.join(d, name)
         os.makedirs(os.path.dirname(p), exist_ok=True)
         with open(p, 'wb') as f:
@@ -77,6 +83,29 @@ def shell(cmd, cwd, env=None, argv0=('bash', '--noprofile', '--norc', '-eo', 'pi
     e.update(env or {})
     return subprocess.run(list(argv0) + [cmd], cwd=cwd, env=e, capture_output=True, text=True,
                           timeout=120)
+
+
+def doc_text():
+    with open(os.path.join(Ctx.docs, 'ci.md'), encoding='utf-8') as f:
+        return f.read()
+
+
+def check_code_quality(path, issues):
+    """PATH as GitLab reads a Code Quality report (the fields its docs name:
+    description, check_name, fingerprint unique in the report, severity
+    info/minor/major/critical/blocker, location.path, location.lines.begin);
+    ISSUES: the expected sorted (path, severity) pairs."""
+    with open(path, encoding='utf-8') as f:
+        doc = json.load(f)
+    expect(isinstance(doc, list), 'an array')
+    for it in doc:
+        expect(all(isinstance(it.get(k), str) and it[k] for k in
+                   ('description', 'check_name', 'fingerprint')), 'fields %r' % it)
+        expect(it['severity'] in ('info', 'minor', 'major', 'critical', 'blocker'), it)
+        expect(isinstance(it['location']['lines']['begin'], int), it)
+    expect(len({it['fingerprint'] for it in doc}) == len(doc), 'unique fingerprints')
+    got = sorted((it['location']['path'], it['severity']) for it in doc)
+    expect(got == sorted(issues), 'issues %r' % got)
 
 
 def check_junit(path, names, failing):
@@ -123,7 +152,13 @@ def github():
     rows = [l for l in table.splitlines() if l.startswith('| traces')]
     expect(len(rows) == 4 and 'fails current | 1 | 0' in table, 'step summary %r' % table)
     expect(sar.returncode == 0, 'the SARIF step passes when the tool says 1: %r' % sar)
+    # the documented summary row is what the tool writes for that trace
+    doc_rows = [l for l in doc_text().splitlines() if l.startswith('| traces/bad')]
+    expect(len(doc_rows) == 1 and doc_rows[0] in table.splitlines(),
+           'docs/ci.md\'s summary example %r is the real row:\n%s' % (doc_rows, table))
     upload = next(s for s in steps if s.get('uses', '').startswith('github/codeql-action/upload-sarif'))
+    # v3 is deprecated in December 2026
+    expect(upload['uses'] == 'github/codeql-action/upload-sarif@v4', upload['uses'])
     sarif = os.path.join(d, upload['with']['sarif_file'])
     with open(sarif, encoding='utf-8') as f:
         doc = json.load(f)
@@ -134,22 +169,37 @@ def github():
     expect(uris == ['traces/bad.fxt', 'traces/sub/deep.fxt', 'traces/warn.fxt'],
            'paths relative to the repository root %r' % uris)
     shutil.rmtree(d)
+    # exit 3 (not fully checked) fails both steps, as the recipe says
+    d = repo(LIMITED)
+    for st in steps:
+        if st.get('name', '').startswith('Validate'):
+            r = shell(st['run'], d, {'GITHUB_STEP_SUMMARY': summary.replace(os.path.dirname(summary), d)})
+            expect(r.returncode != 0, '%s fails on exit 3: %r' % (st['name'], r))
+    shutil.rmtree(d)
 
 
 @test
 def gitlab():
     lang, body = recipes()['gitlab']
     job = yaml.safe_load(body)['fxt-validate']
+    # GitLab's runner runs the script lines as one bash script that stops at
+    # the first failing command
+    script = '\n'.join(job['script'])
     d = repo()
-    rc = 0
-    for line in job['script']:  # GitLab stops at the first failing line
-        rc = shell(line, d, argv0=('bash', '-c')).returncode
-        if rc:
-            break
+    rc = shell(script, d).returncode
     expect(rc == 1, 'the job fails on errors (exit %d)' % rc)
     expect(job['artifacts']['when'] == 'always', 'the report is kept when the job fails')
-    check_junit(os.path.join(d, job['artifacts']['reports']['junit']), sorted(TRACES),
+    reports = job['artifacts']['reports']
+    check_junit(os.path.join(d, reports['junit']), sorted(TRACES),
                 ['traces/bad.fxt', 'traces/sub/deep.fxt'])
+    check_code_quality(os.path.join(d, reports['codequality']),
+                       [('traces/bad.fxt', 'major'), ('traces/sub/deep.fxt', 'major'),
+                        ('traces/warn.fxt', 'minor')])
+    shutil.rmtree(d)
+    d = repo(LIMITED)
+    rc = shell(script, d).returncode
+    expect(rc == 3, 'a trace not fully checked fails the job (exit %d)' % rc)
+    check_code_quality(os.path.join(d, reports['codequality']), [('traces/good.fxt', 'minor')])
     shutil.rmtree(d)
 
 
@@ -168,6 +218,10 @@ def jenkins():
     os.mkdir(os.path.join(d, 'traces', 'dir.fxt'))
     r = shell(sh[0], d, argv0=('/bin/sh', '-xec'))
     expect(r.returncode != 0, 'an I/O error fails the step')
+    shutil.rmtree(d)
+    d = repo(LIMITED)
+    r = shell(sh[0], d, argv0=('/bin/sh', '-xec'))
+    expect(r.returncode != 0, 'a trace not fully checked fails the step')
     shutil.rmtree(d)
 
 
@@ -227,7 +281,8 @@ def git_hook():
     with open(os.path.join(d, 'traces', 'sub', 'deep.fxt'), 'wb') as f:
         f.write(TRACES['traces/good.fxt'])
     r = git(d, 'commit', '-q', '-m', 'traces')
-    expect(r.returncode != 0 and 'traces/sub/deep.fxt: 3 records, 1 error, 0 warnings' in r.stdout + r.stderr and
+    expect(r.returncode != 0 and 'traces/sub/deep.fxt:0x18: error: [E0022 init-reserved-bits]' in
+           r.stdout + r.stderr and
            'pre-commit: fxt-validate found errors in staged traces' in r.stderr,
            'refused, naming the staged file: %r' % r)
     git(d, 'add', 'traces/sub/deep.fxt')
@@ -248,8 +303,11 @@ def pre_commit_framework():
     r = subprocess.run(shlex.split(hook['entry']) + staged, cwd=d, capture_output=True, text=True,
                        env=dict(os.environ, PATH=os.path.dirname(Ctx.exe) + os.pathsep +
                                 os.environ.get('PATH', '')))
-    expect(r.returncode == 1 and r.stdout.splitlines()[0].startswith('traces/bad.fxt: 2 records, 1 error'),
-           'entry on the staged files %r' % r)
+    lines = r.stdout.splitlines()
+    expect(r.returncode == 1 and lines[0].startswith('traces/bad.fxt:0x8: error: [E0022 ') and
+           lines[1].startswith('traces/sub/deep.fxt:0x18: error: [E0022 ') and
+           lines[2].startswith('traces/warn.fxt:') and len(lines) == 3,
+           'the first issue of each file %r' % r)
     r = subprocess.run(shlex.split(hook['entry']) + ['traces/good.fxt'], cwd=d, capture_output=True,
                        env=dict(os.environ, PATH=os.path.dirname(Ctx.exe) + os.pathsep +
                                 os.environ.get('PATH', '')))
@@ -259,9 +317,64 @@ def pre_commit_framework():
 
 
 @test
+def baseline():
+    lang, body = recipes()['baseline']
+    cmds = [l.split('#')[0].strip() for l in body.splitlines() if l.strip()]
+    expect(len(cmds) == 2, cmds)
+    d = repo()
+    r = shell(cmds[0], d)
+    expect(r.returncode == 0, 'writing the baseline passes: %r' % r)
+    r = shell(cmds[1], d)
+    expect(r.returncode == 0 and 'error:' not in r.stdout and
+           '2 known issues not reported; 0 entries no longer occur' in r.stderr,
+           'known issues only: passes %r' % r)
+    # a new bad trace: reported, fails
+    with open(os.path.join(d, 'traces', 'new.fxt'), 'wb') as f:
+        f.write(TRACES['traces/bad.fxt'])
+    r = shell(cmds[1], d)
+    expect(r.returncode == 1 and 'traces/new.fxt:0x8: error: [E0022' in r.stdout and
+           'traces/bad.fxt:' not in r.stdout.split('traces/bad.fxt: 2 records')[0],
+           'only the new issue %r' % r)
+    shutil.rmtree(d)
+
+
+@test
+def fxtkitrc():
+    lang, body = recipes()['fxtkitrc']
+    d = repo()
+    with open(os.path.join(d, '.fxtkitrc'), 'w') as f:
+        f.write(body)
+    os.makedirs(os.path.join(d, 'traces', 'legacy'))
+    shutil.copy(os.path.join(d, 'traces', 'bad.fxt'), os.path.join(d, 'traces', 'legacy', 'x.fxt'))
+    shutil.copy(os.path.join(d, 'traces', 'warn.fxt'), os.path.join(d, 'traces', 'w-strict.fxt'))
+    r = shell('fxt-validate --print-config traces/legacy/x.fxt', d)
+    expect(r.returncode == 0 and re.search(r'^revision = r1 ', r.stdout, re.M) and
+           re.search(r'^max-issues = 50 ', r.stdout, re.M) and
+           re.search(r'^max-providers = 8192 ', r.stdout, re.M), 'settings %r' % r)
+    r = shell('fxt-validate traces/w-strict.fxt', d)
+    expect(r.returncode == 1, 'Werror for *-strict.fxt: %r' % r)
+    r = shell('fxt-validate traces/warn.fxt', d)
+    expect(r.returncode == 0, 'not elsewhere: %r' % r)
+    r = shell('cd traces && fxt-validate --format github bad.fxt', d)
+    expect('::error file=traces/bad.fxt,' in r.stdout, 'srcroot = . names files from the root %r' % r)
+    shutil.rmtree(d)
+
+
+@test
+def install_from_the_package():
+    # the file name cpack gives the tools' package (cmake/package.cmake:
+    # DEB-DEFAULT, NAME_VERSION-REVISION_ARCH.deb, revision 1)
+    version = subprocess.run([Ctx.exe, '--version'], capture_output=True, text=True).stdout.split()[1]
+    debs = re.findall(r'\./(\S+\.deb)', doc_text())
+    expect(debs and all(x == 'fxtkit_%s-1_amd64.deb' % version for x in debs),
+           'package file names %r (cpack writes fxtkit_%s-1_ARCH.deb)' % (debs, version))
+
+
+@test
 def every_recipe_is_run():
     expect(sorted(recipes()) == sorted(['github', 'gitlab', 'jenkins', 'azure', 'buildkite', 'git-hook',
-                                        'pre-commit']), 'recipes %r' % sorted(recipes()))
+                                        'pre-commit', 'baseline', 'fxtkitrc']),
+           'recipes %r' % sorted(recipes()))
 
 
 def main():

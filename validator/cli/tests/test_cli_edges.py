@@ -107,7 +107,7 @@ def usage_error(tool, args, msg):
 @test
 def validate_option_errors():
     usage_error(VALIDATE, ['--format', 'xml', 'x.fxt'],
-                "--format: 'xml' is not text, json, sarif, github or junit")
+                "--format: 'xml' is not text, short, json, sarif, github, junit or gitlab")
     usage_error(VALIDATE, ['-m'], "option '-m' needs a value")
     usage_error(VALIDATE, ['--max-issues'], "option '--max-issues' needs a value")
     usage_error(VALIDATE, ['--list-rules', '--format', 'sarif'],

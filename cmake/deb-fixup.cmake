@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# cmake/deb-ldconfig-trigger.cmake - run by cpack after it made the packages
-# (CPACK_POST_BUILD_SCRIPTS, cmake/package.cmake).
+# cmake/deb-fixup.cmake - run by cpack after it made the packages
+# (CPACK_POST_BUILD_SCRIPTS, cmake/package.cmake): the ldconfig trigger, and
+# a symbols file for the shared libraries.
 #
 # CPack (3.25 at least) gives a package that ships shared libraries under
 # /usr/lib a postinst and a postrm that call ldconfig. Debian replaced those
@@ -13,6 +14,8 @@
 set(_postinst "#!/bin/sh\n\nset -e\n\nif [ \"$1\" = \"configure\" ]; then\n\tldconfig\nfi\n")
 set(_postrm "#!/bin/sh\n\nset -e\n\nif [ \"$1\" = \"remove\" ]; then\n\tldconfig\nfi\n")
 find_program(_dpkg_deb dpkg-deb REQUIRED)
+find_program(_readelf readelf REQUIRED)
+find_program(_nm nm REQUIRED)
 foreach(deb IN LISTS CPACK_PACKAGE_FILES)
   if(NOT deb MATCHES "\\.deb$")
     continue()
@@ -39,11 +42,49 @@ foreach(deb IN LISTS CPACK_PACKAGE_FILES)
   endif()
   file(REMOVE ${_c}/postinst ${_c}/postrm)
   file(WRITE ${_c}/triggers "activate-noawait ldconfig\n")
+  # DEBIAN/symbols (dpkg-gensymbols' format, deb-symbols(5)): every symbol
+  # each shared library exports, with the upstream version that has it, so
+  # that dpkg-shlibdeps gives a reverse dependency the least version it needs.
+  file(STRINGS ${_c}/control _pkgline REGEX "^Package: ")
+  string(REGEX REPLACE "^Package: " "" _pkg "${_pkgline}")
+  file(GLOB _libs ${_tree}/usr/lib/*/lib*.so.*)
+  set(_symbols "")
+  foreach(_so IN LISTS _libs)
+    if(IS_SYMLINK ${_so})
+      continue()
+    endif()
+    execute_process(COMMAND ${_readelf} -d ${_so} OUTPUT_VARIABLE _dyn RESULT_VARIABLE _rc)
+    string(REGEX MATCH "\\(SONAME\\)[^[]*\\[([^]]+)\\]" _m "${_dyn}")
+    if(NOT _rc EQUAL 0 OR NOT CMAKE_MATCH_1)
+      message(FATAL_ERROR "no SONAME in ${_so}")
+    endif()
+    set(_soname "${CMAKE_MATCH_1}")
+    execute_process(COMMAND ${_nm} -D --defined-only ${_so} OUTPUT_VARIABLE _nmout RESULT_VARIABLE _rc)
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR "nm -D ${_so} failed")
+    endif()
+    string(REPLACE "\n" ";" _lines "${_nmout}")
+    set(_names)
+    foreach(_l IN LISTS _lines)
+      if(_l MATCHES "^[0-9a-f]+ [TDBRVW] ([A-Za-z_][A-Za-z0-9_]*)$")
+        list(APPEND _names ${CMAKE_MATCH_1})
+      endif()
+    endforeach()
+    list(SORT _names)
+    string(APPEND _symbols "${_soname} ${_pkg} #MINVER#\n")
+    foreach(_n IN LISTS _names)
+      string(APPEND _symbols " ${_n}@Base ${CPACK_PACKAGE_VERSION}\n")
+    endforeach()
+  endforeach()
+  if(_symbols)
+    file(WRITE ${_c}/symbols "${_symbols}")
+    file(CHMOD ${_c}/symbols PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
+  endif()
   execute_process(COMMAND ${_dpkg_deb} --root-owner-group --build ${_tree} ${deb}
                   OUTPUT_QUIET RESULT_VARIABLE _rc)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "dpkg-deb --build ${deb} failed")
   endif()
-  message(STATUS "${_name}: ldconfig trigger instead of ldconfig in postinst/postrm")
+  message(STATUS "${_name}: ldconfig trigger instead of ldconfig in postinst/postrm; symbols")
   file(REMOVE_RECURSE ${_tree})
 endforeach()
