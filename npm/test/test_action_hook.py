@@ -7,6 +7,8 @@ would run them (neither is here), with the npm package from npm-pack:
   in the YAML); run.sh runs here on good and bad traces through npx
   (offline, the package's tarball): its annotations, step summary and SARIF
   file are the native fxt-validate's bytes; exit status 0 / 1 / 2.
+- README.md's npx recipe, from the README's text (the registry's
+  fxtkit@VERSION replaced by the tarball): the native tool's output.
 - the hook: id fxt-validate, language node, entry fxt-validate, files .fxt;
   installed as pre-commit does (npm pack of the repository root, npm
   install -g; the fxtkit dependency from the tarball instead of the
@@ -98,6 +100,33 @@ def check_action(native, tgz, src, work, npm_env):
            'no trace at all: exit 2 and an error (got %d)' % p.returncode)
 
 
+def check_readme(native, tgz, src, work, npm_env):
+    text = open(os.path.join(src, 'README.md')).read()
+    m = re.search(r'<!-- recipe: npx -->\s*```sh\n(.*?)```', text, re.S)
+    expect(m, 'README.md has the npx recipe')
+    if not m:
+        return
+    version = json.load(open(os.path.join(src, 'npm', 'package.json')))['version']
+    lines = [l.strip() for l in m.group(1).splitlines() if l.strip()]
+    expect(len(lines) >= 2 and all(('fxtkit@%s' % version) in l for l in lines),
+           'the recipe names fxtkit@%s' % version)
+    shutil.copy(sorted(glob.glob(os.path.join(src, 'corpus', 'warn', '*.fxt')))[0],
+                os.path.join(work, 'trace.fxt'))
+    for line in lines:
+        print('README: ' + line)
+        cmd = line.replace('fxtkit@' + version, tgz)
+        native_cmd = re.sub(r'^npx .*? fxt-validate', native, line)
+        outs = []
+        for c in (cmd, native_cmd):
+            if os.path.exists(os.path.join(work, 'fxt.sarif')):
+                os.unlink(os.path.join(work, 'fxt.sarif'))
+            p = subprocess.run(c, shell=True, cwd=work, env=npm_env, capture_output=True)
+            sarif = os.path.join(work, 'fxt.sarif')
+            outs.append((p.returncode, p.stdout, open(sarif, 'rb').read() if os.path.exists(sarif) else None))
+        expect(outs[0] == outs[1], 'README: %s gives what the native tool gives (%r / %r)'
+               % (line, outs[0][:2], outs[1][:2]))
+
+
 def check_hook(native, tgz, src, work, npm_env):
     hooks = yaml.safe_load(open(os.path.join(src, '.pre-commit-hooks.yaml')))
     expect(len(hooks) == 1, 'one hook')
@@ -155,6 +184,7 @@ def main():
         npm_env = dict(os.environ, npm_config_cache=os.path.join(work, 'npm-cache'),
                        npm_config_update_notifier='false')
         check_action(native, tgzs[0], src, work, npm_env)
+        check_readme(native, tgzs[0], src, work, npm_env)
         check_hook(native, tgzs[0], src, work, npm_env)
     print('%d failures' % len(failures))
     sys.exit(1 if failures else 0)
