@@ -17,20 +17,23 @@ stage_done() { # NAME
   stage_start=$SECONDS
 }
 
-gcc_build() { # BUILD_TYPE DIR: a gcc -Werror build from scratch, and ctest
+gcc_build() { # BUILD_TYPE DIR [CTEST_ARGS]: a gcc -Werror build from scratch, and ctest
   rm -rf "$2"
   cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE="$1" -DFXT_WERROR=ON \
         -DPython3_EXECUTABLE=$py >/dev/null
   cmake --build "$2" -j"$jobs"
-  ctest --test-dir "$2" -j"$jobs" --output-on-failure
+  ctest --test-dir "$2" -j"$jobs" --output-on-failure "${@:3}"
 }
+# The npm package's and the page's tests (label node) build and test the
+# WebAssembly module, whatever the native build: once, in the first build.
+once_only=(-LE node)
 
 echo "== gcc build (-Werror) =="
 gcc_build RelWithDebInfo build-test
 stage_done "gcc build (-Werror)"
 
 echo "== gcc Release build (-Werror; the README's install build) =="
-gcc_build Release build-release
+gcc_build Release build-release "${once_only[@]}"
 stage_done "gcc Release build"
 
 echo "== clang ASan+UBSan build =="
@@ -39,7 +42,7 @@ CC=clang cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFXT_WERROR
       -DFXT_SANITIZE=ON -DPython3_EXECUTABLE=$py >/dev/null
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan -j"$jobs" --output-on-failure
+  ctest --test-dir build-asan -j"$jobs" --output-on-failure "${once_only[@]}"
 stage_done "clang ASan+UBSan build"
 
 # Line and branch coverage of the validator, its CLI and the mutator over
