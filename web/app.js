@@ -45,7 +45,8 @@ function startWorker() {
   const bin = Uint8Array.from(atob(FXT_WASM_BASE64), (c) => c.charCodeAt(0));
   worker.onmessage = onWorker;
   worker.onerror = (e) => say('The validator could not start: ' + (e.message || e), true);
-  worker.postMessage({ type: 'init', wasm: bin.buffer }, [bin.buffer]);
+  // #sync: read without JSPI even where it is there (the page's test of that path)
+  worker.postMessage({ type: 'init', wasm: bin.buffer, noSuspend: location.hash === '#sync' }, [bin.buffer]);
 }
 
 function onWorker(ev) {
@@ -59,6 +60,7 @@ function onWorker(ev) {
     p.querySelector('progress').value = m.total ? m.done / m.total : 0;
     p.querySelector('span').textContent = `${mib(m.done)} of ${mib(m.total)}`;
   } else if (m.type === 'result') {
+    document.body.dataset.jspi = m.jspi ? '1' : '0';
     finished(m);
   } else if (m.type === 'explained') {
     state.explained[m.rule] = m.text;

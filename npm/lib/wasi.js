@@ -25,6 +25,11 @@
    * A host for one run. O: args (with the program name), env (object),
    * read(Uint8Array) -> bytes put there (0 at the end) for standard input,
    * stdout(Uint8Array), stderr(Uint8Array) (copies of what was written).
+   * With readAsync(max) -> Promise of a Uint8Array of at most max bytes
+   * (empty at the end) instead of read,
+   * where JavaScript Promise Integration is there (WebAssembly.Suspending:
+   * Chromium), the module waits for standard input without blocking the
+   * thread (startAsync).
    */
   function createHost(o) {
     let memory = null;
@@ -186,6 +191,13 @@
         } else if (d.kind === 'in') {
           for (const [p, len] of iovs(iov, n)) {
             if (!len) continue;
+            if (o.readAsync) { // suspends the module until the bytes are there
+              return o.readAsync(bytes(p, len).length).then((b) => {
+                bytes(p, b.length).set(b);
+                view().setUint32(out, b.length, true);
+                return E.SUCCESS;
+              });
+            }
             got = o.read(bytes(p, len)); // one read per call, as read(2)
             break;
           }
@@ -220,8 +232,21 @@
         return E.SUCCESS;
       },
     };
+    const imports = { wasi_snapshot_preview1: imp };
+    if (o.readAsync) imports.wasi_snapshot_preview1 = { ...imp, fd_read: new WebAssembly.Suspending(imp.fd_read) };
     return {
-      imports: { wasi_snapshot_preview1: imp },
+      imports,
+      /** Run the instance's _start with readAsync: a promise of its exit status. */
+      async startAsync(instance) {
+        memory = instance.exports.memory;
+        try {
+          await WebAssembly.promising(instance.exports._start)();
+          return 0;
+        } catch (e) {
+          if (e instanceof Exit) return e.code;
+          throw e;
+        }
+      },
       /** Run the instance's _start; its exit status. */
       start(instance) {
         memory = instance.exports.memory;
@@ -237,26 +262,32 @@
   }
 
   /** Run MODULE (a WebAssembly.Module of fxt-validate) once with O (see
-   *  createHost); returns {code, stdout, stderr} (Uint8Arrays). */
+   *  createHost); returns {code, stdout, stderr} (Uint8Arrays), or a
+   *  promise of it with O.readAsync. */
   function runModule(module, o) {
     const out = [];
     const err = [];
     const host = createHost({ ...o, stdout: (b) => out.push(b), stderr: (b) => err.push(b) });
     const instance = new WebAssembly.Instance(module, host.imports);
-    const code = host.start(instance);
-    const join = (parts) => {
-      const all = new Uint8Array(parts.reduce((s, b) => s + b.length, 0));
-      let at = 0;
-      for (const b of parts) {
-        all.set(b, at);
-        at += b.length;
-      }
-      return all;
-    };
-    return { code, stdout: join(out), stderr: join(err) };
+    const done = (code) => ({ code, stdout: join(out), stderr: join(err) });
+    if (o.readAsync) return host.startAsync(instance).then(done);
+    return done(host.start(instance));
   }
 
-  const api = { createHost, runModule };
+  /** Whether this JavaScript engine can suspend WebAssembly (JSPI). */
+  const canSuspend = typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function';
+
+  function join(parts) {
+    const all = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+    let at = 0;
+    for (const b of parts) {
+      all.set(b, at);
+      at += b.length;
+    }
+    return all;
+  }
+
+  const api = { createHost, runModule, canSuspend };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.fxtWasi = api;
 })(typeof self !== 'undefined' ? self : globalThis);

@@ -184,6 +184,17 @@ async function main() {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+    // The other way of reading (FileReaderSync, where JSPI is not there).
+    assert.strictEqual(await page.evaluate(() => document.body.dataset.jspi), '1', 'Chromium reads with JSPI');
+    await page.goto('about:blank');
+    await page.goto('file://' + path.resolve(pageDir, 'index.html') + '#sync');
+    await page.waitForFunction(() => document.body.dataset.ready === '1', { timeout: 60000 });
+    for (const f of files.filter((_, n) => n % 5 === 0)) {
+      await load(page, f, 'drop');
+      assert.strictEqual(await page.evaluate(() => document.body.dataset.jspi), '0', 'read with FileReaderSync');
+      await checkAgainstNative(page, f, path.basename(f));
+      checked++;
+    }
     assert.deepStrictEqual(errors, [], 'no page errors');
   } finally {
     await browser.close();
