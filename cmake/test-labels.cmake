@@ -15,6 +15,10 @@
 #   go           needs the Go toolchain
 #   conform      fxt-conform end to end against readers
 #   bench        the benchmarks' smoke runs (they print figures, assert none)
+#   node         the npm package (WebAssembly under Node.js), the Action, the
+#                pre-commit hook: they build the WebAssembly module themselves,
+#                whatever the native build, so one configuration runs them
+#   browser      the page in headless Chromium
 #   once         a long check of what the tools print that no build type
 #                changes (every dump line against its schema): one
 #                configuration runs it

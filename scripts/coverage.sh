@@ -41,9 +41,10 @@ mkdir -p "$build/profiles"
 # What coverage measures: not valgrind (no coverage added), packages and
 # installs (copies of the same code, installed), the Go recipe and
 # fxt-conform (other programs), the benchmarks (instrumented code has other
-# counts), the checks run once (what the tools print, not what they run).
+# counts), the checks run once (what the tools print, not what they run),
+# the WebAssembly ones (no native code).
 # FXT_COVERAGE_TESTS=all runs every test.
-sel=(-LE 'valgrind|package|install|go|conform|bench|once')
+sel=(-LE 'valgrind|package|install|go|conform|bench|once|node|browser')
 [ "${FXT_COVERAGE_TESTS:-}" = all ] && sel=(-E 'valgrind|bench_instructions')
 LLVM_PROFILE_FILE="$build/profiles/%p-%m.profraw" ctest --test-dir "$build" -j2 "${sel[@]}" --output-on-failure \
   > "$build/ctest.log" 2>&1

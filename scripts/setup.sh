@@ -10,7 +10,12 @@ pkgs=(build-essential cmake ninja-build pkg-config check
                            # file; man-pages renders the pages with man --warnings
       golang-go)  # golang-go: fuzz_recipe_go, the Go fuzzing recipe of fuzz/README.md
 pkgs+=(python3-yaml git)  # ctest ci-recipes: docs/ci.md's YAML recipes and Git hook
+# The WebAssembly build (cmake/wasm32-wasi.cmake) and the npm package's and
+# page's tests (npm-*, action-hook, web-*: Node.js >= 18 with npm, Chromium).
+pkgs+=(clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32 nodejs chromium)
 missing=()
+# npm: its own package with Debian's nodejs, inside nodejs from NodeSource
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done

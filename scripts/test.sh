@@ -5,15 +5,16 @@
 #
 #   1. gcc -Werror RelWithDebInfo (the default build): every test but the
 #      packaging ones (ctest -LE package): the quick tests, the slow ones,
-#      valgrind, the Go recipe, fxt-conform, installs, benchmark smoke runs
+#      valgrind, the Go recipe, fxt-conform, installs, benchmark smoke runs,
+#      the npm package and the page (they build their own WebAssembly)
 #   2. gcc -Werror Release (the README's install build, -O3, no debug info):
 #      the quick tests, the installs and the Debian packages with lintian
 #      (ctest -L 'quick|install|package'); only what those tests use is built
 #   3. clang ASan+UBSan: every test but valgrind (ASan and valgrind do not
 #      mix), the packages (made from a plain build), the Go recipe and
 #      fxt-conform (their C parts run here through the quick tests), the
-#      benchmarks and the checks run once (ctest -LE
-#      'valgrind|package|go|conform|bench|once')
+#      benchmarks, the WebAssembly ones and the checks run once (ctest -LE
+#      'valgrind|package|go|conform|bench|once|node|browser')
 #   4. clang coverage (scripts/coverage.sh): the tests that exercise the
 #      validator, its CLI and the mutator; prints line and branch coverage
 #      (FXT_SKIP_COVERAGE=1 skips it)
@@ -70,7 +71,7 @@ echo "== 3. clang ASan+UBSan =="
 CC=clang configure build-asan -DCMAKE_BUILD_TYPE=Debug -DFXT_SANITIZE=ON
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once' --output-on-failure
+  ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once|node|browser' --output-on-failure
 stage_done "3. clang ASan+UBSan"
 
 # Line and branch coverage of the validator, its CLI and the mutator: the

@@ -3,15 +3,15 @@
 """Every source file of the tree names its license (ctest license-headers).
 
 A source file is any file below the source root but data and prose (.fxt,
-.json, .md), LICENSE and git's own files; build trees (build*/) and .git are
-left out. Each must carry `SPDX-License-Identifier: MIT` in its first three
+.json, .md, .png; .wasm and .tgz, which npm pack makes), LICENSE and git's
+own files; build trees (build*/), .git and npm's node_modules are left out. Each must carry `SPDX-License-Identifier: MIT` in its first three
 lines (after a #! line, or before a Go package's doc comment). The LICENSE
 file must be the MIT license. Exit 0 when all do, 1 listing those that do not.
 """
 import os
 import sys
 
-DATA = ('.fxt', '.json', '.md')
+DATA = ('.fxt', '.json', '.md', '.png', '.wasm', '.tgz')
 # .git is a file in a git worktree (it names the real repository)
 OWN = {'LICENSE', '.gitignore', '.gitattributes', '.git'}
 TAG = 'SPDX-License-Identifier: MIT'
@@ -21,7 +21,7 @@ def source_files(root):
     for d, dirs, files in os.walk(root):
         dirs[:] = sorted(x for x in dirs
                          if x != '.git' and not x.startswith('build')
-                         and x not in ('out', '__pycache__'))
+                         and x not in ('out', '__pycache__', 'node_modules'))
         for f in sorted(files):
             if f.endswith(DATA) or f in OWN or f.endswith('.pyc'):
                 continue

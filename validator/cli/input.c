@@ -162,8 +162,10 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
     struct stat sb;
     if (fstat(fd, &sb) != 0)
         sb.st_mode = 0; /* read(2) will do */
+#ifdef F_SETPIPE_SZ /* Linux only (not WASI) */
     if (S_ISFIFO(sb.st_mode))
         (void)fcntl(fd, F_SETPIPE_SZ, PIPE_BYTES);
+#endif
     if (S_ISREG(sb.st_mode) && sb.st_size > 0) {
         off_t at = lseek(fd, 0, SEEK_CUR); /* standard input may not be at 0 */
         if (at >= 0 && at < sb.st_size) {

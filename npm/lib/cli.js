@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// fxt-validate under Node: the WebAssembly build of the native tool
+// (cmake/wasm32-wasi.cmake) run by node:wasi, with the host's files,
+// standard streams and environment. Same options, output bytes and exit
+// status as the native fxt-validate.
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+// node:wasi prints an ExperimentalWarning on stderr: keep stderr the tool's.
+function quietWasi() {
+  const emit = process.emitWarning;
+  process.emitWarning = (w, ...rest) => {
+    const type = typeof rest[0] === 'string' ? rest[0] : rest[0] && rest[0].type;
+    if (type === 'ExperimentalWarning' && String(w).includes('WASI')) return;
+    emit.call(process, w, ...rest);
+  };
+  try {
+    return require('node:wasi').WASI;
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
+let compiled = null;
+/** The compiled module of TOOL (fxt-validate), cached. */
+function moduleOf(tool) {
+  if (!compiled) compiled = new WebAssembly.Module(fs.readFileSync(path.join(__dirname, '..', `${tool}.wasm`)));
+  return compiled;
+}
+
+/** The directories the module may open: the file system (paths are the
+ *  host's, absolute or relative to the working directory) and the
+ *  temporary directory at /tmp (--revision auto's spool). */
+function preopens() {
+  const root = path.parse(process.cwd()).root;
+  return { '/': root, '/tmp': os.tmpdir() };
+}
+
+/** The working directory as the module sees it (under the root mapped at /). */
+function wasiCwd() {
+  const cwd = process.cwd();
+  return '/' + path.relative(path.parse(cwd).root, cwd).split(path.sep).join('/');
+}
+
+/** Run fxt-validate with ARGS (without the program name) on the process's
+ *  standard streams; returns its exit status. */
+function run(args, tool = 'fxt-validate') {
+  const WASI = quietWasi();
+  const wasi = new WASI({
+    version: 'preview1',
+    args: [tool, ...args],
+    env: { ...process.env, FXTKIT_WASI_CWD: wasiCwd() },
+    preopens: preopens(),
+    returnOnExit: true,
+  });
+  const imports = wasi.getImportObject ? wasi.getImportObject() : { wasi_snapshot_preview1: wasi.wasiImport };
+  const instance = new WebAssembly.Instance(moduleOf(tool), imports);
+  return wasi.start(instance);
+}
+
+module.exports = { run };

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: MIT
+// npm pack's prepack step: builds fxt-validate.wasm from the repository's
+// sources (cmake/wasm32-wasi.cmake: Debian's clang, wasi-libc, lld; see
+// scripts/setup.sh) into ../build-wasm (or $FXTKIT_WASM_BUILD), copies it
+// and the licence here (sources: $FXTKIT_SOURCE_DIR or ..), and checks that the module's version is this
+// package's (CMakeLists.txt's project version is the one source).
+'use strict';
+
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const here = path.join(__dirname, '..');
+const top = process.env.FXTKIT_SOURCE_DIR || path.join(here, '..');
+const build = process.env.FXTKIT_WASM_BUILD || path.join(top, 'build-wasm');
+const sh = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+
+if (!fs.existsSync(path.join(build, 'CMakeCache.txt'))) {
+  sh('cmake', ['-S', top, '-B', build, '-DCMAKE_TOOLCHAIN_FILE=' + path.join(top, 'cmake', 'wasm32-wasi.cmake'),
+    '-DCMAKE_BUILD_TYPE=Release']);
+}
+sh('cmake', ['--build', build, '--target', 'fxt-validate']);
+fs.copyFileSync(path.join(build, 'validator', 'cli', 'fxt-validate.wasm'), path.join(here, 'fxt-validate.wasm'));
+fs.copyFileSync(path.join(top, 'LICENSE'), path.join(here, 'LICENSE'));
+
+const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+const v = execFileSync(process.execPath, [path.join(here, 'bin', 'fxt-validate.js'), '--version']).toString();
+if (!v.startsWith(`fxt-validate ${pkg.version} `)) {
+  console.error(`build-wasm: the module says "${v.trim()}" but package.json's version is ${pkg.version}`);
+  process.exit(1);
+}
+console.log(`build-wasm: ${v.trim()}`);

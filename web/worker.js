@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// The page's Web Worker: runs fxt-validate.wasm (the native tool's
+// sources) with the small WASI host of npm/lib/wasi.js (fxtWasi), reading
+// the dropped File in parts with FileReaderSync: the file is never loaded
+// whole, and the page stays responsive. build.js joins this file to
+// wasi.js into the worker's source (a Blob: workers cannot be loaded from
+// file:// pages).
+'use strict';
+
+/* global fxtWasi, FileReaderSync */
+let wasmModule = null;
+/** Whether to read with JSPI (the page's #sync turns it off, for its test). */
+let suspend = fxtWasi.canSuspend;
+const PART = 1 << 20;
+
+/** Run the module with ARGS, standard input from SOURCE ({read} or
+ *  {readAsync}, see wasi.js; none: empty). A promise with readAsync. */
+function run(args, source) {
+  const dec = new TextDecoder();
+  const text = (r) => ({ code: r.code, stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr) });
+  const o = { args: ['fxt-validate', ...args], env: {}, read: () => 0, ...(source || {}) };
+  const r = fxtWasi.runModule(wasmModule, o);
+  return r.then ? r.then(text) : text(r);
+}
+
+/** Reading FILE: where the engine can suspend WebAssembly (JSPI), the
+ *  file's stream, awaited between the module's reads (the worker's event
+ *  loop runs, and a byte stream is read into one buffer: memory stays flat);
+ *  elsewhere FileReaderSync, a part at a time (a new buffer each, freed
+ *  later: the page's memory grows with the file). */
+function reading(file, progress) {
+  let pos = 0;
+  if (suspend) {
+    const stream = file.stream();
+    let byob = null;
+    try {
+      byob = stream.getReader({ mode: 'byob' }); // reads into our one buffer: no garbage per part
+    } catch (_) {
+      // not a byte stream here
+    }
+    const plain = byob ? null : stream.getReader();
+    let buf = new ArrayBuffer(PART);
+    let left = new Uint8Array(0);
+    return {
+      readAsync: async (max) => {
+        if (!left.length) {
+          const { done, value } = byob ? await byob.read(new Uint8Array(buf, 0, Math.min(max, PART))) : await plain.read();
+          if (byob && value) buf = value.buffer;
+          left = done || !value ? new Uint8Array(0) : value;
+        }
+        const b = left.subarray(0, Math.min(max, left.length));
+        left = left.subarray(b.length);
+        pos += b.length;
+        progress(pos);
+        return b;
+      },
+      done: () => pos,
+    };
+  }
+  const reader = new FileReaderSync();
+  return {
+    read: (b) => {
+      const k = Math.min(b.length, PART, file.size - pos);
+      if (k <= 0) return 0;
+      b.set(new Uint8Array(reader.readAsArrayBuffer(file.slice(pos, pos + k))));
+      pos += k;
+      progress(pos);
+      return k;
+    },
+    done: () => pos,
+  };
+}
+
+async function validateFile(file, options) {
+  let last = 0;
+  const t0 = performance.now();
+  const source = reading(file, (pos) => {
+    const now = performance.now();
+    if (now - last > 100) {
+      last = now;
+      postMessage({ type: 'progress', done: pos, total: file.size });
+    }
+  });
+  const args = ['--format=json', `--revision=${options.revision || 'auto'}`, `--max-issues=${options.maxIssues ?? 1000}`,
+    `--stdin-filename=${file.name}`];
+  if (options.allowUnknown) args.push('--allow-unknown');
+  args.push('-');
+  const r = await run(args, source);
+  return { ...r, seconds: (performance.now() - t0) / 1000, bytes: source.done(), jspi: suspend };
+}
+
+onmessage = async (ev) => {
+  const m = ev.data;
+  try {
+    if (m.type === 'init') {
+      wasmModule = new WebAssembly.Module(m.wasm);
+      suspend = fxtWasi.canSuspend && !m.noSuspend;
+      const rules = JSON.parse(run(['--list-rules', '--json']).stdout);
+      postMessage({ type: 'ready', rules, version: run(['--version']).stdout.trim() });
+    } else if (m.type === 'validate') {
+      postMessage({ type: 'result', id: m.id, ...(await validateFile(m.file, m.options || {})) });
+    } else if (m.type === 'explain') {
+      postMessage({ type: 'explained', rule: m.rule, text: run([`--explain-rule=${m.rule}`]).stdout });
+    }
+  } catch (e) {
+    postMessage({ type: 'failed', id: m.id, message: String(e && e.message || e) });
+  }
+};
