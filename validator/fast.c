@@ -377,6 +377,12 @@ static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *p
 /* logs, kernel objects, context switches, blobs */
 #include "fast_other.h"
 
+/* fast_loop's dispatch takes exactly the kinds the contract names */
+#include "fast_contract.h"
+_Static_assert(FXT__LEAN_KINDS == (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_SCHED | FXT_K_BLOB),
+               "validator/fast.c: fast_loop dispatches on exactly FXT__LEAN_KINDS "
+               "(validator/fast_contract.h)");
+
 /* Unchecked argument reads (fast_event) stay inside the chunk when this
  * many bytes follow the record: at most 15 arguments of at most two
  * words, from at most max(16, record length), plus the word read. */

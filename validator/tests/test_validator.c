@@ -10,30 +10,12 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
+#include "issue_list.h"
 #include "real_traces.h"
 #include "validator_tests.h"
 
 /* ---- helpers ---- */
 
-typedef struct issues {
-    fxt_issue *v;
-    size_t n, cap;
-} issues;
-
-static void collect(void *ctx, const fxt_issue *is)
-{
-    issues *l = ctx;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 64;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-    }
-    l->v[l->n++] = *is;
-}
-
-static void ignore_record(void *ctx, const fxt_record *r)
-{
-    (void)ctx, (void)r;
-}
 
 /* Records decode.c checks field by field (the test is linked with --wrap
  * for the library's fxt__decode): what the lean path did not take. */
