@@ -187,9 +187,10 @@ static void corpus(void)
 {
     fxt_gen_corpus c;
     char err[256];
-    if (fxt_gen_golden(&c, err, sizeof err) != 0) {
-        fprintf(stderr, "fxt_gen_golden: %s\n", err);
-        exit(2);
+    if (fxt_gen_golden(&c, err, sizeof err) != 0) { /* the other inputs still run */
+        g_failures++;
+        fprintf(stderr, "FAIL the golden corpus (fxt_gen_golden): %s\n", err);
+        return;
     }
     for (size_t i = 0; i < c.count; i++) {
         char what[160];
