@@ -8,10 +8,6 @@
 #include "fast_contract.h"
 #include "internal.h"
 
-/* Every rule on a kind the lean path takes is checked there or bailed on
- * (fast_contract.h). */
-FXT_RULES(FXT__LEAN_CHECK_)
-
 void fxt__fast_build(fxt_validator *v)
 {
     const fxt_layout *l = v->lay;
