@@ -612,7 +612,10 @@ START_TEST(catalogue_coverage)
         if ((ri->flags & FXT_RF_UNKNOWN) && !allow)
             append(missing, sizeof missing, " %s (%s): no allow-unknown case;", ri->id, ri->name);
     }
-    ck_assert_msg(missing[0] == 0, "rules without a spec test:%s", missing);
+    ck_assert_msg(missing[0] == 0,
+                  "rules without a spec test (add a case to the spec-tests/cases_*.c of the "
+                  "rule's section):%s",
+                  missing);
 }
 END_TEST
 
