@@ -24,8 +24,9 @@
  *            record_type is always one of them (ctest lean_equals_decoder
  *            checks). The lean checking path (validator/fast.c) must check
  *            or give up on every rule of the kinds it handles: a new rule on
- *            such a kind does not build until validator/fast_contract.h
- *            says how.
+ *            such a kind does not build until validator/fast.c (events) or
+ *            fast_other.h (logs, kernel objects, context switches, blobs)
+ *            says how (validator/fast_contract.h).
  *   message  what the rule demands, one sentence.
  *
  * The enum, fxt_rule_info() and docs/RULES.md are generated from this list;
