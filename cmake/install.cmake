@@ -46,7 +46,7 @@ set(FXT_SHLIB_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 # compiled once more as position-independent code. Sources, include
 # directories, definitions and options are read from those targets, so a file
 # added to one of them is in the installed library too.
-set(FXT_LIB_PARTS fxt fxtenc fxtgen)
+set(FXT_LIB_PARTS fxtformat fxt fxtenc fxtgen)
 
 # The sources of target T, as absolute paths, in OUT.
 function(fxt_target_sources t out)

@@ -11,7 +11,7 @@
  * validator, encoder, generator, mutator, fxt-dump and the generated docs
  * read it (the encoder and the generator's direct path are held to the
  * body order by a test); adding a revision means adding a row here
- * (validator/layout.c), not editing five files.
+ * (format/layout.c), not editing five files.
  *
  * Spec-tests do not use this header: they are anchored on hand-worked words.
  */

@@ -31,7 +31,7 @@
  *
  * The enum, fxt_rule_info() and docs/RULES.md are generated from this list;
  * each rule's help (what it means, the fix, an example) is in
- * validator/rules_help.c, one entry per rule (fxt_rule_help_get).
+ * format/rules_help.c, one entry per rule (fxt_rule_help_get).
  */
 #ifndef FXT_RULES_H
 #define FXT_RULES_H
@@ -191,7 +191,7 @@ unsigned fxt_rule_count(void);
 /** The I-th rule of the catalogue in listing order (0 <= i < count). */
 const fxt_rule_info *fxt_rule_at(unsigned i);
 
-/* ---- help (validator/rules_help.c) ------------------------------------------ */
+/* ---- help (format/rules_help.c) ------------------------------------------ */
 
 /** The published spec (the current revision's text); a rule's section is
  *  FXT_SPEC_URL "#" fxt_rule_spec_anchor(rule). */

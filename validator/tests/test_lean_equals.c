@@ -215,7 +215,7 @@ static void examples(void)
             exit(2);
         fxt_rule_example(h, b, n);
         char what[96];
-        snprintf(what, sizeof what, "%s's help example (validator/rules_help.c)", ri->id);
+        snprintf(what, sizeof what, "%s's help example (format/rules_help.c)", ri->id);
         compare(b, n, what);
         free(b);
     }
