@@ -146,10 +146,10 @@ fxt_options fxt_options_default(void)
 {
     fxt_options o;
     memset(&o, 0, sizeof o);
-    o.max_providers = 4096;
-    o.max_threads = 65536;
-    o.max_async = 262144;
-    o.max_flows = 262144;
+    o.max_providers = FXT_DEFAULT_MAX_PROVIDERS;
+    o.max_threads = FXT_DEFAULT_MAX_THREADS;
+    o.max_async = FXT_DEFAULT_MAX_ASYNC;
+    o.max_flows = FXT_DEFAULT_MAX_FLOWS;
     o.revision = FXT_REV_CURRENT;
     return o;
 }

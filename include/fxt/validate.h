@@ -97,6 +97,13 @@ typedef struct fxt_allocator {
     void *ctx;
 } fxt_allocator;
 
+/** fxt_options_default()'s capacity limits (the generator's tracking-limit
+ *  traces are made from these, without a validator). */
+#define FXT_DEFAULT_MAX_PROVIDERS 4096u
+#define FXT_DEFAULT_MAX_THREADS 65536u
+#define FXT_DEFAULT_MAX_ASYNC 262144u
+#define FXT_DEFAULT_MAX_FLOWS 262144u
+
 /** Validator options. Start from fxt_options_default(). */
 typedef struct fxt_options {
     unsigned flags;          /**< FXT_OPT_* */
@@ -109,10 +116,10 @@ typedef struct fxt_options {
      * beyond real traces); a trace that needs more is not fully checked
      * (fxt_stats.unchecked, and a W0055 tracking-limit issue says what
      * was not checked). */
-    size_t max_providers;    /**< provider contexts (default 4096) */
-    size_t max_threads;      /**< threads tracked for duration nesting (default 65536) */
-    size_t max_async;        /**< async operations open at once (default 262144) */
-    size_t max_flows;        /**< flows open at once (default 262144) */
+    size_t max_providers;    /**< provider contexts (FXT_DEFAULT_MAX_PROVIDERS) */
+    size_t max_threads;      /**< threads tracked for duration nesting (FXT_DEFAULT_MAX_THREADS) */
+    size_t max_async;        /**< async operations open at once (FXT_DEFAULT_MAX_ASYNC) */
+    size_t max_flows;        /**< flows open at once (FXT_DEFAULT_MAX_FLOWS) */
     const fxt_allocator *alloc; /**< NULL: malloc/realloc/free */
     fxt_revision revision;   /**< the one way to choose the revision to check
                                   against (default FXT_REV_CURRENT). FXT_REV_AUTO
