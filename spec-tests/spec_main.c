@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "fxt/rules.h"
-#include "fxt/validate.h"
+#include "fxt/fxt.h"
 #include "hints.h"
 #include "spec_cases.h"
 

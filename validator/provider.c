@@ -53,7 +53,7 @@ static fxt__provider *untracked(fxt_validator *v, uint32_t id, unsigned why)
     if (why == FXT_UNCHECKED_PROVIDERS)
         fxt__limit(v, why,
                    "provider %u is past the limit of %zu: refs of further providers are not "
-                   "checked; the trace is not fully checked (raise it: --max-providers N)",
+                   "checked; the trace is not fully checked (raise the max_providers option)",
                    id, v->o.max_providers);
     else
         fxt__limit(v, why,
