@@ -45,11 +45,12 @@ set(FXT_SHLIB_PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
 
 # ---- libfxt ------------------------------------------------------------------------------------
 # The tree builds three internal static libraries: fxt (rules, validator),
-# fxtenc (encoder) and fxtgen (generator), compiled as position-independent
-# code (the top CMakeLists.txt). The installed libfxt is their union, linked
-# from the same objects: a file added to one of them is in the installed
-# library too, and nothing is compiled twice.
-set(FXT_LIB_PARTS fxt fxtenc fxtgen)
+# fxtenc (encoder) and fxtgen (generator), on fxtformat (the format's facts),
+# compiled as position-independent code (the top CMakeLists.txt). The
+# installed libfxt is their union, linked from the same objects: a file added
+# to one of them is in the installed library too, and nothing is compiled
+# twice.
+set(FXT_LIB_PARTS fxtformat fxt fxtenc fxtgen)
 set(_fxt_objects)
 foreach(t IN LISTS FXT_LIB_PARTS)
   list(APPEND _fxt_objects $<TARGET_OBJECTS:${t}>)

@@ -32,14 +32,14 @@ B=$WORK/fxtkit-fuzz-build
 rm -rf "$B"
 mkdir -p "$B/obj" "$B/seeds" "$OUT"
 
-STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz -I$ROOT/support"
+STD="-std=c11 -D_POSIX_C_SOURCE=200809L -I$ROOT/include -I$ROOT/fuzz -I$ROOT/format -I$ROOT/support"
 # FXT_FUZZ_STRICT=1: harnesses also abort on the known divergences (regressions/README.md)
 if [ "${FXT_FUZZ_STRICT:-0}" = 1 ]; then
   STD="$STD -DFXT_FUZZ_STRICT_MODEL -DFXT_ROUNDTRIP_STRICT"
 fi
-# The library: every source of validator/ and generator/ but version.c (it
-# needs the generated fxt/version.h).
-LIBSRC=$(cd "$ROOT" && ls validator/*.c generator/*.c | grep -v -e '/version\.c$')
+# The library: every source of format/, validator/ and generator/ but
+# version.c (it needs the generated fxt/version.h).
+LIBSRC=$(cd "$ROOT" && ls format/*.c validator/*.c generator/*.c | grep -v -e '/version\.c$')
 HARNESSES="validate chunks roundtrip"
 
 compile() { # SOURCE OBJECT
@@ -74,8 +74,8 @@ done
 # fuzzing flags), the golden corpus when present, and past crashes.
 # shellcheck disable=SC2086
 ${HOST_CC:-cc} -O1 $STD -I"$ROOT/support" "$ROOT/fuzz/seeds.c" "$ROOT/support/outfile.c" \
-  "$ROOT/generator/encode.c" "$ROOT"/generator/gen*.c "$ROOT/validator/layout.c" \
-  "$ROOT/validator/rules.c" -o "$B/fuzz_seeds"
+  "$ROOT/generator/encode.c" "$ROOT"/generator/gen*.c "$ROOT/format/layout.c" \
+  "$ROOT/format/rules.c" -o "$B/fuzz_seeds"
 "$B/fuzz_seeds" "$B/seeds"
 if [ -d "$ROOT/corpus" ]; then
   find "$ROOT/corpus" -type f -name '*.fxt' -size -1024k | while IFS= read -r f; do

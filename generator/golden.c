@@ -319,7 +319,10 @@ static void build_violations(corpus *c)
         const fxt_rule_info *ri = fxt_rule_at(i);
         if (!fxt_gen_can_violate(ri->rule)) { /* every rule has its vector */
             char msg[200];
-            snprintf(msg, sizeof msg, "%s: no violation generator", ri->id);
+            snprintf(msg, sizeof msg,
+                     "%s: no violation generator (generator/violate_records.c, "
+                     "violate_events.c)",
+                     ri->id);
             fail(c, msg);
             return;
         }

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "fxt/validate.h"
+#include "fxt/validate.h" /* FXT_DEFAULT_MAX_PROVIDERS; no call into the validator */
 #include "violate_blocks.h"
 
 static void v_event_type_unknown(vctx *c)
@@ -486,7 +486,7 @@ static void v_tracking_limit(vctx *c)
      * the implicit one; the base introduced c->nprov of them. The provider
      * info record that introduces one more than the limit is the offending
      * one. */
-    unsigned max = (unsigned)fxt_options_default().max_providers;
+    unsigned max = FXT_DEFAULT_MAX_PROVIDERS;
     unsigned n = max - c->nprov + 1;
     /* Nameless providers: one word each, so that the vector (4096 of them)
      * stays within the fuzzing recipes' -max_len of 64 KiB. */

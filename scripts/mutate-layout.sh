@@ -10,7 +10,7 @@
 #     and reserved ranges): shrunk at the top, shrunk at the bottom, grown by
 #     one bit, shifted by one bit (at bit 63: grown and shifted downwards);
 #   - every type mask and flag of every revision row of the layout table
-#     (validator/layout.c) as fxt_layout_get() hands it out: its highest
+#     (format/layout.c) as fxt_layout_get() hands it out: its highest
 #     defined value dropped, its lowest undefined value added, a flag flipped.
 # The copy is rebuilt (a separate build directory, gcc -O0 with array
 # bounds checked, only the test targets) and the spec-tests, the layout guard and the encoder tests run.
@@ -117,11 +117,11 @@ for n, line in enumerate(fmt_lines):
                             (n, f"#define {name} {a}, {b}{rest}")))
 
 # layout rows: fxt_layout_get() returns a copy with one member changed
-lay = os.path.join(src, "validator/layout.c")
+lay = os.path.join(src, "format/layout.c")
 lay_text = open(lay).read()
 hook_from = "return (unsigned)r < FXT_REV_COUNT ? &k_layouts[r] : NULL;"
 if hook_from not in lay_text:
-    sys.exit("mutate-layout.sh: cannot hook fxt_layout_get() in validator/layout.c: update the script")
+    sys.exit("mutate-layout.sh: cannot hook fxt_layout_get() in format/layout.c: update the script")
 hook_to = """if ((unsigned)r >= FXT_REV_COUNT)
         return NULL;
 #ifdef FXT_MUT_REV

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "fxt/rules.h"
-#include "fxt/validate.h" /* API only: FXT_OPT_*; no format.h macros are used */
+#include "fxt/fxt.h" /* the validating API only: no format.h, layout.h or record.h */
 
 /** One Check suite per spec section. */
 enum spec_suite {

@@ -13,7 +13,8 @@
  * revision case, or four for a reserved-range case (as given, lowest bit,
  * highest bit, all bits). Each run validates the whole buffer at once, the
  * same bytes fed one byte at a time (the issue lists must be identical,
- * field by field), and with fxt_validate_buffer (its return must be the
+ * field by field), with a visitor (every record through the decoder, none
+ * on the lean path: the same again), and with fxt_validate_buffer (its return must be the
  * number of errors). The whole-buffer issues must be exactly the expected
  * (rule, record offset, field offset) multiset, with the catalogue severity
  * (a warning for FXT_RF_UNKNOWN rules under FXT_OPT_ALLOW_UNKNOWN). Under
@@ -31,7 +32,7 @@
 #include <string.h>
 
 #include "fxt/rules.h"
-#include "fxt/validate.h"
+#include "fxt/fxt.h"
 #include "hints.h"
 #include "spec_cases.h"
 
@@ -221,6 +222,15 @@ static fxt_revision api_revision(int rev)
     }
 }
 
+/* Non-zero: case_options() attaches a visitor, which turns the lean path
+ * off (validator/decode.c checks every record). */
+static int g_visit;
+
+static void visit_nothing(void *ctx, const fxt_record *rec)
+{
+    (void)ctx, (void)rec;
+}
+
 static fxt_options case_options(const spec_run *r, got_list *g)
 {
     const spec_case *c = r->c;
@@ -236,6 +246,7 @@ static fxt_options case_options(const spec_run *r, got_list *g)
         o.max_providers = c->max_providers;
     o.revision = api_revision(r->rev);
     o.on_issue = on_issue;
+    o.on_record = g_visit ? visit_nothing : NULL;
     o.ctx = g;
     return o;
 }
@@ -503,6 +514,25 @@ static void check_run(const spec_run *r)
         free(in);
         ck_abort_msg("%s: %s", name, msg);
     }
+    /* 2b. with a visitor, every record through the decoder: the very same
+     * issues (what the lean path takes, it must check as decode.c does) */
+    g_visit = 1;
+    run(r, in, len, 0, &bytewise, &st_bytes, NULL, NULL);
+    g_visit = 0;
+    same = bytewise.total == whole.total;
+    for (size_t i = 0; same && i < whole.n; i++)
+        same = same_issue(&whole.v[i], &bytewise.v[i]);
+    if (!same) {
+        msg[0] = 0;
+        append(msg, sizeof msg,
+               "the lean path (validator/fast.c for events, validator/fast_other.h for logs, "
+               "kernel objects, context switches, blobs) and the decoder (validator/decode.c, "
+               "with a visitor) differ; validator/fast_contract.h lists what the lean path "
+               "checks. With a visitor: ");
+        describe(msg, sizeof msg, &w, &bytewise);
+        free(in);
+        ck_abort_msg("%s: %s", name, msg);
+    }
     ck_assert_msg(st_whole.bytes == len, "%s: stats.bytes %" PRIu64 " != %zu", name,
                   st_whole.bytes, len);
     if (r->rev == SR_AUTO) {
@@ -582,7 +612,10 @@ START_TEST(catalogue_coverage)
         if ((ri->flags & FXT_RF_UNKNOWN) && !allow)
             append(missing, sizeof missing, " %s (%s): no allow-unknown case;", ri->id, ri->name);
     }
-    ck_assert_msg(missing[0] == 0, "rules without a spec test:%s", missing);
+    ck_assert_msg(missing[0] == 0,
+                  "rules without a spec test (add a case to the spec-tests/cases_*.c of the "
+                  "rule's section):%s",
+                  missing);
 }
 END_TEST
 

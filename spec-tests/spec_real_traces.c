@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 
 #include "fxt/rules.h"
-#include "fxt/validate.h"
+#include "fxt/fxt.h"
 
 static const char *dir;
 

@@ -11,6 +11,8 @@
  * revisions, in input order. Every revision's own issues keep their
  * order, and the same input gives the same issues however it is fed.
  *
+ * It sees the validators it composes through one.h only.
+ *
  * A revision other than current that has an error can never be the one
  * reported (NOTES.md: the newest conforming revision, else current), so
  * its validator stops after the record of its first error
@@ -18,9 +20,11 @@
  * more than checking the trace under the revision that is reported (a
  * current trace read as r1 has an issue in nearly every record).
  */
+#include <stdint.h>
 #include <string.h>
 
-#include "internal.h"
+#include "auto.h"
+#include "one.h"
 
 /* Bytes fed to every validator before their issues are merged: bounds the
  * queues (at most a few issues per 8-byte record). */
@@ -45,12 +49,10 @@ struct fxt__auto {
     queue q[FXT_REV_COUNT];
 };
 
-size_t fxt__auto_size(const fxt_options *o, size_t one)
-{
-    (void)o;
-    size_t shell = (sizeof(fxt_validator) + sizeof(struct fxt__auto) + 63) & ~(size_t)63;
-    return shell + FXT_REV_COUNT * one;
-}
+/* The auto validator, then each revision's (fxt__one_size() each). */
+#define HEAD ((sizeof(fxt__auto) + 63) & ~(size_t)63)
+
+size_t fxt__auto_size(void) { return HEAD + FXT_REV_COUNT * fxt__one_size(); }
 
 /* Queue an issue; the queues grow as issues come (what cannot be queued
  * for want of memory is lost, said as FXT_UNCHECKED_ISSUES). */
@@ -90,16 +92,11 @@ static void on_record(void *ctx, const fxt_record *rec)
     q->user->on_record(q->user->ctx, rec);
 }
 
-fxt_validator *fxt__auto_init(void *mem, const fxt_options *o, size_t one, fxt__init_fn init_one)
+fxt__auto *fxt__auto_init(void *mem, const fxt_options *o)
 {
-    fxt_validator *v = mem;
-    memset(v, 0, sizeof *v);
-    struct fxt__auto *a = (struct fxt__auto *)(void *)((char *)mem + sizeof(fxt_validator));
+    fxt__auto *a = mem;
     memset(a, 0, sizeof *a);
-    v->multi = a;
-    v->o = *o;
     a->user = *o;
-    size_t shell = (sizeof(fxt_validator) + sizeof(struct fxt__auto) + 63) & ~(size_t)63;
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         fxt_options so = *o;
         so.revision = (fxt_revision)r;
@@ -110,14 +107,14 @@ fxt_validator *fxt__auto_init(void *mem, const fxt_options *o, size_t one, fxt__
             so.flags |= FXT_OPT_STOP_AT_ERROR;
             so.on_record = NULL; /* the visitor sees current's reading */
         }
-        a->sub[r] = init_one((char *)mem + shell + r * one, &so);
+        a->sub[r] = fxt__one_init((char *)mem + HEAD + r * fxt__one_size(), &so);
     }
-    a->al = a->sub[FXT_REV_CURRENT]->al;
+    a->al = *fxt__one_allocator(a->sub[FXT_REV_CURRENT]);
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         a->q[r].al = &a->al;
         a->q[r].user = &a->user;
     }
-    return v;
+    return a;
 }
 
 static void queue_free(struct fxt__auto *a, queue *q)
@@ -129,11 +126,10 @@ static void queue_free(struct fxt__auto *a, queue *q)
     memset(q, 0, sizeof *q);
 }
 
-void fxt__auto_fini(fxt_validator *v, void (*fini)(fxt_validator *))
+void fxt__auto_fini(fxt__auto *a)
 {
-    struct fxt__auto *a = v->multi;
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
-        fini(a->sub[r]);
+        fxt__one_fini(a->sub[r]);
         queue_free(a, &a->q[r]);
     }
 }
@@ -142,9 +138,12 @@ void fxt__auto_fini(fxt_validator *v, void (*fini)(fxt_validator *))
  * current. */
 static unsigned reported(const struct fxt__auto *a)
 {
-    for (int r = FXT_REV_COUNT - 1; r >= 0; r--)
-        if (a->sub[r]->st.errors == 0)
+    for (int r = FXT_REV_COUNT - 1; r >= 0; r--) {
+        fxt_stats st;
+        fxt__one_stats(a->sub[r], &st);
+        if (st.errors == 0)
             return (unsigned)r;
+    }
     return FXT_REV_CURRENT;
 }
 
@@ -251,46 +250,41 @@ static void merge(struct fxt__auto *a, uint64_t upto)
 static uint64_t progress(const struct fxt__auto *a)
 {
     uint64_t m = UINT64_MAX;
-    for (unsigned r = 0; r < FXT_REV_COUNT; r++)
-        if (!a->sub[r]->stopped && a->sub[r]->off < m)
-            m = a->sub[r]->off;
+    for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
+        uint64_t at = fxt__one_progress(a->sub[r]);
+        m = at < m ? at : m;
+    }
     return m;
 }
 
-void fxt__auto_feed(fxt_validator *v, const void *data, size_t len)
+void fxt__auto_feed(fxt__auto *a, const void *data, size_t len)
 {
-    struct fxt__auto *a = v->multi;
     const uint8_t *p = data;
     while (len > 0) {
         size_t n = len < SLICE ? len : SLICE;
         for (unsigned r = 0; r < FXT_REV_COUNT; r++)
-            fxt_validator_feed(a->sub[r], p, n);
+            fxt__one_feed(a->sub[r], p, n);
         merge(a, progress(a));
         p += n, len -= n;
     }
 }
 
-void fxt__auto_finish(fxt_validator *v)
+void fxt__auto_finish(fxt__auto *a)
 {
-    struct fxt__auto *a = v->multi;
     for (unsigned r = 0; r < FXT_REV_COUNT; r++)
-        fxt_validator_finish(a->sub[r]);
+        fxt__one_finish(a->sub[r]);
     merge(a, UINT64_MAX);
 }
 
 /* ---- results ---- */
 
-const fxt_validator *fxt__auto_reported(const fxt_validator *v)
-{
-    return v->multi->sub[reported(v->multi)];
-}
+const fxt_validator *fxt__auto_reported(const fxt__auto *a) { return a->sub[reported(a)]; }
 
-fxt_revision fxt__auto_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT])
+fxt_revision fxt__auto_verdicts(const fxt__auto *a, fxt_revision_verdict out[FXT_REV_COUNT])
 {
-    const struct fxt__auto *a = v->multi;
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         fxt_revision_verdict one[FXT_REV_COUNT];
-        fxt_validator_verdicts(a->sub[r], one);
+        fxt__one_verdicts(a->sub[r], one);
         out[r] = one[r];
         if (a->q[r].nomem)
             out[r].unchecked |= FXT_UNCHECKED_ISSUES;
@@ -298,11 +292,10 @@ fxt_revision fxt__auto_verdicts(const fxt_validator *v, fxt_revision_verdict out
     return (fxt_revision)reported(a);
 }
 
-void fxt__auto_stats(const fxt_validator *v, fxt_stats *out)
+void fxt__auto_stats(const fxt__auto *a, fxt_stats *out)
 {
-    const struct fxt__auto *a = v->multi;
     unsigned r = reported(a);
-    *out = a->sub[r]->st;
+    fxt__one_stats(a->sub[r], out);
     if (a->q[r].nomem)
         out->unchecked |= FXT_UNCHECKED_ISSUES;
 }

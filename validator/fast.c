@@ -374,8 +374,51 @@ static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *p
     return fast_event(v, pv, p, len, h, be, 1);
 }
 
+/* The rules of events, and those every lean kind shares (framing,
+ * strings, refs, arguments), and how the code above keeps them from firing
+ * on a record it accepts (fast_contract.h; a rule on a lean kind missing
+ * here, or in fast_other.h's FXT__LEAN_OTHER_RULES, fails the build). */
+/* clang-format off */
+#define FXT__LEAN_EVENT_RULES(L, x) \
+ L(x, TRUNCATED,            FXT__LEAN_KINDS, "fast_loop: a record past the chunk ends the loop (stream.c)") \
+ L(x, RECORD_SIZE_ZERO,     FXT__LEAN_KINDS, "fast_loop: size 0 ends the loop (rl - 1 wraps)") \
+ L(x, RECORD_TOO_SMALL,     FXT__LEAN_KINDS, "every fast_* demands the exact size its fields imply") \
+ L(x, RECORD_SIZE_EXTRA,    FXT__LEAN_KINDS, "every fast_* demands the exact size its fields imply") \
+ L(x, RECORD_TYPE_UNKNOWN,  FXT__LEAN_KINDS, "fast_build.c: lean_types only has types the revision defines (events: every revision)") \
+ L(x, PADDING_NONZERO,      FXT__LEAN_KINDS, "plain_stream (strings), fast_blob (payload)") \
+ L(x, UTF8_INVALID,         FXT__LEAN_KINDS, "plain_stream") \
+ L(x, STRING_TOO_LONG,      FXT__LEAN_KINDS, "plain_stream") \
+ L(x, STRING_REF_UNREGISTERED, FXT__LEAN_KINDS, "fast_event's dense prefix, event_refs, fast_ref, plain_arg") \
+ L(x, THREAD_REF_UNREGISTERED, FXT__LEAN_KINDS, "fast_event's thr_lim, event_refs, fast_log") \
+ L(x, EVENT_TYPE_UNKNOWN,   FXT_K_EVENT, "ev_tail: odd for an undefined number, no size matches") \
+ L(x, DURATION_END_UNMATCHED, FXT_K_EVENT, "event_seq settles a matched end only; else sequence.c") \
+ L(x, DURATION_BEGIN_UNENDED, FXT_K_EVENT, "event_seq pushes on the thread's stack, as sequence.c") \
+ L(x, DURATION_COMPLETE_NEGATIVE, FXT_K_EVENT, "event_seq: end >= start, else sequence.c") \
+ L(x, ASYNC_UNMATCHED,      FXT_K_EVENT, "lean_id settles a match only; else sequence.c") \
+ L(x, ASYNC_BEGIN_UNENDED,  FXT_K_EVENT, "lean_id records the begin, as sequence.c") \
+ L(x, FLOW_UNMATCHED,       FXT_K_EVENT, "lean_id settles a match only; else sequence.c") \
+ L(x, FLOW_BEGIN_UNENDED,   FXT_K_EVENT, "lean_id records the begin, as sequence.c") \
+ L(x, DUPLICATE_BEGIN,      FXT_K_EVENT, "lean_id: a begin of an open id goes to sequence.c") \
+ L(x, ARG_TYPE_UNKNOWN,     FXT__LEAN_ARGS, "plain_arg, fast_arg_other: the revision's argument types") \
+ L(x, ARG_TOO_SMALL,        FXT__LEAN_ARGS, "plain_arg: exact size; fast_arg_other: the words the type needs") \
+ L(x, ARG_SIZE_EXTRA,       FXT__LEAN_ARGS, "plain_arg: exact size; fast_arg_other: the words the type needs") \
+ L(x, ARG_OVERRUN,          FXT__LEAN_ARGS, "fast_arg_other, args_checked: inside the record") \
+ L(x, ARG_RESERVED_BITS,    FXT__LEAN_ARGS, "plain_arg, fast_arg_other: arg_hi_rsv, arg_hi_bad") \
+ L(x, BOOL_VALUE_INVALID,   FXT__LEAN_ARGS, "fast_build.c: a boolean above 1 is reserved bits to the lean path") \
+ L(x, TRACKING_LIMIT,       FXT__LEAN_KINDS, "untracked providers bail; full id tables go to sequence.c")
+/* clang-format on */
+
 /* logs, kernel objects, context switches, blobs */
 #include "fast_other.h"
+
+/* every rule on a lean kind is checked or given up on */
+#include "fast_contract.h"
+FXT_RULES(FXT__LEAN_CHECK_)
+
+/* fast_loop's dispatch takes exactly the kinds the contract names */
+_Static_assert(FXT__LEAN_KINDS == (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_SCHED | FXT_K_BLOB),
+               "validator/fast.c: fast_loop dispatches on exactly FXT__LEAN_KINDS "
+               "(validator/fast_contract.h)");
 
 /* Unchecked argument reads (fast_event) stay inside the chunk when this
  * many bytes follow the record: at most 15 arguments of at most two

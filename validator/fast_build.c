@@ -5,6 +5,7 @@
  * plain argument, per event number what sequencing needs, and which other
  * record types are lean, with their reserved bits.
  */
+#include "fast_contract.h"
 #include "internal.h"
 
 void fxt__fast_build(fxt_validator *v)
@@ -60,14 +61,16 @@ void fxt__fast_build(fxt_validator *v)
     /* other record types (log and kernel object headers read alike in
      * every revision; the layout guard test checks what this file assumes
      * of the layout table) */
-    v->lean_types = 1u << FXT_RT_LOG | 1u << FXT_RT_KERNEL_OBJECT | 1u << FXT_RT_BLOB;
+    /* (events are the loop's own case; the others only where the revision
+     * defines them) */
+    v->lean_types = (FXT__LEAN_KINDS & ~(FXT_K_EVENT | FXT_K_SCHED) & l->record_types);
     v->log_rsv = fxt_header_desc(rev, FXT_RT_LOG)->reserved_mask;
     v->kobj_rsv = fxt_header_desc(rev, FXT_RT_KERNEL_OBJECT)->reserved_mask;
     /* Context switches of the current layout, in the revisions with
      * scheduling subtypes; the legacy ones go through decode.c. */
     if (fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH)) {
         const uint64_t w = FXT_SET((uint64_t)FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH);
-        v->lean_types |= 1u << FXT_RT_SCHEDULING;
+        v->lean_types |= FXT__LEAN_KINDS & FXT_K_SCHED & l->record_types;
         v->csw_rsv = fxt_header_desc(rev, w)->reserved_mask;
     }
     /* blobs: the revision's size field (r1's is a bit wider) */

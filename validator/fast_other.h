@@ -8,6 +8,22 @@
 #ifndef FXT_VALIDATOR_FAST_OTHER_H
 #define FXT_VALIDATOR_FAST_OTHER_H
 
+/* The rules only these records have, and how the functions below keep them
+ * from firing on a record they accept (fast_contract.h; a rule on these
+ * kinds missing here, or in fast.c's FXT__LEAN_EVENT_RULES, fails the
+ * build). */
+/* clang-format off */
+#define FXT__LEAN_OTHER_RULES(L, x) \
+ L(x, BLOB_RESERVED_BITS,   FXT_K_BLOB, "fast_blob: blob_rsv") \
+ L(x, BLOB_TYPE_UNKNOWN,    FXT_K_BLOB, "fast_blob: the revision's blob types") \
+ L(x, KERNEL_OBJECT_RESERVED_BITS, FXT_K_KOBJ, "fast_kobj: kobj_rsv") \
+ L(x, SCHEDULING_TYPE_UNKNOWN, FXT_K_SCHED, "fast_sched: context switches only") \
+ L(x, SCHEDULING_RESERVED_BITS, FXT_K_SCHED, "fast_sched: csw_rsv") \
+ L(x, LEGACY_STATE_INVALID, FXT_K_SCHED, "fast_sched: context switches of the current layout only") \
+ L(x, CONTEXT_SWITCH_STATE_UNKNOWN, FXT_K_SCHED, "fast_sched: state <= FXT_TS_MAX") \
+ L(x, LOG_RESERVED_BITS,    FXT_K_LOG, "fast_log: log_rsv")
+/* clang-format on */
+
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
                                   const uint8_t *p, uint64_t len, uint64_t h)
 {

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "fxt/validate.h"
+#include "one.h"
 #include "fxt/word.h"
 #include "hints.h"
 
@@ -93,7 +94,7 @@ typedef struct fxt__deferred {
 } fxt__deferred;
 
 struct fxt_validator {
-    struct fxt__auto *multi; /* FXT_REV_AUTO: the composition (auto.c); else NULL */
+    struct fxt__auto *multi; /* FXT_REV_AUTO: the composition (auto.c), for api.c */
     fxt_options o;
     fxt_allocator al;
     fxt_stats st;
@@ -219,20 +220,6 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 
 /* Count an issue and hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is);
-
-/* ---- FXT_REV_AUTO (auto.c) ---- */
-
-/* A single-revision validator set up in MEM (ONE bytes) with options O. */
-typedef fxt_validator *(*fxt__init_fn)(void *mem, const fxt_options *o);
-size_t fxt__auto_size(const fxt_options *o, size_t one);
-fxt_validator *fxt__auto_init(void *mem, const fxt_options *o, size_t one, fxt__init_fn init_one);
-void fxt__auto_fini(fxt_validator *v, void (*fini)(fxt_validator *));
-void fxt__auto_feed(fxt_validator *v, const void *data, size_t len);
-void fxt__auto_finish(fxt_validator *v);
-fxt_revision fxt__auto_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT]);
-void fxt__auto_stats(const fxt_validator *v, fxt_stats *out);
-/* The validator of the revision to report (fxt_validator_verdicts). */
-const fxt_validator *fxt__auto_reported(const fxt_validator *v);
 
 /* ---- providers (provider.c) ---- */
 

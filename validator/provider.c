@@ -53,7 +53,7 @@ static fxt__provider *untracked(fxt_validator *v, uint32_t id, unsigned why)
     if (why == FXT_UNCHECKED_PROVIDERS)
         fxt__limit(v, why,
                    "provider %u is past the limit of %zu: refs of further providers are not "
-                   "checked; the trace is not fully checked (raise it: --max-providers N)",
+                   "checked; the trace is not fully checked (raise the max_providers option)",
                    id, v->o.max_providers);
     else
         fxt__limit(v, why,
@@ -133,17 +133,13 @@ static const fxt__provider *nth(const fxt_validator *v, size_t i)
     return NULL;
 }
 
-size_t fxt_validator_provider_count(const fxt_validator *v)
+size_t fxt__one_provider_count(const fxt_validator *v)
 {
-    if (v->multi)
-        return fxt_validator_provider_count(fxt__auto_reported(v));
     return (v->implicit.records != 0) + v->nprov + (v->untracked != NULL);
 }
 
-int fxt_validator_provider(const fxt_validator *v, size_t i, fxt_provider_stats *out)
+int fxt__one_provider(const fxt_validator *v, size_t i, fxt_provider_stats *out)
 {
-    if (v->multi)
-        return fxt_validator_provider(fxt__auto_reported(v), i, out);
     const fxt__provider *p = nth(v, i);
     if (p == NULL)
         return -1;

@@ -94,12 +94,8 @@ static void tail_bytes(fxt_validator *v, const uint8_t *p, uint64_t n)
     }
 }
 
-void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
+void fxt__one_feed(fxt_validator *v, const void *data, size_t len)
 {
-    if (v->multi) {
-        fxt__auto_feed(v, data, len);
-        return;
-    }
     const uint8_t *p = data;
     v->st.bytes += len;
     while (len > 0 && !v->stopped) {
@@ -162,12 +158,8 @@ void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
     }
 }
 
-void fxt_validator_finish(fxt_validator *v)
+void fxt__one_finish(fxt_validator *v)
 {
-    if (v->multi) {
-        fxt__auto_finish(v);
-        return;
-    }
     if (v->finished)
         return;
     v->finished = 1;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * validate.c - the validator's construction, options, memory, counters and
- * verdicts, and the single report path. A validator checks one revision;
- * FXT_REV_AUTO hands every public call to auto.c. The parts are listed in
- * internal.h.
+ * verdicts, and the single report path, of a validator of one revision
+ * (one.h; api.c makes the public calls of it, or of auto.c's validator for
+ * FXT_REV_AUTO). The parts are listed in internal.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -126,7 +126,7 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
 
 /* Bytes of one single-revision validator in the caller's memory (its
  * tables and record buffer come from the allocator). */
-static size_t one_size(void) { return (sizeof(fxt_validator) + 63) & ~(size_t)63; }
+size_t fxt__one_size(void) { return (sizeof(fxt_validator) + 63) & ~(size_t)63; }
 
 #define BUF_BLOCK (FXT__BUF_CAP + FXT__DEFER_CAP * sizeof(fxt__deferred))
 
@@ -149,35 +149,15 @@ fxt_options fxt_options_default(void)
 {
     fxt_options o;
     memset(&o, 0, sizeof o);
-    o.max_providers = 4096;
-    o.max_threads = 65536;
-    o.max_async = 262144;
-    o.max_flows = 262144;
+    o.max_providers = FXT_DEFAULT_MAX_PROVIDERS;
+    o.max_threads = FXT_DEFAULT_MAX_THREADS;
+    o.max_async = FXT_DEFAULT_MAX_ASYNC;
+    o.max_flows = FXT_DEFAULT_MAX_FLOWS;
     o.revision = FXT_REV_CURRENT;
     return o;
 }
 
-static fxt_options sane(const fxt_options *o)
-{
-    fxt_options s = *o;
-    if (s.max_providers == 0) s.max_providers = 1;
-    if (s.max_threads == 0) s.max_threads = 1;
-    if (s.max_async == 0) s.max_async = 1;
-    if (s.max_flows == 0) s.max_flows = 1;
-    if ((unsigned)s.revision > FXT_REV_AUTO) s.revision = FXT_REV_CURRENT;
-    return s;
-}
-
-size_t fxt_validator_size(const fxt_options *o)
-{
-    fxt_options s = sane(o);
-    if (s.revision == FXT_REV_AUTO)
-        return fxt__auto_size(&s, one_size());
-    return one_size();
-}
-
-/* A single-revision validator in MEM (one_size() bytes). */
-static fxt_validator *init_one(void *mem, const fxt_options *s)
+fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
 {
     fxt_validator *v = mem;
     memset(v, 0, sizeof *v);
@@ -217,54 +197,18 @@ static fxt_validator *init_one(void *mem, const fxt_options *s)
     return v;
 }
 
-fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
+void fxt__one_fini(fxt_validator *v)
 {
-    fxt_options s = sane(o);
-    if (mem == NULL || size < fxt_validator_size(&s))
-        return NULL;
-    if (s.revision == FXT_REV_AUTO)
-        return fxt__auto_init(mem, &s, one_size(), init_one);
-    return init_one(mem, &s);
-}
-
-fxt_validator *fxt_validator_new(const fxt_options *o)
-{
-    size_t n = fxt_validator_size(o);
-    void *m = malloc(n);
-    if (m == NULL)
-        return NULL;
-    fxt_validator *v = fxt_validator_init(m, n, o);
-    if (v == NULL)
-        free(m);
-    return v;
-}
-
-void fxt_validator_fini(fxt_validator *v)
-{
-    if (v == NULL)
-        return;
-    if (v->multi) {
-        fxt__auto_fini(v, fxt_validator_fini);
-        return;
-    }
     fxt__prov_free(v);
     fxt__sequence_free(v);
     fxt__free(v, v->buf, BUF_BLOCK);
     v->buf = NULL;
 }
 
-void fxt_validator_free(fxt_validator *v)
-{
-    fxt_validator_fini(v);
-    free(v);
-}
-
 /* ---- results ---- */
 
-fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT])
+fxt_revision fxt__one_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT])
 {
-    if (v->multi)
-        return fxt__auto_verdicts(v, out);
     memset(out, 0, FXT_REV_COUNT * sizeof *out);
     for (unsigned r = 0; r < FXT_REV_COUNT; r++)
         out[r].first_error = FXT_R_NONE;
@@ -281,19 +225,14 @@ fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict
     return v->lay->revision;
 }
 
-void fxt_validator_stats(const fxt_validator *v, fxt_stats *out)
-{
-    if (v->multi) {
-        fxt__auto_stats(v, out);
-        return;
-    }
-    *out = v->st;
-}
+void fxt__one_stats(const fxt_validator *v, fxt_stats *out) { *out = v->st; }
 
-uint64_t fxt_validator_rule_count(const fxt_validator *v, fxt_rule r)
+uint64_t fxt__one_progress(const fxt_validator *v) { return v->stopped ? UINT64_MAX : v->off; }
+
+const fxt_allocator *fxt__one_allocator(const fxt_validator *v) { return &v->al; }
+
+uint64_t fxt__one_rule_count(const fxt_validator *v, fxt_rule r)
 {
-    if (v->multi)
-        v = fxt__auto_reported(v);
     return (unsigned)r < FXT_R_END_ ? v->by_rule[r] : 0;
 }
 
@@ -306,20 +245,4 @@ void fxt_options_ignore(fxt_options *o, fxt_rule r, int on)
         o->ignore[(unsigned)r >> 6] |= bit;
     else
         o->ignore[(unsigned)r >> 6] &= ~bit;
-}
-
-long fxt_validate_buffer(const void *buf, size_t len, const fxt_options *o, fxt_stats *stats)
-{
-    fxt_validator *v = fxt_validator_new(o);
-    if (v == NULL)
-        return -1;
-    fxt_validator_feed(v, buf, len);
-    fxt_validator_finish(v);
-    fxt_stats st;
-    fxt_validator_stats(v, &st);
-    if (stats)
-        *stats = st;
-    long e = (long)st.errors;
-    fxt_validator_free(v);
-    return e;
 }

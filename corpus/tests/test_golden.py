@@ -260,6 +260,10 @@ class Checker:
             print('FAIL', m)
         if len(self.failures) > 60:
             print('... and %d more' % (len(self.failures) - 60))
+        if self.failures:
+            print('(the vectors and their expectations are built by generator/golden.c, which lists '
+                  'each vector and its builder in generator/golden_records.c, golden_events.c, '
+                  'golden_revisions.c, golden_truncated.c; regenerate corpus/ with fxt-gen golden)')
         counts = collections.Counter(v['verdict'] for v in vectors)
         print('%d vectors (%d valid, %d invalid, %d warn), %d rules covered: %s' % (
             len(vectors), counts['valid'], counts['invalid'], counts['warn'], len(covered),

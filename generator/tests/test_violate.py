@@ -100,7 +100,8 @@ def main(argv):
             failures.append('violate --list --revision %s failed: %s' % (rev, listed.stderr))
         if rules != want:
             failures.append('violate --list --revision %s: %d rules differ from the catalogue\'s '
-                            '%d (missing %s, extra %s)'
+                            '%d (missing %s, extra %s; a rule\'s generator goes in '
+                            'generator/violate_records.c or violate_events.c)'
                             % (rev, len(rules), len(want), sorted(set(want) - set(rules)),
                                sorted(set(rules) - set(want))))
         by_rev[rev] = rules

@@ -11,7 +11,7 @@
  * validator, encoder, generator, mutator, fxt-dump and the generated docs
  * read it (the encoder and the generator's direct path are held to the
  * body order by a test); adding a revision means adding a row here
- * (validator/layout.c), not editing five files.
+ * (format/layout.c), not editing five files.
  *
  * Spec-tests do not use this header: they are anchored on hand-worked words.
  */
@@ -22,27 +22,12 @@
 #include <stdint.h>
 
 #include "fxt/format.h"
+#include "fxt/revision.h"
 #include "fxt/rules.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** The public revisions of the format, oldest first. */
-typedef enum fxt_revision {
-    FXT_REV_R1 = 0,      /**< Magenta era (revisions/r1-oldest.md) */
-    FXT_REV_R2 = 1,      /**< Zircon era (revisions/r2.md) */
-    FXT_REV_R3 = 2,      /**< large records, magic, duration complete (revisions/r3*) */
-    FXT_REV_CURRENT = 3, /**< trace-format.md: scheduling subtypes, boolean args */
-    /** fxt_options.revision only: check every revision in one pass. */
-    FXT_REV_AUTO = 4
-} fxt_revision;
-/** Number of revisions (FXT_REV_AUTO excluded). */
-#define FXT_REV_COUNT 4
-/** Bit of revision R in a revision mask. */
-#define FXT_REV_BIT(r) (1u << (unsigned)(r))
-/** Mask of every revision. */
-#define FXT_REV_ALL 0xfu
 
 /** Sentinel of fxt_layout.event_kind: the event type is not defined. */
 #define FXT_ET_NONE 0xffu
@@ -114,12 +99,6 @@ typedef struct fxt_layout {
 
 /** Row of revision R, or NULL if R is not a revision (FXT_REV_AUTO included). */
 const fxt_layout *fxt_layout_get(fxt_revision r);
-
-/** "r1", "r2", "r3", "current", "auto"; "?" otherwise. */
-const char *fxt_revision_name(fxt_revision r);
-
-/** Parse "r1".."r3", "current", "auto" (case-insensitive) into *OUT; 0 or -1. */
-int fxt_revision_parse(const char *s, fxt_revision *out);
 
 /** Mask of the revisions in which rule R can be reported (e.g. the magic
  *  rules from r3 on, the boolean rule in current only). */

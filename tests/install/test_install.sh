@@ -42,6 +42,7 @@ libdir=${libdir%/pkgconfig/fxt.pc}   # lib, or lib/<multiarch> under /usr
 for f in "$libdir/libfxt.a" "$libdir/libfxt.so" "$libdir/libfxt.so.$soversion" \
          "$libdir/libfxt.so.$version" "$libdir/cmake/fxtkit/fxtkit-config.cmake" \
          "$libdir/cmake/fxtkit/fxtkit-config-version.cmake" \
+         include/fxt/fxt.h include/fxt/revision.h \
          include/fxt/validate.h include/fxt/rules.h include/fxt/format.h include/fxt/record.h \
          include/fxt/encode.h include/fxt/gen.h include/fxt/version.h \
          bin/fxt-validate bin/fxt-gen bin/fxt-conform \
@@ -66,6 +67,8 @@ for sym in fxt_rule_get fxt_validator_new fxt_encode_record fxt_gen_random fxt_v
   done
 done
 for f in "$P"/include/fxt/*.h; do
+  # (a header that only includes others declares nothing to wrap)
+  if ! grep -q '^[a-z].*[;(]' "$f"; then ok "${f#"$P"/} declares nothing"; continue; fi
   grep -q 'extern "C"' "$f" && ok "extern \"C\" in ${f#"$P"/}" || fail "no extern \"C\" in ${f#"$P"/}"
 done
 if [ "$man" = 1 ]; then

@@ -473,8 +473,15 @@ static void summary_line(const run *r, const fxt_stats *st, double secs)
     if (st->unchecked) { /* no verdict of "conforms" for what was not checked */
         char what[128];
         put_color(stdout, cfg, C_WARNING);
-        printf("; NOT FULLY CHECKED (a limit on %s: see W0055)",
+        printf("; NOT FULLY CHECKED (a limit on %s: see W0055",
                unchecked_text(st->unchecked, what, sizeof what));
+        /* the library names its options; here they are flags */
+        static const char *const k_flags[] = {"--max-providers", "--max-threads",
+                                              "--max-async", "--max-flows"};
+        for (unsigned i = 0, n = 0; i < sizeof k_flags / sizeof k_flags[0]; i++)
+            if (st->unchecked & (1u << i))
+                printf("%s%s", n++ ? ", " : "; raise it with ", k_flags[i]);
+        putc(')', stdout);
         put_color_end(stdout, cfg);
     }
     uint64_t known = r->known[r->rev][0] + r->known[r->rev][1];

@@ -11,17 +11,17 @@
 
 /* Indexed by rule number; ids are built digit by digit so that the number
  * is written once, in rules.h. */
-#define X(num, sev, en, nm, sec, fl, revs, msg)                                  \
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg)                           \
     [num] = {FXT_R_##en,                                                         \
              {SEVCH_##sev, (char)('0' + (num) / 1000 % 10),                      \
               (char)('0' + (num) / 100 % 10), (char)('0' + (num) / 10 % 10),     \
               (char)('0' + (num) % 10), 0},                                      \
-             nm, SEV_##sev, sec, fl, revs, msg},
+             nm, SEV_##sev, sec, fl, revs, msg, kinds},
 static const fxt_rule_info k_rules[FXT_R_END_] = {FXT_RULES(X)};
 #undef X
 
 /* Listing order = catalogue order. */
-#define X(num, sev, en, nm, sec, fl, revs, msg) num,
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg) num,
 static const unsigned char k_order[] = {FXT_RULES(X)};
 #undef X
 

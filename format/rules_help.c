@@ -346,19 +346,19 @@ static const fxt_rule_help k_help[FXT_R_END_] = {FXT_RULE_HELP(H)};
 /* Every rule has exactly one entry: the same count, and the same set of
  * rule numbers (as two 64-bit masks: numbers below 128, as the ignore set). */
 #define ONE(n) + 1
-#define X(num, sev, en, nm, sec, fl, revs, msg) ONE(num)
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg) ONE(num)
 #define H(en, expl, fx, ex) ONE(FXT_R_##en)
 _Static_assert((0 FXT_RULES(X)) == (0 FXT_RULE_HELP(H)), "one help entry per rule");
 #undef X
 #undef H
 #define LO(n) | ((n) < 64 ? 1ull << ((n) % 64) : 0)
 #define HI(n) | ((n) >= 64 ? 1ull << ((n) % 64) : 0)
-#define X(num, sev, en, nm, sec, fl, revs, msg) LO(num)
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg) LO(num)
 #define H(en, expl, fx, ex) LO(FXT_R_##en)
 _Static_assert((0 FXT_RULES(X)) == (0 FXT_RULE_HELP(H)), "help for rules 1-63");
 #undef X
 #undef H
-#define X(num, sev, en, nm, sec, fl, revs, msg) HI(num)
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg) HI(num)
 #define H(en, expl, fx, ex) HI(FXT_R_##en)
 _Static_assert((0 FXT_RULES(X)) == (0 FXT_RULE_HELP(H)), "help for rules 64-127");
 #undef X

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * api.c - the public entry points of the validator (fxt/validate.h), and
+ * the one place that tells a validator of one revision (one.h: stream.c,
+ * validate.c, provider.c) from the FXT_REV_AUTO validator (auto.h), which
+ * composes one of them per revision. Neither knows which it is part of.
+ *
+ * An auto validator's handle is a struct fxt_validator whose multi is set
+ * (nothing else of it is used), followed by auto.c's object.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "auto.h"
+#include "internal.h"
+
+#define SHELL ((sizeof(fxt_validator) + 63) & ~(size_t)63)
+
+static fxt_options sane(const fxt_options *o)
+{
+    fxt_options s = *o;
+    if (s.max_providers == 0) s.max_providers = 1;
+    if (s.max_threads == 0) s.max_threads = 1;
+    if (s.max_async == 0) s.max_async = 1;
+    if (s.max_flows == 0) s.max_flows = 1;
+    if ((unsigned)s.revision > FXT_REV_AUTO) s.revision = FXT_REV_CURRENT;
+    return s;
+}
+
+size_t fxt_validator_size(const fxt_options *o)
+{
+    fxt_options s = sane(o);
+    return s.revision == FXT_REV_AUTO ? SHELL + fxt__auto_size() : fxt__one_size();
+}
+
+fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
+{
+    fxt_options s = sane(o);
+    if (mem == NULL || size < fxt_validator_size(&s))
+        return NULL;
+    if (s.revision != FXT_REV_AUTO)
+        return fxt__one_init(mem, &s);
+    fxt_validator *v = mem;
+    memset(v, 0, sizeof *v);
+    v->multi = fxt__auto_init((char *)mem + SHELL, &s);
+    return v;
+}
+
+fxt_validator *fxt_validator_new(const fxt_options *o)
+{
+    size_t n = fxt_validator_size(o);
+    void *m = malloc(n);
+    if (m == NULL)
+        return NULL;
+    fxt_validator *v = fxt_validator_init(m, n, o);
+    if (v == NULL)
+        free(m);
+    return v;
+}
+
+void fxt_validator_fini(fxt_validator *v)
+{
+    if (v == NULL)
+        return;
+    if (v->multi)
+        fxt__auto_fini(v->multi);
+    else
+        fxt__one_fini(v);
+}
+
+void fxt_validator_free(fxt_validator *v)
+{
+    fxt_validator_fini(v);
+    free(v);
+}
+
+void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)
+{
+    if (v->multi)
+        fxt__auto_feed(v->multi, data, len);
+    else
+        fxt__one_feed(v, data, len);
+}
+
+void fxt_validator_finish(fxt_validator *v)
+{
+    if (v->multi)
+        fxt__auto_finish(v->multi);
+    else
+        fxt__one_finish(v);
+}
+
+fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT])
+{
+    return v->multi ? fxt__auto_verdicts(v->multi, out) : fxt__one_verdicts(v, out);
+}
+
+void fxt_validator_stats(const fxt_validator *v, fxt_stats *out)
+{
+    if (v->multi)
+        fxt__auto_stats(v->multi, out);
+    else
+        fxt__one_stats(v, out);
+}
+
+/* The validator whose counts a caller of auto sees: the reported revision's. */
+static const fxt_validator *counted(const fxt_validator *v)
+{
+    return v->multi ? fxt__auto_reported(v->multi) : v;
+}
+
+uint64_t fxt_validator_rule_count(const fxt_validator *v, fxt_rule r)
+{
+    return fxt__one_rule_count(counted(v), r);
+}
+
+size_t fxt_validator_provider_count(const fxt_validator *v)
+{
+    return fxt__one_provider_count(counted(v));
+}
+
+int fxt_validator_provider(const fxt_validator *v, size_t i, fxt_provider_stats *out)
+{
+    return fxt__one_provider(counted(v), i, out);
+}
+
+long fxt_validate_buffer(const void *buf, size_t len, const fxt_options *o, fxt_stats *stats)
+{
+    fxt_validator *v = fxt_validator_new(o);
+    if (v == NULL)
+        return -1;
+    fxt_validator_feed(v, buf, len);
+    fxt_validator_finish(v);
+    fxt_stats st;
+    fxt_validator_stats(v, &st);
+    if (stats)
+        *stats = st;
+    long e = (long)st.errors;
+    fxt_validator_free(v);
+    return e;
+}
