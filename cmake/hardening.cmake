@@ -9,7 +9,9 @@
 # same flags as Debian 12 gives them. FXT_HARDENING=OFF turns them off.
 option(FXT_HARDENING "Build optimized builds with dpkg-buildflags' hardening flags" ON)
 set(FXT_HARDENING_FLAGS)
-if(FXT_HARDENING AND NOT FXT_SANITIZE AND CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo|MinSizeRel)$")
+# (not in the WebAssembly build: no stack protector runtime, no ELF linker)
+if(FXT_HARDENING AND NOT FXT_SANITIZE AND NOT CMAKE_SYSTEM_NAME STREQUAL "WASI"
+   AND CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo|MinSizeRel)$")
   find_program(DPKG_BUILDFLAGS_EXECUTABLE dpkg-buildflags)
   set(_cpp "-D_FORTIFY_SOURCE=2")
   set(_c "-fstack-protector-strong -Wformat -Werror=format-security")

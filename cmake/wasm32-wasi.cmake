@@ -27,7 +27,8 @@ set(BUILD_TESTING OFF CACHE BOOL "" FORCE)
 
 # wasi-libc's mmap emulation (input.c maps regular files in windows: the
 # emulation reads each window into memory), and cmake/wasi/ for what WASI
-# lacks: pthread.h (no threads: input.c reads in turn) and tmpfile()
-# (--revision auto's spool, cmake/wasi/compat.c).
-set(CMAKE_C_FLAGS_INIT "-D_WASI_EMULATED_MMAN -isystem ${CMAKE_CURRENT_LIST_DIR}/wasi -Wno-deprecated-declarations")
+# lacks: pthread.h (no threads: input.c reads in turn), signal.h (no
+# signals), tmpfile() (--revision auto's spool) and the POSIX calls of
+# cmake/wasi/posix.h (support/outfile.c's temporary files; cmake/wasi/compat.c).
+set(CMAKE_C_FLAGS_INIT "-D_WASI_EMULATED_MMAN -isystem ${CMAKE_CURRENT_LIST_DIR}/wasi -include ${CMAKE_CURRENT_LIST_DIR}/wasi/posix.h -Wno-deprecated-declarations")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-lwasi-emulated-mman -Wl,-z,stack-size=1048576")

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <unistd.h>
@@ -56,4 +57,48 @@ __attribute__((constructor)) static void enter_host_cwd(void)
     const char *cwd = getenv("FXTKIT_WASI_CWD");
     if (cwd && *cwd)
         (void)chdir(cwd);
+}
+
+/* ---- what cmake/wasi/posix.h declares ---- */
+
+int mkstemp(char *tmpl)
+{
+    size_t n = strlen(tmpl);
+    if (n < 6 || strcmp(tmpl + n - 6, "XXXXXX") != 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    static const char k_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    for (int attempt = 0; attempt < 64; attempt++) {
+        unsigned char r[6];
+        if (getentropy(r, sizeof r) != 0)
+            return -1;
+        for (int i = 0; i < 6; i++)
+            tmpl[n - 6 + i] = k_chars[r[i] % (sizeof k_chars - 1)];
+        int fd = open(tmpl, O_RDWR | O_CREAT | O_EXCL, 0600);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+char *realpath(const char *restrict p, char *restrict r)
+{
+    (void)p, (void)r;
+    errno = ENOSYS;
+    return NULL;
+}
+
+int fchown(int fd, uid_t u, gid_t g) { (void)fd, (void)u, (void)g; return 0; }
+int fchmod(int fd, mode_t m) { (void)fd, (void)m; return 0; }
+mode_t umask(mode_t m) { (void)m; return 022; }
+uid_t geteuid(void) { return 0; }
+gid_t getegid(void) { return 0; }
+
+int pipe2(int fds[2], int flags)
+{
+    (void)fds, (void)flags;
+    errno = ENOSYS;
+    return -1;
 }
