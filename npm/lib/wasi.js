@@ -168,6 +168,11 @@
         return E.SUCCESS;
       },
       path_unlink_file: (dirfd, p, n) => (tmp.delete(str(p, n)) ? E.SUCCESS : E.NOENT),
+      // imported by fxt-validate's output files and input thread, which
+      // validate() never reaches (no baselines, no pipes): they fail cleanly
+      path_readlink: () => E.INVAL,
+      path_rename: () => E.NOSYS,
+      poll_oneoff: () => E.NOSYS,
       fd_close: (fd) => (fds.delete(fd) ? E.SUCCESS : E.BADF),
       fd_seek: (fd, off, whence, out) => {
         const d = fds.get(fd);

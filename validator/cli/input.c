@@ -174,8 +174,14 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
             in->size = (uint64_t)(sb.st_size - at);
         }
     }
-    if (pipe2(in->wake, O_CLOEXEC | O_NONBLOCK) != 0)
-        return; /* no thread: the caller reads in turn */
+    int saved = errno;
+    if (pipe2(in->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        /* no thread: the caller reads in turn. errno as it was: the CLI
+         * names a failed write of standard output by errno (WASI has no
+         * pipes, and its ENOSYS here was reported for a full disk) */
+        errno = saved;
+        return;
+    }
     if (pthread_mutex_init(&in->mu, NULL) != 0)
         goto no_thread;
     if (pthread_cond_init(&in->cv, NULL) != 0) {
