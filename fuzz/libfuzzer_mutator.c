@@ -27,13 +27,19 @@
 
 #include "mutator.h"
 
-#ifndef FXT_RAW_SHARE
-#define FXT_RAW_SHARE 2
+/* The percentage of calls handed to libFuzzer's own mutations
+ * (FXT_RAW_PCT, 50 by default); -DFXT_RAW_SHARE=N hands 1 in N instead. */
+#ifndef FXT_RAW_PCT
+#ifdef FXT_RAW_SHARE
+#define FXT_RAW_PCT (100 / (FXT_RAW_SHARE))
+#else
+#define FXT_RAW_PCT 50
+#endif
 #endif
 /* libFuzzer picks between LLVMFuzzerCustomMutator and
  * LLVMFuzzerCustomCrossOver half and half; only one crossover call in
  * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first
- * (through the same FXT_RAW_SHARE split), so that one execution in eight
+ * (through the same FXT_RAW_PCT split), so that one execution in eight
  * or so is a crossover, as in the AFL++ glue. */
 #ifndef FXT_CROSSOVER_SHARE
 #define FXT_CROSSOVER_SHARE 4
@@ -95,11 +101,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* One mutation of DATA: libFuzzer's own one call in FXT_RAW_SHARE (by the
+/* One mutation of DATA: libFuzzer's own FXT_RAW_PCT % of the calls (by the
  * seed's high bits: the low ones pick the crossover), else fxtmut's. */
 static size_t mutate_one(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
-    if ((seed >> 8) % FXT_RAW_SHARE == 0)
+    if ((seed >> 8) % 100 < FXT_RAW_PCT)
         return LLVMFuzzerMutate(data, size, max_size);
     setup();
     return fxt_mutate_opt(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,

@@ -15,6 +15,11 @@
 
 typedef int (*op_fn)(mut *);
 
+/* size-wrap's weight (of about 130): see k_ops. */
+#ifndef FXT_MUT_SIZE_WRAP_WEIGHT
+#define FXT_MUT_SIZE_WRAP_WEIGHT 8
+#endif
+
 static const struct {
     const char *name;
     op_fn fn;
@@ -39,7 +44,7 @@ static const struct {
     [FXT_MUT_INSERT_MODEL] = {"insert-model", fxt__mut_op_insert_model, 12},
     [FXT_MUT_TWEAK_MODEL] = {"tweak-model", fxt__mut_op_tweak_model, 12},
     [FXT_MUT_BYTE_SWAP] = {"byte-swap", fxt__mut_op_byte_swap, 1},
-    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 8},
+    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, FXT_MUT_SIZE_WRAP_WEIGHT},
     [FXT_MUT_DATA_WORD] = {"data-word", fxt__mut_op_data_word, 6},
     [FXT_MUT_REORDER] = {"reorder", fxt__mut_op_reorder, 3},
 };

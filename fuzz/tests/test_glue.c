@@ -83,17 +83,17 @@ static size_t expected(fxt_revision rev, const trace_buf *t, uint8_t *out, size_
     return fxt_mutate_opt(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
 }
 
-#ifndef FXT_RAW_SHARE
-#define FXT_RAW_SHARE 2 /* libfuzzer_mutator.c's default: the test checks the shipped mix */
+#ifndef FXT_RAW_PCT
+#define FXT_RAW_PCT 50 /* libfuzzer_mutator.c's default: the test checks the shipped mix */
 #endif
 
 /* What the glue makes of T for SEED: libFuzzer's own mutation (the stub:
- * T reversed) for one seed in FXT_RAW_SHARE (by the bits above the low 8),
+ * T reversed) for FXT_RAW_PCT % of the seeds (by the bits above the low 8),
  * else fxtmut's in REV. */
 static size_t expected_mix(fxt_revision rev, const trace_buf *t, uint8_t *out, size_t max,
                            unsigned seed, unsigned *raw)
 {
-    if ((seed >> 8) % FXT_RAW_SHARE == 0) {
+    if ((seed >> 8) % 100 < FXT_RAW_PCT) {
         ++*raw;
         memcpy(out, t->p, t->n);
         return LLVMFuzzerMutate(out, t->n, max);
@@ -122,10 +122,10 @@ static void check_libfuzzer(fxt_revision rev)
     }
     CHECK(same == tried, "libFuzzer glue: %u of %u outputs are as expected (%s)", same, tried,
           fxt_revision_name(rev));
-    CHECK(raw > tried / FXT_RAW_SHARE * 2 / 3 && raw < tried / FXT_RAW_SHARE * 4 / 3 &&
+    CHECK(raw > tried * FXT_RAW_PCT / 100 * 2 / 3 && raw < tried * FXT_RAW_PCT / 100 * 4 / 3 &&
               reversed == raw,
           "libFuzzer glue: %u of %u calls handed to LLVMFuzzerMutate (%u seen), want about "
-          "1 in %d", raw, tried, reversed, FXT_RAW_SHARE);
+          "%d %%", raw, tried, reversed, FXT_RAW_PCT);
     CHECK(differ > 20, "libFuzzer glue: only %u outputs differ from current's", differ);
     /* crossover: one call in four combines the inputs, the others mutate the
      * first as the mutator does (libFuzzer calls the crossover as often as
