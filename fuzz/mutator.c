@@ -15,10 +15,6 @@
 
 typedef int (*op_fn)(mut *);
 
-/* size-wrap's weight (of about 130): see k_ops. */
-#ifndef FXT_MUT_SIZE_WRAP_WEIGHT
-#define FXT_MUT_SIZE_WRAP_WEIGHT 8
-#endif
 
 static const struct {
     const char *name;
@@ -54,15 +50,23 @@ const char *fxt_mut_op_name(int op)
     return op >= 0 && op < FXT_MUT_OP_COUNT ? k_ops[op].name : "?";
 }
 
-static int pick_op(mut *m)
+/* Op I's weight under O (size-wrap's may be set: fxt_mut_options). */
+static unsigned op_weight(const fxt_mut_options *o, int i)
+{
+    if (i == FXT_MUT_SIZE_WRAP && o->size_wrap_weight != 0)
+        return o->size_wrap_weight;
+    return k_ops[i].weight;
+}
+
+static int pick_op(mut *m, const fxt_mut_options *o)
 {
     unsigned sum = 0;
     for (int i = 0; i < FXT_MUT_OP_COUNT; i++)
-        sum += k_ops[i].weight;
+        sum += op_weight(o, i);
     unsigned x = (unsigned)mut_rnd(m, sum);
     int i = 0;
-    for (; i < FXT_MUT_OP_COUNT - 1 && x >= k_ops[i].weight; i++)
-        x -= k_ops[i].weight;
+    for (; i < FXT_MUT_OP_COUNT - 1 && x >= op_weight(o, i); i++)
+        x -= op_weight(o, i);
     return i;
 }
 
@@ -259,7 +263,7 @@ size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed
         unsigned nops = force_op >= 0 ? 1 : x < 75 ? 1 : x < 90 ? 2 : 3 + (unsigned)mut_rnd(&m, 2);
         for (unsigned k = 0; k < nops; k++) {
             for (int attempt = 0; attempt < 8; attempt++) {
-                int op = force_op >= 0 ? force_op % FXT_MUT_OP_COUNT : pick_op(&m);
+                int op = force_op >= 0 ? force_op % FXT_MUT_OP_COUNT : pick_op(&m, o);
                 if (k_ops[op].fn(&m)) {
                     info->ops[info->nops++] = op;
                     break;

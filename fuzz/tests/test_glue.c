@@ -10,6 +10,10 @@
  *   test_glue flag              --fxt-revision=r2 through LLVMFuzzerInitialize
  *   test_glue bad  AFL_MODULE   FXT_MUTATE_REVISION=r9: AFL++'s init fails, the
  *                               libFuzzer glue exits 2
+ *   test_glue mix               FXT_MUTATE_RAW_PCT and FXT_MUTATE_SIZE_WRAP: a
+ *                               bad value exits 2; RAW_PCT=100 hands every
+ *                               call to LLVMFuzzerMutate; size_wrap_weight
+ *                               draws size-wrap more often
  *
  * libfuzzer_mutator.c is compiled into this test; LLVMFuzzerMutate, which
  * libFuzzer would provide, is a stub that reverses the bytes. The AFL++
@@ -391,6 +395,59 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
     free(b), free(t.p);
 }
 
+/* The mix knobs of the libFuzzer glue and size_wrap_weight (run before
+ * any other call of the glue: it reads the environment once). */
+static void check_mix(char **argv)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setenv("FXT_MUTATE_RAW_PCT", "101", 1);
+        int ac = 1;
+        char **av = argv;
+        LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+              WEXITSTATUS(status) == 2,
+          "libFuzzer glue: FXT_MUTATE_RAW_PCT=101 does not exit 2 (status 0x%x)", status);
+    setenv("FXT_MUTATE_RAW_PCT", "100", 1);
+    trace_buf t = gen(FXT_REV_CURRENT, 3);
+    size_t max = t.n + 8192;
+    uint8_t *a = malloc(max), *c = malloc(max);
+    unsigned reversed = 0, tried = 0;
+    memcpy(c, t.p, t.n);
+    LLVMFuzzerMutate(c, t.n, max);
+    for (unsigned k = 1; k < 200; k++, tried++) {
+        memcpy(a, t.p, t.n);
+        size_t na = LLVMFuzzerCustomMutator(a, t.n, max, k * 0x9e3779b1u);
+        reversed += na == t.n && memcmp(a, c, na) == 0;
+    }
+    CHECK(reversed == tried, "libFuzzer glue: FXT_MUTATE_RAW_PCT=100 handed %u of %u calls to "
+          "LLVMFuzzerMutate", reversed, tried);
+    /* size-wrap drawn: its default weight against 100 */
+    unsigned drawn[2] = {0, 0};
+    for (int heavy = 0; heavy < 2; heavy++) {
+        fxt_mut_options o = fxt_mut_options_default();
+        o.size_wrap_weight = heavy ? 100 : 0;
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            fxt_mut_info info;
+            memcpy(a, t.p, t.n);
+            fxt_mutate_opt(a, t.n, max, seed, &o, &info);
+            for (unsigned i = 0; i < info.nops; i++)
+                if (info.ops[i] == FXT_MUT_SIZE_WRAP) {
+                    drawn[heavy]++;
+                    break;
+                }
+        }
+    }
+    CHECK(drawn[1] > 3 * drawn[0] && drawn[1] > 100,
+          "size_wrap_weight: size-wrap in %u of 300 calls at weight 100, %u at the default",
+          drawn[1], drawn[0]);
+    free(a), free(c), free(t.p);
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -417,8 +474,10 @@ int main(int argc, char **argv)
         CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
                   WEXITSTATUS(status) == 2,
               "libFuzzer glue: a bad FXT_MUTATE_REVISION does not exit 2 (status 0x%x)", status);
+    } else if (strcmp(mode, "mix") == 0) {
+        check_mix(argv);
     } else {
-        fprintf(stderr, "usage: test_glue env|bad AFL_MODULE | test_glue flag\n");
+        fprintf(stderr, "usage: test_glue env|bad AFL_MODULE | test_glue flag|mix\n");
         return 2;
     }
     fxt_mutator_release();
