@@ -395,14 +395,15 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
     free(b), free(t.p);
 }
 
-/* The mix knobs of the libFuzzer glue and size_wrap_weight (run before
- * any other call of the glue: it reads the environment once). */
-static void check_mix(char **argv)
+/* The libFuzzer glue's set-up, in a child (with NAME=VALUE set first when
+ * NAME is not NULL), must exit 2: a bad setting. */
+static void check_exits_2(char **argv, const char *name, const char *value, const char *what)
 {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
-        setenv("FXT_MUTATE_RAW_PCT", "101", 1);
+        if (name != NULL)
+            setenv(name, value, 1);
         int ac = 1;
         char **av = argv;
         LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
@@ -411,7 +412,15 @@ static void check_mix(char **argv)
     int status = 0;
     CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
               WEXITSTATUS(status) == 2,
-          "libFuzzer glue: FXT_MUTATE_RAW_PCT=101 does not exit 2 (status 0x%x)", status);
+          "libFuzzer glue: %s does not exit 2 (status 0x%x)", what, status);
+}
+
+/* The mix knobs of the libFuzzer glue and size_wrap_weight (run before
+ * any other call of the glue: it reads the environment once). */
+static void check_mix(char **argv)
+{
+    check_exits_2(argv, "FXT_MUTATE_RAW_PCT", "101", "FXT_MUTATE_RAW_PCT=101");
+    check_exits_2(argv, "FXT_MUTATE_SIZE_WRAP", "x", "FXT_MUTATE_SIZE_WRAP=x");
     setenv("FXT_MUTATE_RAW_PCT", "100", 1);
     trace_buf t = gen(FXT_REV_CURRENT, 3);
     size_t max = t.n + 8192;
@@ -462,18 +471,7 @@ int main(int argc, char **argv)
         check_libfuzzer(FXT_REV_R2);
     } else if (strcmp(mode, "bad") == 0 && argc == 3) {
         check_afl(argv[2], FXT_REV_CURRENT, 1);
-        fflush(stdout);
-        pid_t pid = fork();
-        if (pid == 0) {
-            int ac = 1;
-            char **av = argv;
-            LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
-            _exit(0);
-        }
-        int status = 0;
-        CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                  WEXITSTATUS(status) == 2,
-              "libFuzzer glue: a bad FXT_MUTATE_REVISION does not exit 2 (status 0x%x)", status);
+        check_exits_2(argv, NULL, NULL, "a bad FXT_MUTATE_REVISION");
     } else if (strcmp(mode, "mix") == 0) {
         check_mix(argv);
     } else {
