@@ -5,12 +5,13 @@
  * Link this object and libfxtmut into any libFuzzer harness that reads FXT
  * (see README.md): libFuzzer then calls LLVMFuzzerCustomMutator instead of
  * its own mutations ("found LLVMFuzzerCustomMutator" in its log). One call
- * in FXT_RAW_SHARE (two by default) is handed back to libFuzzer's own
- * mutations (LLVMFuzzerMutate: byte flips, dictionary, comparison hints,
+ * in two (FXT_RAW_PCT; at run time FXT_MUTATE_RAW_PCT=N: N % of the calls)
+ * is handed back to libFuzzer's own mutations (LLVMFuzzerMutate: byte flips, dictionary, comparison hints,
  * crossover), and so is one crossover call in FXT_CROSSOVER_SHARE: a
  * reader's shallow bugs, which plain byte mutations find within seconds,
  * are found about as soon as without the mutator, its deep ones much
- * sooner (fuzz/examples/bench_bugs.sh).
+ * sooner (fuzz/examples/bench_bugs.sh). FXT_MUTATE_SIZE_WRAP=N sets the
+ * size-wrap mutation's weight (fxt_mut_options.size_wrap_weight).
  *
  * Revision: the traces are read and written in the revision named by the
  * environment variable FXT_MUTATE_REVISION (r1, r2, r3, current; default
@@ -27,13 +28,19 @@
 
 #include "mutator.h"
 
-#ifndef FXT_RAW_SHARE
-#define FXT_RAW_SHARE 2
+/* The percentage of calls handed to libFuzzer's own mutations
+ * (FXT_RAW_PCT, 50 by default); -DFXT_RAW_SHARE=N hands 1 in N instead. */
+#ifndef FXT_RAW_PCT
+#ifdef FXT_RAW_SHARE
+#define FXT_RAW_PCT (100 / (FXT_RAW_SHARE))
+#else
+#define FXT_RAW_PCT 50
+#endif
 #endif
 /* libFuzzer picks between LLVMFuzzerCustomMutator and
  * LLVMFuzzerCustomCrossOver half and half; only one crossover call in
  * FXT_CROSSOVER_SHARE combines the two inputs, the others mutate the first
- * (through the same FXT_RAW_SHARE split), so that one execution in eight
+ * (through the same FXT_RAW_PCT split), so that one execution in eight
  * or so is a crossover, as in the AFL++ glue. */
 #ifndef FXT_CROSSOVER_SHARE
 #define FXT_CROSSOVER_SHARE 4
@@ -57,8 +64,10 @@ FXT_EXPORT size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
                                             size_t max_out_size, unsigned int seed);
 FXT_EXPORT FXT_WEAK int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* The mutator's options; set once, before the first mutation. */
+/* The mutator's options and libFuzzer's share; set once, before the first
+ * mutation. */
 static fxt_mut_options g_opts;
+static unsigned g_raw_pct = FXT_RAW_PCT;
 static int g_ready;
 
 /* Sets the revision from VALUE (named by WHERE in messages); exits on a
@@ -74,6 +83,22 @@ static void set_revision(const char *value, const char *where)
     g_opts.revision = r;
 }
 
+/* The number in environment variable NAME, at most MAX; DEF when it is
+ * unset or empty; exits on anything else. */
+static unsigned env_number(const char *name, unsigned def, unsigned max)
+{
+    const char *v = getenv(name);
+    if (v == NULL || *v == '\0')
+        return def;
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (*end != '\0' || *v < '0' || *v > '9' || n > max) {
+        fprintf(stderr, "fxt mutator: %s=%s: not a number from 0 to %u\n", name, v, max);
+        exit(2);
+    }
+    return (unsigned)n;
+}
+
 static void setup(void)
 {
     if (g_ready)
@@ -83,6 +108,9 @@ static void setup(void)
     const char *env = getenv(FXT_MUTATE_REVISION_ENV);
     if (env != NULL && *env != '\0')
         set_revision(env, FXT_MUTATE_REVISION_ENV);
+    /* a reader that crashes often under fork mode: fuzz/README.md */
+    g_raw_pct = env_number("FXT_MUTATE_RAW_PCT", FXT_RAW_PCT, 100);
+    g_opts.size_wrap_weight = env_number("FXT_MUTATE_SIZE_WRAP", 0, 1000);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -95,13 +123,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* One mutation of DATA: libFuzzer's own one call in FXT_RAW_SHARE (by the
+/* One mutation of DATA: libFuzzer's own g_raw_pct % of the calls (by the
  * seed's high bits: the low ones pick the crossover), else fxtmut's. */
 static size_t mutate_one(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
-    if ((seed >> 8) % FXT_RAW_SHARE == 0)
-        return LLVMFuzzerMutate(data, size, max_size);
     setup();
+    if ((seed >> 8) % 100 < g_raw_pct)
+        return LLVMFuzzerMutate(data, size, max_size);
     return fxt_mutate_opt(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,
                           NULL);
 }

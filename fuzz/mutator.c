@@ -15,6 +15,7 @@
 
 typedef int (*op_fn)(mut *);
 
+
 static const struct {
     const char *name;
     op_fn fn;
@@ -39,7 +40,7 @@ static const struct {
     [FXT_MUT_INSERT_MODEL] = {"insert-model", fxt__mut_op_insert_model, 12},
     [FXT_MUT_TWEAK_MODEL] = {"tweak-model", fxt__mut_op_tweak_model, 12},
     [FXT_MUT_BYTE_SWAP] = {"byte-swap", fxt__mut_op_byte_swap, 1},
-    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, 8},
+    [FXT_MUT_SIZE_WRAP] = {"size-wrap", fxt__mut_op_size_wrap, FXT_MUT_SIZE_WRAP_WEIGHT},
     [FXT_MUT_DATA_WORD] = {"data-word", fxt__mut_op_data_word, 6},
     [FXT_MUT_REORDER] = {"reorder", fxt__mut_op_reorder, 3},
 };
@@ -49,15 +50,23 @@ const char *fxt_mut_op_name(int op)
     return op >= 0 && op < FXT_MUT_OP_COUNT ? k_ops[op].name : "?";
 }
 
-static int pick_op(mut *m)
+/* Op I's weight under O (size-wrap's may be set: fxt_mut_options). */
+static unsigned op_weight(const fxt_mut_options *o, int i)
+{
+    if (i == FXT_MUT_SIZE_WRAP && o->size_wrap_weight != 0)
+        return o->size_wrap_weight;
+    return k_ops[i].weight;
+}
+
+static int pick_op(mut *m, const fxt_mut_options *o)
 {
     unsigned sum = 0;
     for (int i = 0; i < FXT_MUT_OP_COUNT; i++)
-        sum += k_ops[i].weight;
+        sum += op_weight(o, i);
     unsigned x = (unsigned)mut_rnd(m, sum);
     int i = 0;
-    for (; i < FXT_MUT_OP_COUNT - 1 && x >= k_ops[i].weight; i++)
-        x -= k_ops[i].weight;
+    for (; i < FXT_MUT_OP_COUNT - 1 && x >= op_weight(o, i); i++)
+        x -= op_weight(o, i);
     return i;
 }
 
@@ -254,7 +263,7 @@ size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed
         unsigned nops = force_op >= 0 ? 1 : x < 75 ? 1 : x < 90 ? 2 : 3 + (unsigned)mut_rnd(&m, 2);
         for (unsigned k = 0; k < nops; k++) {
             for (int attempt = 0; attempt < 8; attempt++) {
-                int op = force_op >= 0 ? force_op % FXT_MUT_OP_COUNT : pick_op(&m);
+                int op = force_op >= 0 ? force_op % FXT_MUT_OP_COUNT : pick_op(&m, o);
                 if (k_ops[op].fn(&m)) {
                     info->ops[info->nops++] = op;
                     break;

@@ -118,7 +118,18 @@ typedef struct fxt_mut_options {
      *  trace only makes the execution dearer. 0: never crop. */
     unsigned crop_pct;
     size_t crop_min_size;
+    /** Weight of the size-wrap mutation among all (0: the default,
+     *  FXT_MUT_SIZE_WRAP_WEIGHT of 118). Its outputs set a reader's size
+     *  wraps off at almost every try, and under a fuzzer that restarts at
+     *  each crash (libFuzzer's fork mode) a reader that has such a bug then
+     *  spends its time restarting: 1 there (fuzz/README.md). */
+    unsigned size_wrap_weight;
 } fxt_mut_options;
+
+/** size-wrap's default weight (fxt_mut_options.size_wrap_weight). */
+#ifndef FXT_MUT_SIZE_WRAP_WEIGHT
+#define FXT_MUT_SIZE_WRAP_WEIGHT 8
+#endif
 
 /** Records a crop keeps past the last changed one (see crop_pct). */
 #define FXT_MUT_CROP_KEEP 8

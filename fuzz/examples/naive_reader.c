@@ -25,6 +25,9 @@
  *      no crash: only a differential comparison sees it)
  *  13  the same for a re-registered thread index (wrong process and thread
  *      koids on the events after it)
+ *  14  (only with -DNAIVE_READER_META_ENUM) an undefined trace-info type
+ *      loaded into an enum and used as an index: in the magic record, the
+ *      first record of a trace, one byte away from a seed
  *
  * Each bug fires in its own named, non-inlined function so that a crash
  * stack names the bug (bench_bugs.sh relies on it):
@@ -41,7 +44,7 @@
  * most readers: it is tolerant, not strict.
  *
  * Built with -DNAIVE_READER_FIXED, every planted bug is its fixed variant
- * (NR_FIXED below): a reader of the same shape and cost that does not crash
+ * (NR_FIX below): a reader of the same shape and cost that does not crash
  * within seconds, for measuring a fuzzer's executions per second.
  *
  * The program around it (naive_reader FILE, --jsonl) is naive_reader_main.c.
@@ -66,12 +69,18 @@
 #define NR_STRING_MAX 0x7fff /* an inline string's length is 15 bits */
 #define NR_OPEN_MAX 256      /* open duration begins remembered */
 
-/* NR_FIXED: 1 selects the fixed variant of every planted bug. */
+/* NR_FIX(n): 1 selects the fixed variant of planted bug n. Every bug with
+ * NAIVE_READER_FIXED; those whose bit n is set in NAIVE_READER_FIX_MASK
+ * otherwise (bench_bugs.sh -P cxx: a reader that keeps only its deep size
+ * wraps and its shallow enum loads, as Fuchsia's C++ reader did). */
 #ifdef NAIVE_READER_FIXED
-#define NR_FIXED 1
+#define NR_FIX_MASK 0xffffffffu
+#elif defined(NAIVE_READER_FIX_MASK)
+#define NR_FIX_MASK ((unsigned)(NAIVE_READER_FIX_MASK))
 #else
-#define NR_FIXED 0
+#define NR_FIX_MASK 0u
 #endif
+#define NR_FIX(n) ((NR_FIX_MASK >> (n)) & 1u)
 
 /* ---- a small hash map: 64-bit key -> two 64-bit values ---- */
 
@@ -279,7 +288,7 @@ NR_NOINLINE static double nr_ticks_to_seconds(uint64_t ticks, uint64_t tps)
     /* PLANTED BUG 1: ticks per second comes straight from the initialization
      * record and is never checked; an initialization record saying 0 makes
      * this an integer division by zero (SIGFPE; UBSan "division by zero"). */
-    if (NR_FIXED && tps == 0)
+    if (NR_FIX(1) && tps == 0)
         tps = 1000000000u; /* fixed: as if 1 tick were 1 ns */
     uint64_t whole = ticks / tps;
     uint64_t rest = ticks % tps;
@@ -292,7 +301,7 @@ NR_NOINLINE static double nr_event_time(const nr_reader *r, uint64_t ticks)
     /* PLANTED BUG 9: the clock exists once an initialization record was
      * read. The record is optional (without it 1 tick is 1 ns), so an event
      * before any initialization record, which is legal, dereferences NULL. */
-    if (NR_FIXED && r->clock == NULL)
+    if (NR_FIX(9) && r->clock == NULL)
         return nr_ticks_to_seconds(ticks, 1000000000u); /* fixed: 1 tick = 1 ns */
     return nr_ticks_to_seconds(ticks, r->clock->tps);
 }
@@ -307,7 +316,7 @@ NR_NOINLINE static nr_text nr_read_inline_string(nr_reader *r, size_t *cur, unsi
      * past the end of the file reads beyond the buffer (ASan:
      * heap-buffer-overflow in memcpy). The cursor then walks on past the
      * record's end too. */
-    if (NR_FIXED)
+    if (NR_FIX(2))
         need(r, *cur, len); /* fixed: checked against the file, at least */
     memcpy(text, r->buf + *cur, len);
     text[len] = 0;
@@ -323,7 +332,7 @@ NR_NOINLINE static void nr_count_event(nr_reader *r, unsigned etype)
      * table code copes with "no provider yet" (prov_ord), this does not: an
      * event before any provider info or provider section record (legal: the
      * records then belong to an implicit provider) dereferences NULL. */
-    if (!NR_FIXED || r->cur != NULL) { /* fixed: the implicit provider counts nothing */
+    if (!NR_FIX(6) || r->cur != NULL) { /* fixed: the implicit provider counts nothing */
         r->cur->events++;
         r->cur->records++;
     }
@@ -355,10 +364,28 @@ NR_NOINLINE static const char *nr_event_kind_name(nr_event_kind kind)
     /* PLANTED BUG 8: the 4-bit event type field was loaded into the enum
      * unchecked; types 11-15 are not defined, so the table is read past its
      * end (ASan: global-buffer-overflow; plain builds get a stray pointer). */
-    if (NR_FIXED && (unsigned)kind >= NR_EV_COUNT)
+    if (NR_FIX(8) && (unsigned)kind >= NR_EV_COUNT)
         return "unknown";
     return k_event_kind_names[kind];
 }
+
+#ifdef NAIVE_READER_META_ENUM
+/* Trace-info types, as the spec numbers them: 0 is the magic record. */
+typedef enum nr_trace_info_kind { NR_TI_MAGIC, NR_TI_COUNT } nr_trace_info_kind;
+
+static const char *const k_trace_info_names[NR_TI_COUNT] = {"magic"};
+
+/* Name of a trace-info metadata record's type. */
+NR_NOINLINE static const char *nr_trace_info_name(nr_trace_info_kind kind)
+{
+    /* PLANTED BUG 14: as bug 8, for the 4-bit trace-info type: types 1-15
+     * read past the table (UBSan: index out of bounds). A trace that starts
+     * with a magic record is one byte from it. */
+    if (NR_FIX(14) && (unsigned)kind >= NR_TI_COUNT)
+        return "unknown";
+    return k_trace_info_names[kind];
+}
+#endif
 
 /* The payload buffer of a large blob with metadata (format 0). */
 NR_NOINLINE static uint8_t *nr_blob_alloc(nr_reader *r, uint64_t bytes)
@@ -393,7 +420,7 @@ NR_NOINLINE static void nr_check_size_limit(const nr_reader *r, size_t off)
      * field (352 for the magic record itself), so short, valid big-endian
      * traces hit the assert. */
     uint64_t stored = load_le64(r->buf + off);
-    if (NR_FIXED && r->be) /* fixed: in the trace's byte order */
+    if (NR_FIX(11) && r->be) /* fixed: in the trace's byte order */
         stored = bswap64(stored);
     assert(((stored >> 4) & 0xfff) <= (r->len - off) / 8);
 }
@@ -407,7 +434,7 @@ static uint64_t nr_record_words(uint64_t h)
      * as records, or a valid large blob is rejected as overrunning its
      * record), and a truncated large record whose low 12 size bits happen
      * to fit is accepted. */
-    if (NR_FIXED && (h & 0xf) == 15)
+    if (NR_FIX(3) && (h & 0xf) == 15)
         return (h >> 4) & 0xffffffffu;
     return (h >> 4) & 0xfff;
 }
@@ -537,6 +564,11 @@ static void read_metadata(nr_reader *r, size_t off, uint64_t h)
     unsigned mtype = (h >> 16) & 0xf;
     r->dec.has_meta = 1, r->dec.meta_type = mtype;
     r->dec.provider_id = (uint32_t)((h >> 20) & 0xffffffffu);
+#ifdef NAIVE_READER_META_ENUM
+    if (mtype == 4) /* trace info */
+        r->sum->kind_letters +=
+            (unsigned char)nr_trace_info_name((nr_trace_info_kind)((h >> 20) & 0xf))[0];
+#endif
     if (mtype == 1) { /* provider info */
         uint32_t id = (uint32_t)((h >> 20) & 0xffffffffu);
         size_t nlen = (h >> 52) & 0xff;
@@ -590,7 +622,9 @@ static void read_large(nr_reader *r, size_t off, uint64_t h, uint64_t words)
     if (format == 0) {
         /* keeps a copy of the payloads that come with metadata */
         uint64_t padded = (size + 7) & ~(uint64_t)7;
-        if (NR_FIXED && (cur > end || size > end - cur)) /* fixed: before allocating */
+        if (NR_FIX(7) && padded < size) /* fixed: the padding wrapped */
+            nr_fail(r, cur - 8, "large blob size %llu wraps", (unsigned long long)size);
+        if (NR_FIX(10) && (cur > end || padded > end - cur)) /* fixed: before allocating */
             nr_fail(r, cur - 8, "large blob payload of %llu bytes overruns its record",
                     (unsigned long long)size);
         uint8_t *copy = nr_blob_alloc(r, padded);
@@ -613,7 +647,7 @@ static void read_large(nr_reader *r, size_t off, uint64_t h, uint64_t words)
     /* PLANTED BUG 5: the payload must lie inside the record, but with SIZE
      * near 2^64 "cur + size" wraps around and the check passes; the checksum
      * then reads far past the buffer. (It should be size > end - cur.) */
-    if (NR_FIXED ? cur > end || size > end - cur : cur + size > end)
+    if (NR_FIX(5) ? cur > end || size > end - cur : cur + size > end)
         nr_fail(r, cur - 8, "large blob payload of %llu bytes overruns its record",
                 (unsigned long long)size);
     r->sum->blobs++;
@@ -670,7 +704,7 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         /* PLANTED BUG 12: an index registered again keeps its first string
          * (the spec: the new registration replaces it). Nothing crashes; the
          * events after it just carry the wrong name. */
-        if (idx != 0 && (NR_FIXED || map_find(&r->strings, key) == NULL)) {
+        if (idx != 0 && (NR_FIX(12) || map_find(&r->strings, key) == NULL)) {
             nr_slot *e = map_put(r, &r->strings, key);
             e->a = off + 8;
             e->b = slen;
@@ -686,7 +720,7 @@ static void read_record(nr_reader *r, size_t off, uint64_t h, uint64_t words)
         /* PLANTED BUG 13: as bug 12, for threads: an index registered again
          * keeps its first process and thread koids (Fuchsia's C++ reader did
          * both), so the events after it name the wrong thread. */
-        if (idx != 0 && (NR_FIXED || map_find(&r->threadtab, key) == NULL)) {
+        if (idx != 0 && (NR_FIX(13) || map_find(&r->threadtab, key) == NULL)) {
             nr_slot *e = map_put(r, &r->threadtab, key);
             e->a = pid;
             e->b = tid;
@@ -759,7 +793,7 @@ NR_NOINLINE static void nr_walk(nr_reader *r)
         /* PLANTED BUG 4: a record of size 0 is not refused, so this does not
          * advance and the same record is read forever (a hang; Fuchsia's
          * reader stops for good at a size-0 header instead). */
-        if (NR_FIXED && words == 0)
+        if (NR_FIX(4) && words == 0)
             nr_fail(r, off, "record of size 0");
         off += (size_t)words * 8;
     }

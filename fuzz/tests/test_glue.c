@@ -10,6 +10,10 @@
  *   test_glue flag              --fxt-revision=r2 through LLVMFuzzerInitialize
  *   test_glue bad  AFL_MODULE   FXT_MUTATE_REVISION=r9: AFL++'s init fails, the
  *                               libFuzzer glue exits 2
+ *   test_glue mix               FXT_MUTATE_RAW_PCT and FXT_MUTATE_SIZE_WRAP: a
+ *                               bad value exits 2; RAW_PCT=100 hands every
+ *                               call to LLVMFuzzerMutate; size_wrap_weight
+ *                               draws size-wrap more often
  *
  * libfuzzer_mutator.c is compiled into this test; LLVMFuzzerMutate, which
  * libFuzzer would provide, is a stub that reverses the bytes. The AFL++
@@ -83,17 +87,17 @@ static size_t expected(fxt_revision rev, const trace_buf *t, uint8_t *out, size_
     return fxt_mutate_opt(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
 }
 
-#ifndef FXT_RAW_SHARE
-#define FXT_RAW_SHARE 2 /* libfuzzer_mutator.c's default: the test checks the shipped mix */
+#ifndef FXT_RAW_PCT
+#define FXT_RAW_PCT 50 /* libfuzzer_mutator.c's default: the test checks the shipped mix */
 #endif
 
 /* What the glue makes of T for SEED: libFuzzer's own mutation (the stub:
- * T reversed) for one seed in FXT_RAW_SHARE (by the bits above the low 8),
+ * T reversed) for FXT_RAW_PCT % of the seeds (by the bits above the low 8),
  * else fxtmut's in REV. */
 static size_t expected_mix(fxt_revision rev, const trace_buf *t, uint8_t *out, size_t max,
                            unsigned seed, unsigned *raw)
 {
-    if ((seed >> 8) % FXT_RAW_SHARE == 0) {
+    if ((seed >> 8) % 100 < FXT_RAW_PCT) {
         ++*raw;
         memcpy(out, t->p, t->n);
         return LLVMFuzzerMutate(out, t->n, max);
@@ -122,10 +126,10 @@ static void check_libfuzzer(fxt_revision rev)
     }
     CHECK(same == tried, "libFuzzer glue: %u of %u outputs are as expected (%s)", same, tried,
           fxt_revision_name(rev));
-    CHECK(raw > tried / FXT_RAW_SHARE * 2 / 3 && raw < tried / FXT_RAW_SHARE * 4 / 3 &&
+    CHECK(raw > tried * FXT_RAW_PCT / 100 * 2 / 3 && raw < tried * FXT_RAW_PCT / 100 * 4 / 3 &&
               reversed == raw,
           "libFuzzer glue: %u of %u calls handed to LLVMFuzzerMutate (%u seen), want about "
-          "1 in %d", raw, tried, reversed, FXT_RAW_SHARE);
+          "%d %%", raw, tried, reversed, FXT_RAW_PCT);
     CHECK(differ > 20, "libFuzzer glue: only %u outputs differ from current's", differ);
     /* crossover: one call in four combines the inputs, the others mutate the
      * first as the mutator does (libFuzzer calls the crossover as often as
@@ -391,6 +395,68 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
     free(b), free(t.p);
 }
 
+/* The libFuzzer glue's set-up, in a child (with NAME=VALUE set first when
+ * NAME is not NULL), must exit 2: a bad setting. */
+static void check_exits_2(char **argv, const char *name, const char *value, const char *what)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (name != NULL)
+            setenv(name, value, 1);
+        int ac = 1;
+        char **av = argv;
+        LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+              WEXITSTATUS(status) == 2,
+          "libFuzzer glue: %s does not exit 2 (status 0x%x)", what, status);
+}
+
+/* The mix knobs of the libFuzzer glue and size_wrap_weight (run before
+ * any other call of the glue: it reads the environment once). */
+static void check_mix(char **argv)
+{
+    check_exits_2(argv, "FXT_MUTATE_RAW_PCT", "101", "FXT_MUTATE_RAW_PCT=101");
+    check_exits_2(argv, "FXT_MUTATE_SIZE_WRAP", "x", "FXT_MUTATE_SIZE_WRAP=x");
+    setenv("FXT_MUTATE_RAW_PCT", "100", 1);
+    trace_buf t = gen(FXT_REV_CURRENT, 3);
+    size_t max = t.n + 8192;
+    uint8_t *a = malloc(max), *c = malloc(max);
+    unsigned reversed = 0, tried = 0;
+    memcpy(c, t.p, t.n);
+    LLVMFuzzerMutate(c, t.n, max);
+    for (unsigned k = 1; k < 200; k++, tried++) {
+        memcpy(a, t.p, t.n);
+        size_t na = LLVMFuzzerCustomMutator(a, t.n, max, k * 0x9e3779b1u);
+        reversed += na == t.n && memcmp(a, c, na) == 0;
+    }
+    CHECK(reversed == tried, "libFuzzer glue: FXT_MUTATE_RAW_PCT=100 handed %u of %u calls to "
+          "LLVMFuzzerMutate", reversed, tried);
+    /* size-wrap drawn: its default weight against 100 */
+    unsigned drawn[2] = {0, 0};
+    for (int heavy = 0; heavy < 2; heavy++) {
+        fxt_mut_options o = fxt_mut_options_default();
+        o.size_wrap_weight = heavy ? 100 : 0;
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            fxt_mut_info info;
+            memcpy(a, t.p, t.n);
+            fxt_mutate_opt(a, t.n, max, seed, &o, &info);
+            for (unsigned i = 0; i < info.nops; i++)
+                if (info.ops[i] == FXT_MUT_SIZE_WRAP) {
+                    drawn[heavy]++;
+                    break;
+                }
+        }
+    }
+    CHECK(drawn[1] > 3 * drawn[0] && drawn[1] > 100,
+          "size_wrap_weight: size-wrap in %u of 300 calls at weight 100, %u at the default",
+          drawn[1], drawn[0]);
+    free(a), free(c), free(t.p);
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -405,20 +471,11 @@ int main(int argc, char **argv)
         check_libfuzzer(FXT_REV_R2);
     } else if (strcmp(mode, "bad") == 0 && argc == 3) {
         check_afl(argv[2], FXT_REV_CURRENT, 1);
-        fflush(stdout);
-        pid_t pid = fork();
-        if (pid == 0) {
-            int ac = 1;
-            char **av = argv;
-            LLVMFuzzerInitialize(&ac, &av); /* exits 2 with a message */
-            _exit(0);
-        }
-        int status = 0;
-        CHECK(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-                  WEXITSTATUS(status) == 2,
-              "libFuzzer glue: a bad FXT_MUTATE_REVISION does not exit 2 (status 0x%x)", status);
+        check_exits_2(argv, NULL, NULL, "a bad FXT_MUTATE_REVISION");
+    } else if (strcmp(mode, "mix") == 0) {
+        check_mix(argv);
     } else {
-        fprintf(stderr, "usage: test_glue env|bad AFL_MODULE | test_glue flag\n");
+        fprintf(stderr, "usage: test_glue env|bad AFL_MODULE | test_glue flag|mix\n");
         return 2;
     }
     fxt_mutator_release();
