@@ -379,6 +379,24 @@ def readme_install_without_check():
     expect(r.returncode == 0, 'building fxt-validate: %s' % r.stdout[-1500:])
 
 
+@test
+def readme_webassembly_build():
+    if Ctx.installed:
+        return 'skipped (needs the source tree)'
+    if not os.path.exists('/usr/lib/wasm32-wasi/libc.a'):
+        return 'skipped (no wasi-libc: scripts/setup.sh installs it)'
+    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', 'wasm32-wasi.cmake')
+    expect(body.count('build-wasm') == 2, 'the WebAssembly block names build-wasm twice: %r' % body)
+    # into a folder of the test's own, not the developer's build-wasm/
+    d = scratch('wasm')
+    r = sh(body.replace('build-wasm', shlex.quote(d)), Ctx.src, timeout=900)
+    expect(r.returncode == 0, 'the WebAssembly build: exit %d\n%s%s' % (
+        r.returncode, r.stdout[-1500:], r.stderr[-1500:]))
+    wasm = os.path.join(d, 'validator', 'cli', 'fxt-validate.wasm')
+    with open(wasm, 'rb') as f:
+        expect(f.read(4) == b'\0asm', '%s is not a WebAssembly module' % wasm)
+
+
 ACCOUNTED = {
     # (file, a string of the block): what runs it, or why it is not run here
     ('README.md', 'bash scripts/setup.sh && cmake -S . -B build'): 'not run here: setup.sh installs Debian packages; the build is what ctest runs in',
@@ -388,6 +406,7 @@ ACCOUNTED = {
     ('README.md', 'my_reader_fuzz'): 'readme_job2_libfuzzer',
     ('README.md', 'fxt-gen random'): 'readme_job3_generator',
     ('README.md', 'fxt_validator_new'): 'readme_library_snippet',
+    ('README.md', 'wasm32-wasi.cmake'): 'readme_webassembly_build',
     ('fuzz/README.md', 'LLVMFuzzerTestOneInput'): 'the harness of the libFuzzer and AFL++ recipes',
     ('fuzz/README.md', 'build-release'): 'fuzz_quick_start_libfuzzer',
     ('fuzz/README.md', './my_reader_afl'): 'fuzz_afl_recipe',
