@@ -20,8 +20,8 @@
 #                whatever the native build, so one configuration runs them
 #   browser      the page in headless Chromium
 #   once         a long check of what the tools print that no build type
-#                changes (every dump line against its schema): one
-#                configuration runs it
+#                changes (every dump line against its schema, every
+#                control of fxt-gen violate): one configuration runs it
 #
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose
@@ -41,6 +41,7 @@ set(FXT_TEST_LABELS
   "cli|cli-formats|cli-ci|cli-edges|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
   "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-sarif-corpus|dump-real=quick,shared-data"
   "dump-corpus-schema=slow,once"
+  "violate-controls=slow,once"
   "cli-valgrind=slow,valgrind"
   # the mutator, its glue, the harnesses' replays
   "fuzz_mutator|fuzz_mutator_revisions|fuzz_mutator_edges|fuzz_glue_.*=quick"
