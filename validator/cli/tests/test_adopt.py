@@ -521,6 +521,24 @@ def write_baseline_needs_a_file_and_keeps_the_old_one_on_failure():
                p.stderr)
     expect(sorted(os.listdir(cwd)) == before, 'no file left', before, os.listdir(cwd))
 
+@test
+def many_distinct_issues_keep_distinct_fingerprints():
+    # 700 initialization records, each with other reserved bits set: 700
+    # header words, so 700 fingerprints HASH:1 (docs/ci.md), all in the
+    # baseline and all hidden by it
+    n = 700
+    write('fp/t.fxt', MAGIC + INIT + b''.join(w(0x21 | (k << 16)) + w(1) for k in range(1, n + 1)))
+    cwd = os.path.join(Ctx.tmp, 'fp')
+    fps = [fp for _, fp in sarif_ids('t.fxt', cwd)]
+    expect(len(fps) == n and len(set(fps)) == n and all(x.endswith(':1') for x in fps),
+           'distinct fingerprints', len(fps), len(set(fps)), fps[:3])
+    rc, out, err = run(['--write-baseline', 'b', 't.fxt'], cwd=cwd)
+    rows = read_baseline(os.path.join(cwd, 'b'))
+    expect(rc == 0 and sorted(fp for _, fp, _ in rows) == sorted(fps), 'baseline = SARIF', rc, err)
+    rc, out, err = run(['--baseline', 'b', 't.fxt'], cwd=cwd)
+    expect(rc == 0 and '%d known issues not reported; 0 entries no longer occur' % n in err,
+           'all hidden', rc, err)
+
 
 def main():
     args, only = test_cli.split_k(sys.argv[1:])
