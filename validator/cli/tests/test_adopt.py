@@ -437,6 +437,14 @@ def print_config_says_where_each_value_comes_from():
     expect(rc == 0 and '--no-config' in out.splitlines()[0], 'says --no-config', out)
     expect(rows['ignore'] == ('E0010', 'command line') and rows['allow-unknown'] ==
            ('false', 'default') and rows['srcroot'][1] == 'default', 'defaults', out)
+    # none found (the temporary directory has none above it): defaults
+    write('pc-none/t.fxt', MAGIC + INIT)
+    rc, out, err = run(['--print-config', 't.fxt'], cwd=os.path.join(Ctx.tmp, 'pc-none'))
+    rows = config_lines(out)
+    expect(rc == 0 and 'no configuration file (.fxtkitrc) in its directory or above' in
+           out.splitlines()[0] and rows['revision'] == ('current', 'default') and
+           rows['ignore'][1] == 'default' and
+           not any(c.isdigit() for c in rows['ignore'][0]), 'no file: nothing ignored', out)
     # a bad configuration file: FILE:LINE, exit 2
     write('pc/.fxtkitrc', 'max-issues = 3\nWerror = maybe\n')
     rc, out, err = run(['--print-config', 't.fxt'], cwd=root)
