@@ -305,6 +305,11 @@ def config_file_is_found_upward_with_sections_and_the_command_line_wins():
     rc, out, err = run(['--config', os.path.join(Ctx.tmp, 'other.rc'), 'traces/new/bad.fxt'],
                        cwd=root)
     expect(rc == 0, '--config FILE', rc, out, err)
+    # both: a contradiction, a usage error (exit 2)
+    rc, out, err = run(['--config', os.path.join(Ctx.tmp, 'other.rc'), '--no-config',
+                        'traces/new/bad.fxt'], cwd=root)
+    expect(rc == 2 and '--config' in err and '--no-config' in err and out == '',
+           '--config with --no-config', rc, out, err)
     # --print-config says what applies and where from
     rc, out, err = run(['--print-config', 'traces/legacy/bad.fxt', '-m', '7'], cwd=root)
     lines = dict(ln.split(' = ', 1) for ln in out.splitlines() if ' = ' in ln
