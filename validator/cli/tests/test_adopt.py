@@ -173,6 +173,12 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
     expect(rc == 0, 'clean', rc, out, err)
     expect('0 known issues not reported; 2 entries no longer occur' in err and
            err.count('traces/old.fxt: E0022 ') == 2, 'gone entries named', err)
+    # a file named twice (here also as ./): known both times, exit 0
+    write('repo/traces/old.fxt', MAGIC + INIT + TAIL)
+    rc, out, err = run(['--baseline', '.fxt-baseline', 'traces/old.fxt', './traces/old.fxt'],
+                       cwd=os.path.join(Ctx.tmp, 'repo'))
+    expect(rc == 0 and 'error:' not in out and '4 known issues not reported' in err,
+           'known each time the file is checked', rc, out, err)
     # a file the run did not check is not "gone"
     write('repo/traces/other.fxt', MAGIC + INIT)
     rc, out, err = run(['--baseline', '.fxt-baseline', 'traces/other.fxt'],
@@ -450,6 +456,12 @@ def print_config_says_where_each_value_comes_from():
            out.splitlines()[0] and rows['revision'] == ('current', 'default') and
            rows['ignore'][1] == 'default' and
            not any(c.isdigit() for c in rows['ignore'][0]), 'no file: nothing ignored', out)
+    # a bad configuration file: FILE:LINE, exit 2 (the trace's, not the
+    # current directory's)
+    write('pc-none/sub/.fxtkitrc', 'revision = r7\n')
+    write('pc-none/sub/t.fxt', MAGIC + INIT)
+    rc, out, err = run(['--print-config', 'sub/t.fxt'], cwd=os.path.join(Ctx.tmp, 'pc-none'))
+    expect(rc == 2 and 'sub/.fxtkitrc:1:' in err, 'bad file of the trace', rc, out, err)
     # a bad configuration file: FILE:LINE, exit 2
     write('pc/.fxtkitrc', 'max-issues = 3\nWerror = maybe\n')
     rc, out, err = run(['--print-config', 't.fxt'], cwd=root)
@@ -481,14 +493,14 @@ def srcroot_must_be_a_directory():
 @test
 def baseline_file_format_edges():
     cwd = os.path.join(Ctx.tmp, 'bl2')
-    # a file name with a tab and a backslash: written escaped (one line per
-    # issue), read back as the same name
-    name = 'we\tird\\name.fxt'
+    # a file name with a tab, a backslash and a newline: written escaped (one
+    # line per issue), read back as the same name
+    name = 'we\tird\\na\nme.fxt'
     write(os.path.join('bl2', name), MAGIC + INIT + BAD_INIT)
     rc, out, err = run(['--write-baseline', 'b', name], cwd=cwd)
     with open(os.path.join(cwd, 'b'), encoding='utf-8') as f:
         body = [ln for ln in f.read().split('\n') if ln and not ln.startswith('#')]
-    expect(rc == 0 and len(body) == 1 and body[0].split('\t', 2)[2] == 'we\\tird\\\\name.fxt',
+    expect(rc == 0 and len(body) == 1 and body[0].split('\t', 2)[2] == 'we\\tird\\\\na\\nme.fxt',
            'escaped name', rc, body, err)
     rc, out, err = run(['--baseline', 'b', name], cwd=cwd)
     expect(rc == 0 and '1 known issue not reported; 0 entries no longer occur' in err,
