@@ -147,9 +147,9 @@ int baseline_take(baseline *b, const char *file, const char *fp)
 {
     entry key = {(char *)file, (char *)fp, NULL, 0, 0};
     entry *e = bsearch(&key, b->e, b->n, sizeof *b->e, cmp);
-    if (!e || e->taken)
+    if (!e)
         return 0;
-    e->taken = 1;
+    e->taken = 1; /* known each time: a file named twice is checked twice */
     return 1;
 }
 

@@ -25,7 +25,7 @@ typedef struct baseline baseline;
 int baseline_load(baseline **out, const char *path, char *err, size_t errlen);
 /** File FILE is being checked: its entries that are not taken are gone. */
 void baseline_checking(baseline *b, const char *file);
-/** 1 if (FILE, FP) is an entry not yet taken (it is taken now), else 0. */
+/** 1 if (FILE, FP) is an entry (marked as occurring now), else 0. */
 int baseline_take(baseline *b, const char *file, const char *fp);
 /** Write to F the entries of checked files that were not taken, one
  *  "  FILE: RULE FINGERPRINT" line each; returns how many. */

@@ -173,6 +173,12 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
     expect(rc == 0, 'clean', rc, out, err)
     expect('0 known issues not reported; 2 entries no longer occur' in err and
            err.count('traces/old.fxt: E0022 ') == 2, 'gone entries named', err)
+    # a file named twice (here also as ./): known both times, exit 0
+    write('repo/traces/old.fxt', MAGIC + INIT + TAIL)
+    rc, out, err = run(['--baseline', '.fxt-baseline', 'traces/old.fxt', './traces/old.fxt'],
+                       cwd=os.path.join(Ctx.tmp, 'repo'))
+    expect(rc == 0 and 'error:' not in out and '4 known issues not reported' in err,
+           'known each time the file is checked', rc, out, err)
     # a file the run did not check is not "gone"
     write('repo/traces/other.fxt', MAGIC + INIT)
     rc, out, err = run(['--baseline', '.fxt-baseline', 'traces/other.fxt'],
@@ -305,6 +311,11 @@ def config_file_is_found_upward_with_sections_and_the_command_line_wins():
     rc, out, err = run(['--config', os.path.join(Ctx.tmp, 'other.rc'), 'traces/new/bad.fxt'],
                        cwd=root)
     expect(rc == 0, '--config FILE', rc, out, err)
+    # both: a contradiction, a usage error (exit 2)
+    rc, out, err = run(['--config', os.path.join(Ctx.tmp, 'other.rc'), '--no-config',
+                        'traces/new/bad.fxt'], cwd=root)
+    expect(rc == 2 and '--config' in err and '--no-config' in err and out == '',
+           '--config with --no-config', rc, out, err)
     # --print-config says what applies and where from
     rc, out, err = run(['--print-config', 'traces/legacy/bad.fxt', '-m', '7'], cwd=root)
     lines = dict(ln.split(' = ', 1) for ln in out.splitlines() if ' = ' in ln
@@ -396,6 +407,163 @@ def fxt_dump_help_points_to_explain():
     rc, out, err = run(['--explain', 'x.fxt'], tool=Ctx.dump)
     expect(rc == 2 and "'--explain' is fxt-validate's: fxt-validate --explain FILE" in err,
            'fxt-dump --explain says where it is', rc, err)
+
+def config_lines(out):
+    """--print-config's 'key = value  # source' lines as {key: (value, source)}."""
+    rows = {}
+    for ln in out.splitlines():
+        if ' = ' in ln and not ln.startswith('#'):
+            key, rest = ln.split(' = ', 1)
+            value, _, source = rest.partition('#')
+            rows[key.strip()] = (value.strip(), source.strip())
+    return rows
+
+
+@test
+def print_config_says_where_each_value_comes_from():
+    root = os.path.join(Ctx.tmp, 'pc')
+    write('pc/t.fxt', MAGIC + INIT)
+    write('pc/.fxtkitrc', 'ignore = E0022\nallow-unknown = true\nsrcroot = .\nWerror = true\n')
+    rc, out, err = run(['--print-config', 't.fxt'], cwd=root)
+    rows = config_lines(out)
+    expect(rc == 0 and rows['ignore'] == ('E0022', 'file'), 'ignore from the file', out)
+    expect(rows['allow-unknown'] == ('true', '%s:2' % os.path.join(root, '.fxtkitrc')),
+           'allow-unknown from line 2', out)
+    expect(rows['srcroot'][1].endswith('.fxtkitrc:3'), 'srcroot from line 3', out)
+    expect(rows['Werror'][0] == 'true' and rows['Werror'][1].endswith('.fxtkitrc:4'),
+           'Werror from line 4', out)
+    # the command line wins; --ignore adds to the file's ignores
+    os.makedirs(os.path.join(root, 'elsewhere'), exist_ok=True)
+    rc, out, err = run(['--print-config', 't.fxt', '--ignore', 'E0010', '--srcroot', 'elsewhere',
+                        '--Werror'], cwd=root)
+    rows = config_lines(out)
+    expect(rc == 0 and rows['ignore'][1] == 'command line and file' and
+           set(rows['ignore'][0].replace(',', ' ').split()) == {'E0010', 'E0022'},
+           'ignore from both', out)
+    expect(rows['srcroot'] == (os.path.join(root, 'elsewhere'), 'command line'), 'srcroot', out)
+    expect(rows['Werror'] == ('true', 'command line'), 'Werror', out)
+    # --no-config: none read, everything from the command line or the defaults
+    rc, out, err = run(['--print-config', 't.fxt', '--no-config', '-i', 'E0010'], cwd=root)
+    rows = config_lines(out)
+    expect(rc == 0 and '--no-config' in out.splitlines()[0], 'says --no-config', out)
+    expect(rows['ignore'] == ('E0010', 'command line') and rows['allow-unknown'] ==
+           ('false', 'default') and rows['srcroot'][1] == 'default', 'defaults', out)
+    # none found (the temporary directory has none above it): defaults
+    write('pc-none/t.fxt', MAGIC + INIT)
+    rc, out, err = run(['--print-config', 't.fxt'], cwd=os.path.join(Ctx.tmp, 'pc-none'))
+    rows = config_lines(out)
+    expect(rc == 0 and 'no configuration file (.fxtkitrc) in its directory or above' in
+           out.splitlines()[0] and rows['revision'] == ('current', 'default') and
+           rows['ignore'][1] == 'default' and
+           not any(c.isdigit() for c in rows['ignore'][0]), 'no file: nothing ignored', out)
+    # a bad configuration file: FILE:LINE, exit 2 (the trace's, not the
+    # current directory's)
+    write('pc-none/sub/.fxtkitrc', 'revision = r7\n')
+    write('pc-none/sub/t.fxt', MAGIC + INIT)
+    rc, out, err = run(['--print-config', 'sub/t.fxt'], cwd=os.path.join(Ctx.tmp, 'pc-none'))
+    expect(rc == 2 and 'sub/.fxtkitrc:1:' in err, 'bad file of the trace', rc, out, err)
+    # a bad configuration file: FILE:LINE, exit 2
+    write('pc/.fxtkitrc', 'max-issues = 3\nWerror = maybe\n')
+    rc, out, err = run(['--print-config', 't.fxt'], cwd=root)
+    expect(rc == 2 and '.fxtkitrc:2:' in err, 'bad value', rc, out, err)
+    os.remove(os.path.join(root, '.fxtkitrc'))
+
+
+@test
+def each_trace_gets_the_config_file_of_its_directory():
+    # two directories, two .fxtkitrc: one run, each trace under its own
+    write('two/a/.fxtkitrc', 'ignore = E0022\n')
+    write('two/a/bad.fxt', MAGIC + INIT + BAD_INIT)
+    write('two/b/.fxtkitrc', 'max-issues = 1\n')
+    write('two/b/bad.fxt', MAGIC + INIT + BAD_INIT * 3)
+    write('two/a/again.fxt', MAGIC + INIT + BAD_INIT)
+    rc, out, err = run(['a/bad.fxt', 'b/bad.fxt', 'a/again.fxt'], cwd=os.path.join(Ctx.tmp, 'two'))
+    issues = [ln for ln in out.splitlines() if ': error: ' in ln]
+    expect(rc == 1 and len(issues) == 1 and issues[0].startswith('b/bad.fxt:'),
+           'a/ ignores E0022, b/ shows one of three', rc, out, err)
+
+
+@test
+def srcroot_must_be_a_directory():
+    write('sr2/t.fxt', MAGIC + INIT)
+    rc, out, err = run(['--srcroot', 't.fxt', 't.fxt'], cwd=os.path.join(Ctx.tmp, 'sr2'))
+    expect(rc == 2 and "'t.fxt' is not a directory" in err, '--srcroot FILE', rc, out, err)
+
+
+@test
+def baseline_file_format_edges():
+    cwd = os.path.join(Ctx.tmp, 'bl2')
+    # a file name with a tab, a backslash and a newline: written escaped (one
+    # line per issue), read back as the same name
+    name = 'we\tird\\na\nme.fxt'
+    write(os.path.join('bl2', name), MAGIC + INIT + BAD_INIT)
+    rc, out, err = run(['--write-baseline', 'b', name], cwd=cwd)
+    with open(os.path.join(cwd, 'b'), encoding='utf-8') as f:
+        body = [ln for ln in f.read().split('\n') if ln and not ln.startswith('#')]
+    expect(rc == 0 and len(body) == 1 and body[0].split('\t', 2)[2] == 'we\\tird\\\\na\\nme.fxt',
+           'escaped name', rc, body, err)
+    rc, out, err = run(['--baseline', 'b', name], cwd=cwd)
+    expect(rc == 0 and '1 known issue not reported; 0 entries no longer occur' in err,
+           'escaped name read back', rc, out, err)
+    # comments and blank lines are skipped, a last line needs no newline;
+    # a gone entry is "1 entry ... occurs"
+    fp = body[0].split('\t')[0]
+    write('bl2/ok.fxt', MAGIC + INIT)
+    write('bl2/c', '# a comment\n\n%s\tE0022\tok.fxt' % fp)
+    rc, out, err = run(['--baseline', 'c', 'ok.fxt'], cwd=cwd)
+    expect(rc == 0 and '0 known issues not reported; 1 entry no longer occurs' in err and
+           'ok.fxt: E0022 ' + fp in err, 'one gone entry', rc, err)
+    # a bad escape, an empty fingerprint, a directory: exit 2 with the line
+    write('bl2/e', '%s\tE0022\tx\\qy.fxt\n' % fp)
+    rc, out, err = run(['--baseline', 'e', 'ok.fxt'], cwd=cwd)
+    expect(rc == 2 and 'e:1: bad escape' in err, 'bad escape', rc, err)
+    write('bl2/t', '# header\n\tE0022\tok.fxt\n')
+    rc, out, err = run(['--baseline', 't', 'ok.fxt'], cwd=cwd)
+    expect(rc == 2 and 't:2: expected FINGERPRINT<TAB>RULE<TAB>FILE' in err, 'no fingerprint',
+           rc, err)
+    os.makedirs(os.path.join(cwd, 'd'), exist_ok=True)
+    rc, out, err = run(['--baseline', 'd', 'ok.fxt'], cwd=cwd)
+    expect(rc == 2 and '--baseline' in err, 'a directory', rc, err)
+
+
+@test
+def write_baseline_needs_a_file_and_keeps_the_old_one_on_failure():
+    cwd = os.path.join(Ctx.tmp, 'bl3')
+    write('bl3/bad.fxt', MAGIC + INIT + BAD_INIT)
+    rc, out, err = run(['--write-baseline', '-', 'bad.fxt'], cwd=cwd)
+    expect(rc == 2 and '--write-baseline' in err and out == '', 'not standard output', rc, err)
+    # the report stops being written (stdout a full disk, a report far
+    # past stdio's buffer): exit 2, and the baseline already there is left
+    # as it was, with nothing else left beside it
+    write('bl3/many.fxt', MAGIC + INIT + BAD_INIT * 3000)
+    old = write('bl3/base', '# kept\n')
+    before = sorted(os.listdir(cwd))
+    with open('/dev/full', 'w') as full:
+        p = subprocess.run([Ctx.exe, '-m', '0', '--write-baseline', 'base', 'many.fxt',
+                            'bad.fxt'], cwd=cwd,
+                           stdout=full, stderr=subprocess.PIPE, timeout=120)
+    with open(old, encoding='utf-8') as f:
+        expect(p.returncode == 2 and f.read() == '# kept\n', 'old baseline kept', p.returncode,
+               p.stderr)
+    expect(sorted(os.listdir(cwd)) == before, 'no file left', before, os.listdir(cwd))
+
+@test
+def many_distinct_issues_keep_distinct_fingerprints():
+    # 700 initialization records, each with other reserved bits set: 700
+    # header words, so 700 fingerprints HASH:1 (docs/ci.md), all in the
+    # baseline and all hidden by it
+    n = 700
+    write('fp/t.fxt', MAGIC + INIT + b''.join(w(0x21 | (k << 16)) + w(1) for k in range(1, n + 1)))
+    cwd = os.path.join(Ctx.tmp, 'fp')
+    fps = [fp for _, fp in sarif_ids('t.fxt', cwd)]
+    expect(len(fps) == n and len(set(fps)) == n and all(x.endswith(':1') for x in fps),
+           'distinct fingerprints', len(fps), len(set(fps)), fps[:3])
+    rc, out, err = run(['--write-baseline', 'b', 't.fxt'], cwd=cwd)
+    rows = read_baseline(os.path.join(cwd, 'b'))
+    expect(rc == 0 and sorted(fp for _, fp, _ in rows) == sorted(fps), 'baseline = SARIF', rc, err)
+    rc, out, err = run(['--baseline', 'b', 't.fxt'], cwd=cwd)
+    expect(rc == 0 and '%d known issues not reported; 0 entries no longer occur' % n in err,
+           'all hidden', rc, err)
 
 
 def main():
