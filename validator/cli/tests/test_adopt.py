@@ -149,12 +149,15 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
     expect(rc == 1 and len(issues) == 1 and issues[0].startswith('traces/old.fxt:%#x:' % size),
            'only the new issue (at %#x)' % size, rc, out)
     expect('1 error' in out, 'counts only the new one', out)
-    # the same with SARIF: code scanning gets only the new result
+    # the same with SARIF: the new result, then the known ones as
+    # "unchanged" (test_known.py has the rest)
     rc, out, err = run(['--format', 'sarif', '--baseline', '.fxt-baseline', 'traces/old.fxt'],
                        cwd=os.path.join(Ctx.tmp, 'repo'))
     res = json.loads(out)['runs'][0]['results']
-    expect(rc == 1 and len(res) == 1 and res[0]['locations'][0]['physicalLocation']['region']
-           ['byteOffset'] == size, 'SARIF: the new result only', rc, res)
+    expect(rc == 1 and [(x['baselineState'], x['locations'][0]['physicalLocation']['region']
+                         ['byteOffset']) for x in res][0] == ('new', size) and
+           [x['baselineState'] for x in res[1:]] == ['unchanged'] * 2,
+           'SARIF: the new result, then two unchanged', rc, res)
     # --json: the known issues counted apart, the document still valid
     rc, out, err = run(['--json', '--baseline', '.fxt-baseline', 'traces/old.fxt'],
                        cwd=os.path.join(Ctx.tmp, 'repo'))
