@@ -59,6 +59,9 @@ set(FXT_TEST_LABELS
   # installs and packages
   "install-fuzz-kit-afl|install-fuzz-kit-libfuzzer=slow,install,fuzz"
   "install-consumers|install-fuzz-kit|man-pages=slow,install"
+  # README's and fuzz/README's recipes run in a fresh copy of the tree: two
+  # builds of it, whatever this build is (one configuration runs them)
+  "doc-recipes-fresh=slow,install,once"
   "package-deb.*=slow,package"
 )
 
