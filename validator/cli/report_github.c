@@ -100,7 +100,7 @@ static void verdict(const run *r, const fxt_stats *st, char *buf, size_t size)
         snprintf(buf, size, "fails %s%s", fxt_revision_name(r->rev),
                  st->errors ? "" : " (warnings, --Werror)");
     else if (kn[0] || (r->cfg->werror && kn[1])) /* never "conforms" */
-        snprintf(buf, size, "fails %s, known issues only (--baseline)",
+        snprintf(buf, size, "fails %s, known issues only",
                  fxt_revision_name(r->rev));
     else if (st->unchecked) {
         char what[128];
