@@ -28,16 +28,32 @@
 # Depends come from dpkg-shlibdeps; binaries and shared objects are stripped.
 # Package a plain (not sanitized, not coverage) build: Release, as README's
 # Install section does, or the default RelWithDebInfo.
-set(_contact "fxtkit maintainers <fxtkit@users.noreply.github.com>")
-set(FXT_PACKAGE_CONTACT "${_contact}" CACHE STRING "Maintainer field of the Debian packages")
-if(FXT_PACKAGE_CONTACT STREQUAL "fxtkit developers <fxtkit@example.org>")  # the old placeholder
-  set_property(CACHE FXT_PACKAGE_CONTACT PROPERTY VALUE "${_contact}")
+# fxtkit has no published home page or maintainer address yet. None is
+# made up: without FXT_PACKAGE_CONTACT the Maintainer field is a placeholder
+# in the reserved .invalid domain (RFC 2606: never routable, never someone's
+# address), and without FXT_HOMEPAGE there is no Homepage field; the
+# copyright file says so, and configuring says so.
+set(FXT_CONTACT_UNSET "fxtkit maintainer not set <maintainer-not-set@fxtkit.invalid>")
+set(FXT_PACKAGE_CONTACT "${FXT_CONTACT_UNSET}" CACHE STRING
+    "Maintainer field of the Debian packages: \"Name <address>\"")
+if(FXT_PACKAGE_CONTACT MATCHES "^fxtkit (developers|maintainers) <fxtkit@(example\\.org|users\\.noreply\\.github\\.com)>$")
+  set_property(CACHE FXT_PACKAGE_CONTACT PROPERTY VALUE "${FXT_CONTACT_UNSET}")  # old defaults
 endif()
 set(FXT_HOMEPAGE "" CACHE STRING "Homepage field of the Debian packages (the project's URL)")
 if(FXT_HOMEPAGE)
   set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${FXT_HOMEPAGE}")
 else()
   message(STATUS "FXT_HOMEPAGE is not set: the Debian packages have no Homepage field")
+endif()
+if(FXT_PACKAGE_CONTACT STREQUAL FXT_CONTACT_UNSET)
+  message(STATUS "FXT_PACKAGE_CONTACT is not set: the Debian packages' Maintainer is the "
+                 "placeholder '${FXT_CONTACT_UNSET}'")
+  set(_unset_note "
+ fxtkit has no published maintainer address or home page yet: the Maintainer
+ field is a placeholder (configure with -DFXT_PACKAGE_CONTACT=\"Name <address>\"
+ and -DFXT_HOMEPAGE=URL to set them).")
+else()
+  set(_unset_note "")
 endif()
 set(FXT_DEB_REVISION 1 CACHE STRING "Debian revision of the packages (VERSION-REVISION)")
 set(FXT_DEB_VERSION ${PROJECT_VERSION}-${FXT_DEB_REVISION})
@@ -65,7 +81,7 @@ Files: *
 Copyright: ${_holder}
 License: Expat
 Comment: The MIT license (SPDX-License-Identifier: MIT), in the LICENSE file of
- the source tree and in /usr/share/doc/${FXT_DEB_TOOLS}/LICENSE.
+ the source tree and in /usr/share/doc/${FXT_DEB_TOOLS}/LICENSE.${_unset_note}
 
 License: Expat
 ${_text}

@@ -39,7 +39,7 @@ set(FXT_TEST_LABELS
   "golden-regen|golden-check|violate|gen-cli|readme-example=quick"
   # fxt-validate and fxt-dump end to end
   "cli|cli-formats|cli-ci|cli-edges|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
-  "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-sarif-corpus|dump-real=quick,shared-data"
+  "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-baseline-formats|cli-sarif-corpus|dump-real=quick,shared-data"
   "dump-corpus-schema=slow,once"
   "violate-controls=slow,once"
   "cli-valgrind=slow,valgrind"
@@ -59,6 +59,9 @@ set(FXT_TEST_LABELS
   # installs and packages
   "install-fuzz-kit-afl|install-fuzz-kit-libfuzzer=slow,install,fuzz"
   "install-consumers|install-fuzz-kit|man-pages=slow,install"
+  # README's and fuzz/README's recipes run in a fresh copy of the tree: two
+  # builds of it, whatever this build is (one configuration runs them)
+  "doc-recipes-fresh=slow,install,once"
   "package-deb.*=slow,package"
 )
 

@@ -460,9 +460,15 @@ void rc_apply_options(const rc_settings *s, unsigned keep, fxt_options *o)
 
 int rc_settings_of_trace(const char *trace, rc_settings *s, char *err, size_t errlen)
 {
+    return rc_settings_of(NULL, trace, s, err, errlen);
+}
+
+int rc_settings_of(const char *config, const char *trace, rc_settings *s, char *err,
+                   size_t errlen)
+{
     memset(s, 0, sizeof *s);
     char *path = NULL;
-    int k = rc_find(trace, &path);
+    int k = config ? (path = strdup(config)) ? 1 : -1 : rc_find(trace, &path);
     if (k <= 0) {
         if (k < 0)
             snprintf(err, errlen, "%s", strerror(ENOMEM));

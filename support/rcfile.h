@@ -102,6 +102,11 @@ void rc_settings_free(rc_settings *s);
  *  found, 0 when there is none (*S empty), -1 with the reason in ERR. */
 int rc_settings_of_trace(const char *trace, rc_settings *s, char *err, size_t errlen);
 
+/** The same with CONFIG (--config FILE) in place of the search when it is
+ *  not NULL: 1, or -1 with the reason in ERR (a missing file too). */
+int rc_settings_of(const char *config, const char *trace, rc_settings *s, char *err,
+                   size_t errlen);
+
 /** Apply the validator settings of S (revision, allow-unknown, ignores,
  *  max-providers...) to O, each only where its RC_* bit is not in KEEP
  *  (the command line's choices win). Ignores add up. */

@@ -223,6 +223,24 @@ def main():
         if want == 2:
             check(err.startswith("fxt-mutate: "), "%s: error says fxt-mutate:" % argv[1:])
 
+    # .fxtkitrc: fxt-validate there takes the E0022 trace as clean (its rule
+    # ignored), fxt-mutate does not read it (a seed is valid by the spec),
+    # and its --help says so
+    cfgd = os.path.join(tmp, "cfg")
+    os.makedirs(cfgd)
+    with open(os.path.join(a.corpus, "invalid", "E0022-init-reserved-bits.fxt"), "rb") as f:
+        data = f.read()
+    with open(os.path.join(cfgd, "t.fxt"), "wb") as f:
+        f.write(data)
+    with open(os.path.join(cfgd, ".fxtkitrc"), "w") as f:
+        f.write("ignore = E0022\n")
+    check(run([a.validate, "-q", os.path.join(cfgd, "t.fxt")])[0] == 0,
+          ".fxtkitrc: fxt-validate ignores E0022 there")
+    rc, out, err = run([m, "seeds", "--gen", "0", "-o", os.path.join(tmp, "cfg-out"), cfgd])
+    check(rc == 1, "fxt-mutate seeds: the E0022 trace is no seed, .fxtkitrc or not (exit %d)" % rc)
+    rc, out, err = run([m, "--help"])
+    check(".fxtkitrc" in out and "reads no" in out, "--help says it reads no .fxtkitrc")
+
     # the real error and nothing else: no false "out of memory" after it
     # (issue 22: -o naming a file, a missing input)
     notdir = os.path.join(tmp, "not-a-dir")

@@ -156,7 +156,7 @@ static void rt_record(void *ctx, const fxt_record *r)
 
 static void roundtrip_usage(FILE *f)
 {
-    fprintf(f, "Usage: fxt-gen roundtrip [--revision r1|r2|r3|current] FILE\n"
+    fprintf(f, "Usage: fxt-gen roundtrip [--revision r1|r2|r3|current] [--no-config | --config FILE] FILE\n"
                "\n"
                "Decode FILE (- for standard input) with the validator's visitor and re-encode\n"
                "every record with the reference encoder: what is compared is every byte of\n"
@@ -169,20 +169,44 @@ static void roundtrip_usage(FILE *f)
                "the file and as re-encoded, and exit 1. An empty\n"
                "input, and records the validator could not decode, fail the round trip.\n"
                "--revision decodes and re-encodes with that revision's layout (default: the\n"
-               "revision of the trace's .fxtkitrc, as fxt-validate reads it, else current).\n");
+               "revision of the trace's .fxtkitrc, as fxt-validate reads it, else current).\n"
+               "--no-config reads no .fxtkitrc; --config FILE reads FILE instead of the one\n"
+               "found from the trace (only its revision applies: the round trip compares\n"
+               "bytes, so ignores and limits do not; fxt-validate --print-config FILE shows\n"
+               "what applies).\n");
 }
 
 int gen_cmd_roundtrip(int argc, char **argv)
 {
     fxt_revision rev = FXT_REV_CURRENT;
-    int rev_given = 0;
-    if (argc >= 2 && !strcmp(argv[1], "--revision")) {
-        rev_given = 1;
-        if (argc < 3 || fxt_revision_parse(argv[2], &rev) != 0 || fxt_layout_get(rev) == NULL) {
-            fprintf(stderr, "%s roundtrip: --revision must be r1, r2, r3 or current\n", prog);
-            return 2;
+    int rev_given = 0, no_config = 0;
+    const char *rcpath = NULL; /* --config FILE */
+    for (;;) {
+        if (argc >= 2 && !strcmp(argv[1], "--revision")) {
+            rev_given = 1;
+            if (argc < 3 || fxt_revision_parse(argv[2], &rev) != 0 ||
+                fxt_layout_get(rev) == NULL) {
+                fprintf(stderr, "%s roundtrip: --revision must be r1, r2, r3 or current\n", prog);
+                return 2;
+            }
+            argc -= 2, argv += 2;
+        } else if (argc >= 2 && !strcmp(argv[1], "--no-config")) {
+            no_config = 1;
+            argc -= 1, argv += 1;
+        } else if (argc >= 2 && !strcmp(argv[1], "--config")) {
+            if (argc < 3) {
+                fprintf(stderr, "%s roundtrip: --config needs a FILE\n", prog);
+                return 2;
+            }
+            rcpath = argv[2];
+            argc -= 2, argv += 2;
+        } else {
+            break;
         }
-        argc -= 2, argv += 2;
+    }
+    if (rcpath && no_config) {
+        fprintf(stderr, "%s roundtrip: --config and --no-config contradict each other\n", prog);
+        return 2;
     }
     if (argc != 2 || argv[1][0] == 0 || (argv[1][0] == '-' && argv[1][1] != 0)) {
         if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -195,9 +219,9 @@ int gen_cmd_roundtrip(int argc, char **argv)
     uint8_t *data;
     size_t len;
     char err[512];
-    if (!rev_given) { /* the trace's .fxtkitrc names its revision, as for fxt-validate */
+    if (!rev_given && !no_config) { /* the trace's .fxtkitrc names its revision */
         rc_settings set;
-        if (rc_settings_of_trace(argv[1], &set, err, sizeof err) < 0) {
+        if (rc_settings_of(rcpath, argv[1], &set, err, sizeof err) < 0) {
             fprintf(stderr, "%s: %s\n", prog, err);
             return 2;
         }

@@ -8,7 +8,7 @@
  *   fxt-gen random --seed S --records N [--profile P] [--big-endian] [--revision R]
  *                  [--order ORDER]
  *                  [--order ORDER] -o FILE
- *   fxt-gen roundtrip [--revision R] FILE
+ *   fxt-gen roundtrip [--revision R] [--no-config | --config F] FILE
  *   fxt-gen violate --rule RULE [--seed S] [--big-endian] [--revision R] -o FILE
  *   fxt-gen golden DIR
  */
@@ -29,7 +29,7 @@ void gen_usage(FILE *f)
             "  or:  fxt-gen violate --rule RULE [OPTION]... -o FILE\n"
             "  or:  fxt-gen violate --list [--revision REV]\n"
             "  or:  fxt-gen golden DIR\n"
-            "  or:  fxt-gen roundtrip [--revision REV] FILE\n"
+            "  or:  fxt-gen roundtrip [--revision REV] [--no-config | --config F] FILE\n"
             "  or:  fxt-gen COMMAND --help\n"
             "Generate Fuchsia Trace Format (FXT) traces: random conforming traces, traces\n"
             "with exactly one violation of a rule, the golden corpus; check byte-exact\n"

@@ -88,8 +88,19 @@ out=$("$gen" roundtrip "$tmp/legacy/old.fxt"); rc=$?
 [ $rc -eq 0 ] && ! echo "$out" | grep -q "note:" && ok || bad ".fxtkitrc revision r1: rc=$rc out=$out"
 out=$("$gen" roundtrip --revision current "$tmp/legacy/old.fxt")
 echo "$out" | grep -q "note:" && ok || bad "--revision current wins over .fxtkitrc: $out"
+out=$("$gen" roundtrip --no-config "$tmp/legacy/old.fxt")
+echo "$out" | grep -q "note:" && ok || bad "--no-config: read as current: $out"
+echo "revision = current" >"$tmp/cur.rc"
+out=$("$gen" roundtrip --config "$tmp/cur.rc" "$tmp/legacy/old.fxt")
+echo "$out" | grep -q "note:" && ok || bad "--config FILE instead of the .fxtkitrc found: $out"
+"$gen" roundtrip --config "$tmp/missing.rc" "$tmp/legacy/old.fxt" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--config missing file: exit 2"
+"$gen" roundtrip --config "$tmp/cur.rc" --no-config "$tmp/legacy/old.fxt" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--config with --no-config: exit 2"
 echo "bogus = 1" >"$tmp/legacy/.fxtkitrc"
 "$gen" roundtrip "$tmp/legacy/old.fxt" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "a bad .fxtkitrc: exit 2"
+"$gen" roundtrip --no-config "$tmp/legacy/old.fxt" >/dev/null 2>&1; [ $? -eq 0 ] && ok ||
+  bad "--no-config: a bad .fxtkitrc is not read"
 # usage and I/O errors
 "$gen" roundtrip "$tmp/missing.fxt" 2>/dev/null; [ $? -eq 2 ] && ok || bad "missing file"
 "$gen" roundtrip "$tmp" 2>/dev/null; [ $? -eq 2 ] && ok || bad "directory"

@@ -15,6 +15,12 @@
 # package-deb-install (scripts/check-deb.sh).
 set -euo pipefail
 cpack=$1 build=$2 out=$3 version=$4 soversion=$5 src=$6
+# what the build was configured with (cmake/package.cmake)
+cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+contact=$(cache FXT_PACKAGE_CONTACT) homepage=$(cache FXT_HOMEPAGE)
+# the Maintainer a build gets when none is given (it must be a placeholder said to be one)
+default_contact=$(sed -n 's/^set(FXT_CONTACT_UNSET "\(.*\)")$/\1/p' "$src/cmake/package.cmake")
+[ -n "$default_contact" ] || { echo "FAIL: no FXT_CONTACT_UNSET in cmake/package.cmake"; exit 1; }
 rm -rf "$out"
 mkdir -p "$out/debs"
 fails=0
@@ -43,11 +49,15 @@ for p in "$lib" libfxt-dev fxtkit; do
   [ "$(field "$p" Priority)" = optional ] && ok "$p: Priority optional" || fail "$p: Priority"
   [ "$(field "$p" Source)" = fxtkit ] && ok "$p: Source fxtkit" || fail "$p: Source"
   m=$(field "$p" Maintainer)
-  if [[ $m =~ ^[^\<]+\ \<[^@\>]+@[^@\>]+\.[a-z]+\>$ ]] && [[ $m != *example.* ]]; then
+  if [[ $m =~ ^[^\<]+\ \<[^@\>]+@[^@\>]+\.[a-z]+\>$ ]] && [[ $m != *example.* ]] &&
+     [ "$m" = "$contact" ]; then
     ok "$p: Maintainer $m"
   else
-    fail "$p: Maintainer '$m'"
+    fail "$p: Maintainer '$m' (configured: '$contact')"
   fi
+  # no made-up home page: the field only when FXT_HOMEPAGE gives one
+  [ "$(field "$p" Homepage)" = "$homepage" ] && ok "$p: Homepage '$homepage'" ||
+    fail "$p: Homepage '$(field "$p" Homepage)', configured '$homepage'"
   desc=$(field "$p" Description)
   [ "$(wc -l <<<"$desc")" -ge 3 ] && [ "$(head -1 <<<"$desc" | wc -c)" -le 81 ] &&
     ok "$p: Description (synopsis and long description)" || fail "$p: Description: $desc"
@@ -143,6 +153,15 @@ for p in "$lib" libfxt-dev fxtkit; do
   missing=$(sed '1,/^Copyright/d' "$src/LICENSE" | grep -v '^$' | while IFS= read -r l; do
               grep -qxF " $l" "$c" || echo "$l"; done)
   [ -z "$missing" ] && ok "$p: copyright carries LICENSE's text" || fail "$p: copyright lacks: $missing"
+  # no real maintainer address given: a placeholder that cannot be someone's
+  # (the reserved .invalid domain), and the copyright file says so
+  grep -qxF "Upstream-Contact: $contact" "$c" && ok "$p: copyright: Upstream-Contact" ||
+    fail "$p: copyright: Upstream-Contact is not '$contact'"
+  if [ "$contact" = "$default_contact" ] || [[ $contact == *.invalid\> ]]; then
+    [[ $contact == *@*.invalid\> ]] && grep -q "has no published maintainer address" "$c" &&
+      ok "$p: the placeholder Maintainer is said to be one" ||
+      fail "$p: Maintainer '$contact': a placeholder not said to be one"
+  fi
   cl=$x/usr/share/doc/$p/changelog.Debian.gz
   if [ -f "$cl" ]; then
     zcat "$cl" >"$out/changelog.$p"

@@ -324,6 +324,26 @@ def fxt_conform_gate_bootstrap():
 
 
 @test
+def fuzz_mutate_recipes():
+    body = block_with(os.path.join(Ctx.src, 'fuzz', 'README.md'), 'sh', '-o seeds corpus/')
+    d = scratch('mutate')
+    # corpus/: the tree's golden corpus, where the block names it
+    os.symlink(os.path.join(Ctx.src, 'corpus'), os.path.join(d, 'corpus'))
+    r = sh(body, d)
+    expect(r.returncode == 0, 'fxt-mutate recipes: exit %d\n%s%s' % (r.returncode, r.stdout[-1500:],
+                                                                   r.stderr[-1500:]))
+    # what the comments promise: seeds little-endian only; Go corpus files
+    seeds = os.listdir(os.path.join(d, 'seeds'))
+    be = [f for f in seeds if open(os.path.join(d, 'seeds', f), 'rb').read(8) ==
+          bytes.fromhex('0016547846040010')]
+    expect(seeds and not be, 'seeds: %d, %d big-endian' % (len(seeds), len(be)))
+    go = os.listdir(os.path.join(d, 'testdata', 'fuzz', 'FuzzRead'))
+    expect(go and all(open(os.path.join(d, 'testdata', 'fuzz', 'FuzzRead', f)).readline()
+                      == 'go test fuzz v1\n' for f in go), 'Go corpus files')
+    expect(os.listdir(os.path.join(d, 'mutated')) and os.listdir(os.path.join(d, 'm')), 'mutations')
+
+
+@test
 def readme_job1_github_steps():
     import yaml
     text = block_with(os.path.join(Ctx.src, 'README.md'), 'yaml', 'Validate (annotations)')
@@ -399,36 +419,36 @@ def readme_webassembly_build():
 
 ACCOUNTED = {
     # (file, a string of the block): what runs it, or why it is not run here
-    ('README.md', 'bash scripts/setup.sh && cmake -S . -B build'): 'not run here: setup.sh installs Debian packages; the build is what ctest runs in',
+    ('README.md', 'bash scripts/setup.sh && cmake -S . -B build'): 'doc-recipes-fresh readme_quick_start (in a fresh copy of the tree)',
     ('README.md', 'bash scripts/setup.sh && bash scripts/test.sh'): 'not run here: it is the whole CI (.ci/run)',
-    ('README.md', '-DCMAKE_BUILD_TYPE=Release && cmake --build build -j'): 'readme_install_without_check (its configure step, and fxt-validate built; the prefix install stands for sudo cmake --install)',
+    ('README.md', '-DCMAKE_BUILD_TYPE=Release && cmake --build build -j'): 'readme_install_without_check (its configure step, and fxt-validate built); its install line: doc-recipes-fresh readme_install_line (sudo shim, DESTDIR)',
     ('README.md', 'Validate (annotations)'): 'readme_job1_github_steps',
     ('README.md', 'my_reader_fuzz'): 'readme_job2_libfuzzer',
     ('README.md', 'fxt-gen random'): 'readme_job3_generator',
     ('README.md', 'fxt_validator_new'): 'readme_library_snippet',
     ('README.md', 'wasm32-wasi.cmake'): 'readme_webassembly_build',
     ('fuzz/README.md', 'LLVMFuzzerTestOneInput'): 'the harness of the libFuzzer and AFL++ recipes',
-    ('fuzz/README.md', 'build-release'): 'fuzz_quick_start_libfuzzer',
+    ('fuzz/README.md', 'build-release'): 'fuzz_quick_start_libfuzzer; its first line: doc-recipes-fresh fuzz_quick_start_install_line',
     ('fuzz/README.md', './my_reader_afl'): 'fuzz_afl_recipe',
     ('fuzz/README.md', 'func FuzzRead'): 'the fuzz target of the Go fixture (fuzz/tests/go)',
     ('fuzz/README.md', "go test -run 'FuzzRead$'"): 'fuzz_go_recipe (but its time-bounded campaign line: ctest fuzz_recipe_go)',
     ('fuzz/README.md', 'python3 replay.py'): 'fuzz_python_recipe',
     ('fuzz/README.md', 'os.listdir(folder)'): 'fuzz_python_recipe',
     ('fuzz/README.md', 'atheris'): 'not run: untested, as the README says (not installable here)',
-    ('fuzz/README.md', '--timeout 5 --json report.json'): 'not run here: ctest conform-* run fxt-conform',
+    ('fuzz/README.md', '--timeout 5 --json report.json'): 'doc-recipes-fresh fxt_conform_in_the_tree',
     ('fuzz/README.md', '--write-expect conform-expect.txt'): 'fxt_conform_gate_bootstrap',
-    ('fuzz/README.md', 'jobs:'): 'not run: a GitHub Actions job',
+    ('fuzz/README.md', 'jobs:'): 'not run: a GitHub Actions job (runs-on, actions/checkout of OWNER/fxtkit: no published repository; make my_reader: your build)',
     ('fuzz/README.md', '--compare --reader'): 'not run here: fxtkit\'s own tree (ctest conform-compare)',
-    ('fuzz/README.md', '--revision r2 --reader'): 'not run here: fxtkit\'s own tree (ctest conform-revisions)',
+    ('fuzz/README.md', '--revision r2 --reader'): 'doc-recipes-fresh fxt_conform_in_the_tree',
     ('fuzz/README.md', 'bench_bugs.sh'): 'not run: a measurement campaign of hours',
-    ('fuzz/README.md', '-o seeds corpus/'): 'not run here: fxtkit\'s own tree (ctest fuzz_fxt_mutate)',
+    ('fuzz/README.md', '-o seeds corpus/'): 'fuzz_mutate_recipes',
     ('fuzz/README.md', '#include <fxt/mutator.h>'): 'not run: an API sketch (ctest install-fuzz-kit builds a mutator program)',
-    ('fuzz/README.md', 'ctest --test-dir build -R fuzz_'): 'not run here: fxtkit\'s own tree (the fuzz_replay_* tests)',
-    ('fuzz/README.md', 'fuzz/smoke.sh'): 'not run here: scripts/test.sh runs it',
-    ('fuzz/README.md', '-DFXT_FUZZ=ON'): 'not run here: fxtkit\'s own fuzz build',
-    ('fuzz/README.md', 'fuzz/build.sh'): 'not run here: the OSS-Fuzz build script',
+    ('fuzz/README.md', 'ctest --test-dir build -R fuzz_'): 'doc-recipes-fresh fuzz_replay_lines (but its ctest line: it is fxtkit\'s own test suite, which ctest runs in every build)',
+    ('fuzz/README.md', 'fuzz/smoke.sh'): 'not run here: scripts/test.sh runs it (its stage 5, 4-5 minutes)',
+    ('fuzz/README.md', '-DFXT_FUZZ=ON'): 'not run: its libFuzzer and afl-fuzz lines are campaigns with no bound (fuzz/smoke.sh builds the same targets and runs them bounded)',
+    ('fuzz/README.md', 'fuzz/build.sh'): 'not run here: the OSS-Fuzz build script (a third clang build of the tree; fuzz/smoke.sh builds and runs the same fuzz targets)',
     ('docs/ci.md', 'apt-get install -y ./fxtkit_'): 'ci-recipes install_from_the_package (the file name cpack writes)',
-    ('docs/ci.md', 'build-essential cmake ninja-build'): 'not run here: installs Debian packages and builds fxtkit',
+    ('docs/ci.md', 'build-essential cmake ninja-build'): 'not run here: its first line is the package manager (apt-get as root); the rest would be a third build of the tree (doc-recipes-fresh runs the quick start\'s and the fuzz quick start\'s Release build and install)',
 }
 
 

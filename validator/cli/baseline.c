@@ -153,6 +153,19 @@ int baseline_take(baseline *b, const char *file, const char *fp)
     return 1;
 }
 
+size_t baseline_absent(const baseline *b, const char *file,
+                       void (*fn)(void *ctx, const char *fp, const char *rule), void *ctx)
+{
+    size_t n = 0;
+    for (size_t i = first_of(b, file); i < b->n && strcmp(b->e[i].file, file) == 0; i++)
+        if (!b->e[i].taken) {
+            if (fn)
+                fn(ctx, b->e[i].fp, b->e[i].rule);
+            n++;
+        }
+    return n;
+}
+
 size_t baseline_gone(const baseline *b, FILE *f)
 {
     size_t n = 0;

@@ -27,6 +27,11 @@ int baseline_load(baseline **out, const char *path, char *err, size_t errlen);
 void baseline_checking(baseline *b, const char *file);
 /** 1 if (FILE, FP) is an entry (marked as occurring now), else 0. */
 int baseline_take(baseline *b, const char *file, const char *fp);
+/** The entries of FILE not taken so far (no longer occurring, once FILE
+ *  is checked): FN(CTX, FINGERPRINT, RULE) for each unless FN is NULL;
+ *  returns how many. */
+size_t baseline_absent(const baseline *b, const char *file,
+                       void (*fn)(void *ctx, const char *fp, const char *rule), void *ctx);
 /** Write to F the entries of checked files that were not taken, one
  *  "  FILE: RULE FINGERPRINT" line each; returns how many. */
 size_t baseline_gone(const baseline *b, FILE *f);

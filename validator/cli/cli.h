@@ -87,6 +87,8 @@ typedef struct cli_issue {
     uint8_t word_gone;       /**< word_have < 8 because the bytes were read but
                                   left the window (a pipe cannot be re-read) */
     unsigned all;            /**< revisions (mask) it holds for, known ones included */
+    unsigned known_out;      /**< revisions (mask) under which it is a --baseline
+                                  known issue SARIF writes as "unchanged" */
     uint64_t fp_hash;        /**< fxtIssue/v1's HASH (with config.need_fp) */
     uint32_t fp_n[FXT_REV_COUNT]; /**< its N under each revision of all */
 } cli_issue;
@@ -109,6 +111,10 @@ typedef struct run {
     uint64_t json_issues;          /**< issues written (JSON: for commas; short: the first) */
     uint64_t known[FXT_REV_COUNT][2]; /**< errors, warnings the baseline hid */
     uint64_t known_rule[FXT_REV_COUNT][FXT_R_END_]; /**< the same by rule */
+    uint64_t known_out[FXT_REV_COUNT][FXT_R_END_]; /**< of those, written as SARIF
+                                                         "unchanged" results (--max-issues) */
+    size_t absent;                 /**< baseline entries of this file it no longer has
+                                        (set when the file was checked in full) */
     char site[4096];               /**< the name as SARIF, GitLab, annotations and
                                         baselines give it (site_name) */
     FILE *spool;                   /**< --revision auto: issues until the verdict */
@@ -172,6 +178,9 @@ const char *issue_section(const fxt_issue *is, fxt_revision rev);
 int report_begin(session *s);
 void report_file_begin(run *r);
 void report_issue(run *r, const cli_issue *ci);
+/** "N known issues not shown, M baseline entries no longer occur" of R
+ *  into BUF: "" without --baseline or when both are 0. */
+const char *known_text(const run *r, char *buf, size_t size);
 void report_file_end(run *r, const fxt_stats *st, const char *io_error, double secs);
 void report_io_error(const char *name, const char *what);
 void report_end(session *s, int rc);

@@ -344,7 +344,10 @@ static void usage(FILE *f)
           "      --no-config       do not read " RC_NAME " (fxt-validate's configuration,\n"
           "                        found in the trace's directory or above: its\n"
           "                        revision, ignore, allow-unknown and max-* settings\n"
-          "                        apply; the command line wins)\n"
+          "                        apply; the command line wins; fxt-validate\n"
+          "                        --print-config TRACE shows them)\n"
+          "      --config=FILE     read settings from FILE instead of the " RC_NAME "\n"
+          "                        found from the trace\n"
           "  -h, --help            print this help and exit\n"
           "  -V, --version         print the version and exit\n"
           "\n"
@@ -421,7 +424,7 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
     return *lo <= *hi ? 0 : -1;
 }
 
-enum { OPT_ALLOW_UNKNOWN = 256, OPT_REVISION, OPT_NO_CONFIG };
+enum { OPT_ALLOW_UNKNOWN = 256, OPT_REVISION, OPT_NO_CONFIG, OPT_CONFIG };
 
 int main(int argc, char **argv)
 {
@@ -433,6 +436,7 @@ int main(int argc, char **argv)
         {"allow-unknown", no_argument, NULL, OPT_ALLOW_UNKNOWN},
         {"revision", required_argument, NULL, OPT_REVISION},
         {"no-config", no_argument, NULL, OPT_NO_CONFIG},
+        {"config", required_argument, NULL, OPT_CONFIG},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -442,6 +446,7 @@ int main(int argc, char **argv)
     cfg.base = fxt_options_default();
     unsigned cli_set = 0; /* RC_* bits the command line set: they win */
     int no_config = 0;
+    const char *rcpath = NULL; /* --config FILE */
     int c;
     opterr = 0; /* our own messages */
     while ((c = getopt_long(argc, argv, ":jxa:r:hV", longopts, NULL)) != -1) {
@@ -468,6 +473,7 @@ int main(int argc, char **argv)
             cli_set |= RC_ALLOW_UNKNOWN;
             break;
         case OPT_NO_CONFIG: no_config = 1; break;
+        case OPT_CONFIG: rcpath = optarg; break;
         case OPT_REVISION: {
             fxt_revision rev;
             if (fxt_revision_parse(optarg, &rev) != 0 || rev == FXT_REV_AUTO)
@@ -502,10 +508,12 @@ int main(int argc, char **argv)
         return usage_error("%s", "no input file (use '-' for standard input)");
     if (argc - optind > 1)
         return usage_error("one input file at a time ('%s' is extra)", argv[optind + 1]);
+    if (rcpath && no_config)
+        return usage_error("%s", "--config and --no-config contradict each other");
     if (!no_config) { /* the trace's .fxtkitrc, as fxt-validate reads it */
         rc_settings set;
         char err[600];
-        if (rc_settings_of_trace(argv[optind], &set, err, sizeof err) < 0) {
+        if (rc_settings_of(rcpath, argv[optind], &set, err, sizeof err) < 0) {
             fprintf(stderr, PROG ": %s\n", err);
             return EXIT_TROUBLE;
         }

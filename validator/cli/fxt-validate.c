@@ -183,8 +183,19 @@ static void on_issue(void *ctx, const fxt_issue *is)
     unsigned known = cfg->need_fp && every ? fingerprint(r, &ci, mask) : 0;
     unsigned shown = 0;
     for (unsigned v = 0; v < FXT_REV_COUNT; v++) {
-        if (!(mask & FXT_REV_BIT(v)) || (known & FXT_REV_BIT(v)))
+        if (!(mask & FXT_REV_BIT(v)))
             continue;
+        if (known & FXT_REV_BIT(v)) {
+            /* SARIF keeps a known issue as an "unchanged" result (docs/ci.md:
+             * code scanning would call it fixed otherwise), under its own
+             * --max-issues budget so that it never hides a new one */
+            if (cfg->format == FMT_SARIF &&
+                (!cfg->max_issues || r->known_out[v][k] < cfg->max_issues)) {
+                r->known_out[v][k]++;
+                ci.known_out |= FXT_REV_BIT(v);
+            }
+            continue;
+        }
         if (cfg->max_issues && r->shown[v][k] >= cfg->max_issues) {
             r->hidden[v][k]++;
         } else {
@@ -192,7 +203,7 @@ static void on_issue(void *ctx, const fxt_issue *is)
             shown |= FXT_REV_BIT(v);
         }
     }
-    if (!shown && !r->s->wb)
+    if (!shown && !ci.known_out && !r->s->wb)
         return;
     if (cfg->need_fp && !every)
         (void)fingerprint(r, &ci, shown);
@@ -202,7 +213,7 @@ static void on_issue(void *ctx, const fxt_issue *is)
         return;
     }
     baseline_entry(r, &ci);
-    if (!shown)
+    if (!shown && !ci.known_out)
         return;
     progress_end(&r->pg);
     report_issue(r, &ci);
@@ -225,7 +236,7 @@ static const char *replay(run *r)
     cli_issue ci;
     while (!r->s->write_failed && fread(&ci, sizeof ci, 1, r->spool) == 1) {
         baseline_entry(r, &ci);
-        if (ci.shown & FXT_REV_BIT(r->rev)) {
+        if ((ci.shown | ci.known_out) & FXT_REV_BIT(r->rev)) {
             report_issue(r, &ci);
             check_stdout(r->s);
         }
@@ -326,8 +337,6 @@ static int validate_file(session *s, const char *path, arena *a, int first_file)
     site_name(s, r->name, r->site, sizeof r->site);
     if (s->fpc)
         fp_counter_reset(s->fpc);
-    if (s->bl)
-        baseline_checking(s->bl, r->site);
     report_file_begin(r);
 
     const char *io_error = NULL;
@@ -402,6 +411,12 @@ static int validate_file(session *s, const char *path, arena *a, int first_file)
     }
     if (fd >= 0 && !is_stdin)
         close(fd);
+    /* entries the file no longer has: only where it was checked in full
+     * (not read, stopped early or not fully checked: they may be there) */
+    if (s->bl && !io_error && !s->write_failed && !st.stopped && !st.unchecked) {
+        baseline_checking(s->bl, r->site);
+        r->absent = baseline_absent(s->bl, r->site, NULL, NULL);
+    }
     /* the baseline's known issues neither count nor fail */
     uint64_t ke = r->known[r->rev][0], kw = r->known[r->rev][1];
     st.errors -= ke < st.errors ? ke : st.errors;
@@ -492,8 +507,10 @@ static void usage(FILE *f)
             "                        directory, else the current directory); a file\n"
             "                        outside DIR gets its absolute path\n"
             "      --baseline=FILE   known issues (from --write-baseline): report and fail\n"
-            "                        on new issues only; stderr says how many known ones\n"
-            "                        were hidden and which entries no longer occur\n"
+            "                        on new issues only (SARIF also keeps the known ones,\n"
+            "                        as baselineState \"unchanged\"); stderr says how many\n"
+            "                        known ones were hidden and which entries no longer\n"
+            "                        occur\n"
             "      --write-baseline=FILE  record every issue found (by file and the SARIF\n"
             "                        fxtIssue/v1 fingerprint, which inserted records do not\n"
             "                        change) in FILE, print the report, and exit 0 (2 on\n"

@@ -21,6 +21,7 @@
 #include "fxt/version.h"
 #include "magic_hint.h"
 #include "rcfile.h"
+#include "baseline.h"
 #include "report.h"
 
 /** Version of the JSON document's shape ("schema" member; bumped when a
@@ -416,11 +417,30 @@ static void issue_json(run *r, const cli_issue *ci)
     put_json(stdout, issue_section(is, r->rev));
     fputs(",\"revisions\":", stdout);
     put_revisions_json(stdout, is->revisions);
+    if (r->s->bl)
+        fputs(",\"baseline\":\"new\"", stdout); /* the known ones are not written */
     putc('}', stdout);
+}
+
+/** "N known issues not shown, M baseline entries no longer occur" of R
+ *  into BUF ("" without --baseline or when both are 0). */
+const char *known_text(const run *r, char *buf, size_t size)
+{
+    uint64_t known = r->known[r->rev][0] + r->known[r->rev][1];
+    buf[0] = '\0';
+    if (!r->s->bl || (!known && !r->absent))
+        return buf;
+    snprintf(buf, size, "%" PRIu64 " known %s not shown, %zu baseline %s no longer %s", known,
+             plural(known, "issue", "issues"), r->absent, plural(r->absent, "entry", "entries"),
+             plural(r->absent, "occurs", "occur"));
+    return buf;
 }
 
 void report_issue(run *r, const cli_issue *ci)
 {
+    /* a --baseline known issue: only SARIF writes it ("unchanged") */
+    if (!(ci->shown & FXT_REV_BIT(r->rev)) && r->cfg->format != FMT_SARIF)
+        return;
     switch (r->cfg->format) {
     case FMT_TEXT:
         if (!r->cfg->quiet)
@@ -484,10 +504,9 @@ static void summary_line(const run *r, const fxt_stats *st, double secs)
         putc(')', stdout);
         put_color_end(stdout, cfg);
     }
-    uint64_t known = r->known[r->rev][0] + r->known[r->rev][1];
-    if (known)
-        printf(" (%" PRIu64 " known %s not shown: --baseline)", known,
-               plural(known, "issue", "issues"));
+    char kt[160];
+    if (known_text(r, kt, sizeof kt)[0])
+        printf(" (%s: --baseline)", kt);
     if (cfg->timing || cfg->stats) {
         printf(" (%.3f s", secs);
         if (secs > 0)
@@ -615,6 +634,39 @@ void unchecked_json(FILE *f, unsigned u)
     fputc(']', f);
 }
 
+typedef struct absent_ctx {
+    FILE *f;
+    const char *rule_key;
+    int n;
+} absent_ctx;
+
+static void absent_one(void *ctx, const char *fp, const char *rule)
+{
+    absent_ctx *a = ctx;
+    fprintf(a->f, "%s{\"%s\":", a->n++ ? "," : "", a->rule_key);
+    put_json(a->f, rule);
+    fputs(",\"fingerprint\":", a->f);
+    put_json(a->f, fp);
+    fputc('}', a->f);
+}
+
+void absent_json(const run *r, FILE *f, const char *rule_key)
+{
+    absent_ctx a = {f, rule_key, 0};
+    fputc('[', f);
+    if (r->absent)
+        baseline_absent(r->s->bl, r->site, absent_one, &a);
+    fputc(']', f);
+}
+
+/** ,"known_issues":N,"baseline_absent":[...] (--baseline). */
+static void known_json(const run *r)
+{
+    printf(",\"known_issues\":%" PRIu64 ",\"baseline_absent\":",
+           r->known[r->rev][0] + r->known[r->rev][1]);
+    absent_json(r, stdout, "rule");
+}
+
 static void file_end_json(const run *r, const fxt_stats *st, const char *io_error, double secs)
 {
     const char *notes[MAX_NOTES];
@@ -626,7 +678,7 @@ static void file_end_json(const run *r, const fxt_stats *st, const char *io_erro
            st->records, st->bytes, st->errors, st->warnings,
            st->big_endian ? "true" : "false", st->stopped ? "true" : "false");
     if (r->s->bl)
-        printf(",\"known_issues\":%" PRIu64, r->known[r->rev][0] + r->known[r->rev][1]);
+        known_json(r);
     unchecked_json(stdout, io_error ? 0 : st->unchecked);
     printf(",\"revision\":\"%s\"", fxt_revision_name(r->rev));
     if (!io_error)
@@ -700,7 +752,8 @@ void report_file_end(run *r, const fxt_stats *st, const char *io_error, double s
     case FMT_JUNIT: junit_file_end(r, st, io_error, secs); break;
     case FMT_GITLAB: break; /* I/O errors are said on stderr */
     case FMT_SHORT:
-        if (!io_error && (st->errors + st->warnings > r->json_issues || st->unchecked))
+        if (!io_error && (st->errors + st->warnings > r->json_issues || st->unchecked ||
+                          r->known[r->rev][0] + r->known[r->rev][1] || r->absent))
             summary_line(r, st, secs); /* more than the line shown, or not fully checked */
         break;
     case FMT_TEXT:

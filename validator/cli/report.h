@@ -72,6 +72,10 @@ void side_failure(session *s, const char *what, int err);
  *  resolve it against the repository root). */
 const char *repo_path(const char *name);
 
+/** The --baseline entries R's file no longer has (run.absent), as a JSON
+ *  array of {RULE_KEY: id, "fingerprint": fxtIssue/v1} to F. */
+void absent_json(const run *r, FILE *f, const char *rule_key);
+
 /* report_sarif.c */
 int sarif_begin(session *s);
 void sarif_issue(run *r, const cli_issue *ci);

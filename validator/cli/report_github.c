@@ -93,11 +93,15 @@ void github_issue(const run *r, const cli_issue *ci)
  *  or --revision auto's verdict. */
 static void verdict(const run *r, const fxt_stats *st, char *buf, size_t size)
 {
+    const uint64_t *kn = r->known[r->rev];
     if (r->cfg->base.revision == FXT_REV_AUTO)
         verdict_text(r, r->verdicts, buf, size);
     else if (st->errors || (r->cfg->werror && st->warnings))
         snprintf(buf, size, "fails %s%s", fxt_revision_name(r->rev),
                  st->errors ? "" : " (warnings, --Werror)");
+    else if (kn[0] || (r->cfg->werror && kn[1])) /* never "conforms" */
+        snprintf(buf, size, "fails %s, known issues only",
+                 fxt_revision_name(r->rev));
     else if (st->unchecked) {
         char what[128];
         snprintf(buf, size, "not fully checked (a limit on %s: see W0055)",
@@ -122,6 +126,10 @@ static void summary_row(run *r, const fxt_stats *st, const char *io_error)
         fputs(" | | | |\n", f);
     } else {
         verdict(r, st, v, sizeof v);
+        char kt[160];
+        size_t vn = strlen(v);
+        if (known_text(r, kt, sizeof kt)[0] && vn < sizeof v)
+            snprintf(v + vn, sizeof v - vn, "; %s (--baseline)", kt);
         top_rules(r, TOP_RULES, top, sizeof top);
         put_md_cell(f, v, strlen(v));
         fprintf(f, " | %" PRIu64 " | %" PRIu64 " | ", st->errors, st->warnings);
@@ -153,6 +161,8 @@ void github_file_end(run *r, const fxt_stats *st, const char *io_error)
     top_rules(r, TOP_RULES, buf, sizeof buf);
     if (buf[0] && n < sizeof text)
         n += (size_t)snprintf(text + n, sizeof text - n, "\ntop rules: %s", buf);
+    if (known_text(r, buf, sizeof buf)[0] && n < sizeof text)
+        n += (size_t)snprintf(text + n, sizeof text - n, "\n%s (--baseline)", buf);
     uint64_t hidden = hidden_total(r);
     if (hidden && n < sizeof text)
         n += (size_t)snprintf(text + n, sizeof text - n,

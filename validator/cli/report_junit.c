@@ -160,6 +160,8 @@ void junit_file_end(run *r, const fxt_stats *st, const char *io_error, double se
     }
     counts_text(st, buf, sizeof buf);
     fprintf(o, "%s\n", buf);
+    if (known_text(r, buf, sizeof buf)[0])
+        fprintf(o, "%s (--baseline)\n", buf); /* digits and fixed words */
     if (fflush(o) != 0 || ferror(o))
         side_failure(r->s, "cannot write a temporary file", errno);
     fputs("<system-out>", c);

@@ -12,12 +12,20 @@
  *     (the current directory, in originalUriBaseIds) or a file:// URI, and
  *     partialFingerprints that survive records inserted before the issue;
  *   - per-file verdicts and counts in run.properties; I/O errors and
- *     --max-issues notes as tool execution notifications.
+ *     --max-issues notes as tool execution notifications;
+ *   - with --baseline, each result's baselineState: "new", or "unchanged"
+ *     for a known issue (kept: code scanning closes as fixed an alert whose
+ *     result is left out, and it ignores baselineState); the entries no
+ *     longer found are listed in run.properties, never as "absent" results
+ *     (code scanning would open an alert for each).
  *
  * Results are streamed; notifications and per-file properties wait in
  * temporary files until the end. At most SARIF_MAX_RESULTS results are
- * written (GitHub rejects a run with more); the rest are counted and said.
+ * written (GitHub rejects a run with more), new ones first: "unchanged"
+ * ones wait in a temporary file and take what room is left; the rest are
+ * counted and said.
  */
+#define _GNU_SOURCE /* getline */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -32,7 +40,8 @@
 #define SARIF_MAX_RESULTS 25000u
 typedef struct sarif {
     FILE *notes, *props;         /**< notifications, per-file properties */
-    uint64_t notes_out, props_out, results_out, dropped;
+    FILE *unchanged;             /**< "unchanged" results (--baseline), one a line */
+    uint64_t notes_out, props_out, results_out, dropped, unchanged_out;
     char *cwd;                   /**< %SRCROOT%: --srcroot, else the current
                                       directory, or NULL */
     const session *s;
@@ -111,8 +120,9 @@ int sarif_begin(session *s)
     s->fmt = x;
     x->notes = tmpfile();
     x->props = tmpfile();
+    x->unchanged = s->bl ? tmpfile() : NULL;
     x->s = s;
-    if (!x->notes || !x->props)
+    if (!x->notes || !x->props || (s->bl && !x->unchanged))
         return -1;
     /* NULL if it is gone: then no base is named */
     x->cwd = s->srcroot ? strdup(s->srcroot) : getcwd(NULL, 0);
@@ -138,56 +148,71 @@ int sarif_begin(session *s)
     return 0;
 }
 
-void sarif_issue(run *r, const cli_issue *ci)
+/** Result CI to O (STATE: its baselineState, or NULL). */
+static void put_result(sarif *x, FILE *o, run *r, const cli_issue *ci, const char *state)
 {
-    sarif *x = r->s->fmt;
     const fxt_issue *is = &ci->is;
-    if (x->results_out >= SARIF_MAX_RESULTS) {
-        x->dropped++;
-        return;
-    }
     issue_parts p;
     issue_parts_of(is, &p);
     /* the bytes of the offending field inside the input: the end of what
      * was fed bounds it (an issue may be about bytes that are missing) */
     uint64_t off = is->field_offset < r->fed ? is->field_offset : r->fed;
     uint64_t len = is->field_len < r->fed - off ? is->field_len : r->fed - off;
-    fputs(x->results_out++ ? ",\n" : "\n", stdout);
-    fputs("{\"ruleId\":", stdout);
-    put_json(stdout, p.id);
+    fputs("{\"ruleId\":", o);
+    put_json(o, p.id);
     for (unsigned i = 0; i < fxt_rule_count(); i++)
         if (fxt_rule_at(i)->rule == is->rule)
-            printf(",\"ruleIndex\":%u", i);
-    printf(",\"level\":\"%s\",\"message\":{\"text\":", sev_name(is->severity));
+            fprintf(o, ",\"ruleIndex\":%u", i);
+    fprintf(o, ",\"level\":\"%s\",\"message\":{\"text\":", sev_name(is->severity));
     /* the text line without the file name, which the location carries */
     char text[sizeof p.head + sizeof is->message + 160];
     snprintf(text, sizeof text, "%s%.*s (spec: %s)", p.head, (int)p.mlen, p.msg,
              issue_section(is, r->rev));
-    put_json(stdout, text);
-    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", stdout);
-    put_artifact(x, stdout, r->name);
-    printf(",\"region\":{\"startLine\":1,\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64
+    put_json(o, text);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", o);
+    put_artifact(x, o, r->name);
+    fprintf(o, ",\"region\":{\"startLine\":1,\"byteOffset\":%" PRIu64 ",\"byteLength\":%" PRIu64
            "}}}]",
            off, len);
     char fp[FP_TEXT_MAX];
     fp_text(ci->fp_hash, ci->fp_n[r->rev], fp);
-    printf(",\"partialFingerprints\":{\"primaryLocationLineHash\":\"%s\",\"fxtIssue/v1\":\"%s\"}",
+    fprintf(o, ",\"partialFingerprints\":{\"primaryLocationLineHash\":\"%s\",\"fxtIssue/v1\":\"%s\"}",
            fp, fp);
-    printf(",\"properties\":{\"recordOffset\":%" PRIu64 ",\"recordIndex\":%" PRIu64
+    fprintf(o, ",\"properties\":{\"recordOffset\":%" PRIu64 ",\"recordIndex\":%" PRIu64
            ",\"fieldOffset\":%" PRIu64 ",\"fieldLength\":%" PRIu32 ",\"bits\":",
            is->record_offset, is->record_index, is->field_offset, is->field_len);
     if (is->bit_lo >= 0 && is->bit_hi >= is->bit_lo)
-        printf("[%d,%d]", is->bit_lo, is->bit_hi);
+        fprintf(o, "[%d,%d]", is->bit_lo, is->bit_hi);
     else
-        fputs("null", stdout);
-    fputs(",\"recordType\":", stdout);
+        fputs("null", o);
+    fputs(",\"recordType\":", o);
     if (issue_has_record(is))
-        put_json(stdout, fxt_record_type_name(is->record_type));
+        put_json(o, fxt_record_type_name(is->record_type));
     else
-        fputs("null", stdout);
-    printf(",\"revision\":\"%s\",\"revisions\":", fxt_revision_name(r->rev));
-    put_revisions_json(stdout, is->revisions);
-    fputs("}}", stdout);
+        fputs("null", o);
+    fprintf(o, ",\"revision\":\"%s\",\"revisions\":", fxt_revision_name(r->rev));
+    put_revisions_json(o, is->revisions);
+    fputs("}", o);
+    if (state)
+        fprintf(o, ",\"baselineState\":\"%s\"", state);
+    fputs("}", o);
+}
+
+void sarif_issue(run *r, const cli_issue *ci)
+{
+    sarif *x = r->s->fmt;
+    if (r->s->bl && !(ci->shown & FXT_REV_BIT(r->rev))) {
+        put_result(x, x->unchanged, r, ci, "unchanged"); /* after the new ones */
+        fputc('\n', x->unchanged);
+        x->unchanged_out++;
+        return;
+    }
+    if (x->results_out >= SARIF_MAX_RESULTS) {
+        x->dropped++;
+        return;
+    }
+    fputs(x->results_out++ ? ",\n" : "\n", stdout);
+    put_result(x, stdout, r, ci, r->s->bl ? "new" : NULL);
 }
 
 /** A tool notification about file NAME (NULL: the run) into the spool. */
@@ -253,6 +278,11 @@ static void file_props(sarif *x, const run *r, const fxt_stats *st, const char *
                ",\"bigEndian\":%s,\"stopped\":%s,\"resultsNotShown\":%" PRIu64,
             fxt_revision_name(r->rev), st->records, st->bytes, st->errors, st->warnings,
             st->big_endian ? "true" : "false", st->stopped ? "true" : "false", hidden_total(r));
+    if (r->s->bl) {
+        fprintf(f, ",\"knownIssues\":%" PRIu64 ",\"baselineAbsent\":",
+                r->known[r->rev][0] + r->known[r->rev][1]);
+        absent_json(r, f, "ruleId");
+    }
     unchecked_json(f, st->unchecked);
     verdicts_json(f, r);
     fputs(",\"issuesByRule\":{", f);
@@ -306,6 +336,14 @@ void sarif_file_end(run *r, const fxt_stats *st, const char *io_error, double se
     size_t nn = file_notes(r, st, notes);
     for (size_t i = 0; i < nn; i++)
         note(x, r->name, "note", notes[i]);
+    if (r->absent) {
+        snprintf(buf, sizeof buf,
+                 "%zu --baseline %s no longer %s (run.properties.files[].baselineAbsent; "
+                 "--write-baseline rewrites the baseline)",
+                 r->absent, plural(r->absent, "entry", "entries"),
+                 plural(r->absent, "occurs", "occur"));
+        note(x, r->name, "note", buf);
+    }
 }
 
 /** Copy spool F to standard output. */
@@ -318,9 +356,33 @@ static void copy_out(FILE *f)
         fwrite(buf, 1, k, stdout);
 }
 
+/** The "unchanged" results, after the new ones, as many as there is room
+ *  for (the rest are counted in x->dropped). */
+static void unchanged_out(sarif *x)
+{
+    if (!x->unchanged)
+        return;
+    if (fflush(x->unchanged) != 0 || ferror(x->unchanged))
+        side_failure((session *)x->s, "cannot write a temporary file", errno);
+    rewind(x->unchanged);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, x->unchanged)) > 0) {
+        if (x->results_out >= SARIF_MAX_RESULTS) {
+            x->dropped++;
+            continue;
+        }
+        fputs(x->results_out++ ? ",\n" : "\n", stdout);
+        fwrite(line, 1, (size_t)n - 1, stdout); /* without its newline */
+    }
+    free(line);
+}
+
 void sarif_end(session *s, int rc)
 {
     sarif *x = s->fmt;
+    unchanged_out(x);
     if (x->dropped) {
         char buf[256];
         snprintf(buf, sizeof buf,
@@ -357,6 +419,8 @@ void sarif_free(session *s)
         fclose(x->notes);
     if (x->props)
         fclose(x->props);
+    if (x->unchanged)
+        fclose(x->unchanged);
     free(x->cwd);
     free(x);
     s->fmt = NULL;

@@ -159,6 +159,18 @@ def main():
         valid_with_events = [x for x in r["runs"] if x["expected"] != "invalid"
                              and x["records_compared"] > 0]
 
+        # a .fxtkitrc above the vectors (here: ignoring every rule violated)
+        # is not the reference's: fxt-dump runs with --no-config, like the
+        # reader, so every vector still agrees
+        with open(os.path.join(tmp, ".fxtkitrc"), "w") as f:
+            f.write("ignore = E0004, E0023, E0045, E0048, E0053, E0054, W0030, W0031\n")
+        rc, out = conform(a, ["--reader", a.dump + " --jsonl --no-config {file}", "--keep",
+                              os.path.join(tmp, "kept"), "--json", os.path.join(tmp, "rc.json")])
+        r = json.load(open(os.path.join(tmp, "rc.json")))
+        check(rc == 0 and r["counts"]["agrees"] == len(r["runs"]) > 10,
+              "a .fxtkitrc above the vectors changes no reference (%s)" % r["counts"])
+        os.remove(os.path.join(tmp, ".fxtkitrc"))
+
         # timestamps of events off by one
         rc, out, r = run("ts")
         bad = {f["field"]: f["mismatches"] for f in r["fields"] if f["mismatches"]}

@@ -149,12 +149,15 @@ def baseline_hides_known_issues_and_fails_on_new_ones():
     expect(rc == 1 and len(issues) == 1 and issues[0].startswith('traces/old.fxt:%#x:' % size),
            'only the new issue (at %#x)' % size, rc, out)
     expect('1 error' in out, 'counts only the new one', out)
-    # the same with SARIF: code scanning gets only the new result
+    # the same with SARIF: the new result, then the known ones as
+    # "unchanged" (test_known.py has the rest)
     rc, out, err = run(['--format', 'sarif', '--baseline', '.fxt-baseline', 'traces/old.fxt'],
                        cwd=os.path.join(Ctx.tmp, 'repo'))
     res = json.loads(out)['runs'][0]['results']
-    expect(rc == 1 and len(res) == 1 and res[0]['locations'][0]['physicalLocation']['region']
-           ['byteOffset'] == size, 'SARIF: the new result only', rc, res)
+    expect(rc == 1 and [(x['baselineState'], x['locations'][0]['physicalLocation']['region']
+                         ['byteOffset']) for x in res][0] == ('new', size) and
+           [x['baselineState'] for x in res[1:]] == ['unchanged'] * 2,
+           'SARIF: the new result, then two unchanged', rc, res)
     # --json: the known issues counted apart, the document still valid
     rc, out, err = run(['--json', '--baseline', '.fxt-baseline', 'traces/old.fxt'],
                        cwd=os.path.join(Ctx.tmp, 'repo'))
@@ -372,6 +375,16 @@ def fxt_dump_reads_the_config_file():
     write('cfg3/.fxtkitrc', 'revision = r1\n')
     rc, out, err = run(['t.fxt'], cwd=root, tool=Ctx.dump)
     expect('error' in out and rc == 1, 'r1 from the config', rc, out, err)
+    # --config FILE in place of the one found; --no-config; not both
+    write('cfg3/other.rc', 'ignore = E0022\n')
+    rc, out, err = run(['--config', 'other.rc', 't.fxt'], cwd=root, tool=Ctx.dump)
+    expect(rc == 0 and 'E0022' not in out, '--config FILE read instead', rc, out, err)
+    rc, out, err = run(['--no-config', 't.fxt'], cwd=root, tool=Ctx.dump)
+    expect(rc == 1 and 'E0022' in out, '--no-config', rc, out, err)
+    rc, out, err = run(['--config', 'missing.rc', 't.fxt'], cwd=root, tool=Ctx.dump)
+    expect(rc == 2 and 'missing.rc' in err, '--config: a missing file is an error', rc, err)
+    rc, out, err = run(['--config', 'other.rc', '--no-config', 't.fxt'], cwd=root, tool=Ctx.dump)
+    expect(rc == 2 and 'contradict' in err, '--config with --no-config', rc, err)
     write('cfg3/.fxtkitrc', 'bogus = 1\n')
     rc, out, err = run(['t.fxt'], cwd=root, tool=Ctx.dump)
     expect(rc == 2 and ".fxtkitrc:1: unknown key 'bogus'" in err, 'bad config', rc, err)
