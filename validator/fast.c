@@ -439,7 +439,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
     while (end - p >= 8) {
         uint64_t h = load(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+        uint64_t rl = fxt_record_bytes_small(h); /* type 15 breaks out below */
         /* (rl - 1 below wraps for size 0) */
         int ok;
         if (LIKELY(type == FXT_RT_EVENT)) {

@@ -1188,6 +1188,25 @@ START_TEST(api_edges)
     ck_assert_uint_eq(fxt_rule_revisions(FXT_R_NONE), 0);
     ck_assert_uint_eq(fxt_arg_words(12), 0);
     ck_assert_ptr_null(fxt_event_data_name(99));
+    /* the word counts for direct writers are the table's: an event word
+     * where the body has one (hand-worked: counter, duration complete,
+     * async and flow events), a value word after 64-bit arguments, a
+     * 32-bit value where the argument header holds one */
+    for (unsigned k = 0; k < FXT_ET_COUNT; k++) {
+        int want = k == FXT_ET_COUNTER || k == FXT_ET_DURATION_COMPLETE || k >= FXT_ET_ASYNC_BEGIN;
+        ck_assert_uint_eq(fxt_event_data_words[k], want);
+        ck_assert_uint_eq(fxt_event_data_words[k], fxt_event_data_name(k) != NULL);
+    }
+    for (unsigned t = 0; t < FXT_AT_COUNT; t++) {
+        const fxt_word_desc *ad = fxt_arg_desc(FXT_REV_CURRENT, t);
+        int value32 = ad->fields[ad->nfields - 1].kind == FXT_FK_VALUE &&
+                      ad->fields[ad->nfields - 1].lo == 32;
+        ck_assert_uint_eq(fxt_arg_hi_value[t], value32 ? 0xffffffffu : 0);
+        ck_assert_uint_eq(fxt_arg_words(t), 1u + fxt_arg_value_words[t]);
+        int wide = t == FXT_AT_INT64 || t == FXT_AT_UINT64 || t == FXT_AT_DOUBLE ||
+                   t == FXT_AT_POINTER || t == FXT_AT_KOID;
+        ck_assert_uint_eq(fxt_arg_value_words[t], wide);
+    }
     /* an undefined revision reads with current's layout */
     ck_assert_ptr_eq(fxt_header_desc(FXT_REV_AUTO, 0x4), fxt_header_desc(FXT_REV_CURRENT, 0x4));
     ck_assert_ptr_eq(fxt_arg_desc(FXT_REV_AUTO, 9), fxt_arg_desc(FXT_REV_CURRENT, 9));
