@@ -186,8 +186,13 @@ typedef struct fxt_body_item {
 /** The body of the record whose header word is H, as revision REV lays it
  *  out: *N items in order after the header word (appended extension words
  *  may follow them up to the record's size). The one statement of body
- *  order: the mutator and fxt-dump walk it; a test holds the decoder and
- *  the encoder to it. NULL with *N = 0 when REV defines no such record
+ *  order: the mutator and fxt-dump walk it. The code that reads or writes
+ *  bodies by hand is held to it by tests: the decoder (validator/decode.c)
+ *  and the encoder by ctest body_order; the lean path's bodies
+ *  (validator/fast_contract.h) by lean_equals_decoder; the generator's
+ *  direct path (gen_direct.c) and the violation builders (violate_*.c)
+ *  through the records they write, which body_order walks, gen_properties
+ *  compares with the encoder's and violate decodes. NULL with *N = 0 when REV defines no such record
  *  (record type, metadata or trace info type, event type, scheduling
  *  subtype, large record type or blob format undefined in REV); an empty
  *  list (non-NULL, *N = 0) for a record that is its header word alone.
