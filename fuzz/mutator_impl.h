@@ -38,7 +38,7 @@
 #include "fxt/layout.h"
 #include "fxt/record.h"
 #include "fxt/word.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 #define MUT_MAX_RECS 4096u /* records tracked; the rest of a bigger input is one span */
 
