@@ -17,6 +17,7 @@
 
 #include "fxt/format.h"
 #include "fxt/layout.h"
+#include "fxt/rule_help.h"
 #include "fxt/rules.h"
 #include "fxt/word.h"
 #include "hints.h"
