@@ -561,11 +561,23 @@ uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w)
 
 /* ---- framing ------------------------------------------------------------------ */
 
+/* The one framing rule: type 15 has the 32-bit size where L has large
+ * records. */
+static int large_framed(const fxt_layout *l, uint64_t h)
+{
+    return FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE);
+}
+
 uint64_t fxt_record_bytes(const fxt_layout *l, uint64_t h)
 {
-    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE))
-        return FXT_GET(h, FXT_LREC_SIZE) * 8;
-    return fxt_record_bytes_small(h);
+    return large_framed(l, h) ? FXT_GET(h, FXT_LREC_SIZE) * 8 : fxt_record_bytes_small(h);
+}
+
+void fxt_record_size_field(const fxt_layout *l, uint64_t h, unsigned *lo, unsigned *hi)
+{
+    int large = large_framed(l, h);
+    *lo = large ? FXT_FIELD_LO(FXT_LREC_SIZE) : FXT_FIELD_LO(FXT_REC_SIZE);
+    *hi = large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE);
 }
 
 /* The word reads as a magic record by its magic number field, or by the

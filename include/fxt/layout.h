@@ -213,6 +213,11 @@ uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w);
  *  The one framing rule: the validator, the mutator and the tools use it. */
 uint64_t fxt_record_bytes(const fxt_layout *layout, uint64_t h);
 
+/** The field of header word H that holds the record's size in words, as
+ *  LAYOUT frames it (the field fxt_record_bytes reads): *LO, *HI = 4, 35
+ *  for a large record where the revision has them, else 4, 15. */
+void fxt_record_size_field(const fxt_layout *layout, uint64_t h, unsigned *lo, unsigned *hi);
+
 /** fxt_record_bytes of a record whose type is not 15 (large), in any
  *  revision: its 12-bit size field [4..15], in bytes. Inline, for the
  *  loops that hand type-15 records elsewhere (validator/fast.c). */

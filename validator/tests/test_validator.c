@@ -1184,6 +1184,22 @@ START_TEST(api_edges)
     ck_assert_uint_eq(fxt_rule_revisions(FXT_R_NONE), 0);
     ck_assert_uint_eq(fxt_arg_words(12), 0);
     ck_assert_ptr_null(fxt_event_data_name(99));
+    /* framing, by hand: a type-15 header with 0x10001 in [4..35] is 0x10001
+     * words where the revision has large records (r3 on), 1 word (bits
+     * [4..15]) where it does not */
+    {
+        const uint64_t large = 0xfull | (0x10001ull << 4);
+        unsigned lo, hi;
+        fxt_record_size_field(fxt_layout_get(FXT_REV_R3), large, &lo, &hi);
+        ck_assert(lo == 4 && hi == 35);
+        ck_assert_uint_eq(fxt_record_bytes(fxt_layout_get(FXT_REV_R3), large), 0x10001u * 8);
+        fxt_record_size_field(fxt_layout_get(FXT_REV_R2), large, &lo, &hi);
+        ck_assert(lo == 4 && hi == 15);
+        ck_assert_uint_eq(fxt_record_bytes(fxt_layout_get(FXT_REV_R2), large), 8);
+        fxt_record_size_field(fxt_layout_get(FXT_REV_CURRENT), 0x4ull | (3ull << 4), &lo, &hi);
+        ck_assert(lo == 4 && hi == 15);
+        ck_assert_uint_eq(fxt_record_bytes_small(0x4ull | (3ull << 4)), 24);
+    }
     /* the word counts for direct writers are the table's: an event word
      * where the body has one (hand-worked: counter, duration complete,
      * async and flow events), a value word after 64-bit arguments, a
