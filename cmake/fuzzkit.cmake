@@ -21,6 +21,10 @@
 # never instrumented for fuzzing: the mutator's branches say nothing about the
 # reader under test. An afl-clang-fast tree installs the AFL++ module only.
 
+# fxt/mutator.h is include/fxt's; a build tree configured before it moved
+# there holds a stale copy that would shadow it.
+file(REMOVE ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h)
+
 # The AFL++ module (fuzz/CMakeLists.txt): loaded by afl-fuzz, never linked;
 # an afl-clang-fast tree builds it by a custom command.
 set(FXT_FUZZ_LIBDIR ${CMAKE_INSTALL_LIBDIR}/fxtkit)
@@ -39,10 +43,6 @@ install(TARGETS fxt_afl_mutator LIBRARY DESTINATION ${FXT_FUZZ_LIBDIR}
         PERMISSIONS ${FXT_SHLIB_PERMISSIONS} COMPONENT dev)
 set(FXT_FUZZKIT ON)
 set(FXT_FUZZ_SOURCE_DIR ${PROJECT_SOURCE_DIR}/fuzz)
-
-# fxt/mutator.h is include/fxt's; a build tree configured before it moved
-# there holds a stale copy that would shadow it.
-file(REMOVE ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h)
 
 # Only the mutator's public names (fxt_mut*, fxt_crossover*), not fxt__mut_*.
 fxt_library_pair(fxtmut libfxtmut.map $<TARGET_OBJECTS:fxtmut>)
