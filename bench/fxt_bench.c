@@ -275,7 +275,7 @@ static long long validate_loop(int fd, unsigned char *b, fxt_validator *v)
     int saved = errno; /* input_next's, when k < 0 */
     input_close(&in);
     fxt_validator_finish(v);
-    fxt_validator_fini(v);
+    fxt_validator_free(v);
     errno = saved;
     return k < 0 ? -1 : total;
 }
@@ -323,10 +323,8 @@ typedef struct file_figures {
 static int bench_fd(int fd, size_t repeat, int reps, const counters *c, file_figures *ff)
 {
     fxt_options o = fxt_options_default();
-    size_t size = fxt_validator_size(&o);
-    void *mem = malloc(size);
     unsigned char *b = malloc(VAL_BUF);
-    int bad = mem == NULL || b == NULL;
+    int bad = b == NULL;
     figure_init(&ff->cat);
     figure_init(&ff->val);
     int err = bad ? ENOMEM : 0; /* errno of the first failure */
@@ -337,13 +335,14 @@ static int bench_fd(int fd, size_t repeat, int reps, const counters *c, file_fig
                 err = errno;
         run_end(c, t0, &ff->cat);
         t0 = run_start(c);
-        for (size_t i = 0; i < repeat && !bad; i++)
-            if ((bad = validate_loop(fd, b, fxt_validator_init(mem, size, &o)) < 0))
-                err = errno;
+        for (size_t i = 0; i < repeat && !bad; i++) {
+            fxt_validator *v = fxt_validator_new(&o);
+            if ((bad = v == NULL || validate_loop(fd, b, v) < 0))
+                err = v == NULL ? ENOMEM : errno;
+        }
         run_end(c, t0, &ff->val);
     }
     free(b);
-    free(mem);
     if (bad)
         fprintf(stderr, "fxt-bench: reading the file failed: %s\n", strerror(err));
     return bad;
@@ -468,7 +467,7 @@ static int read_file(const char *path, buf *b)
 }
 
 /* --trace FILE: validate FILE's bytes REPEAT times (fresh validator state
- * each time, on memory allocated once), best of REPS; then the same through
+ * each time, a fresh validator), best of REPS; then the same through
  * fxt-validate's read loop on FILE, beside a cat-equivalent read of it. */
 static int bench_trace(const char *path, double mb, int reps, int with_mix, const counters *c)
 {
@@ -479,12 +478,9 @@ static int bench_trace(const char *path, double mb, int reps, int with_mix, cons
     }
     size_t repeat = (size_t)(mb * 1e6 / (double)b.n) + 1;
     fxt_options o = fxt_options_default();
-    size_t size = fxt_validator_size(&o);
-    void *mem = malloc(size);
     int fd = open(path, O_RDONLY);
-    if (mem == NULL || fd < 0) {
+    if (fd < 0) {
         fprintf(stderr, "fxt-bench: %s: %s\n", path, strerror(errno));
-        free(mem);
         free(b.b);
         if (fd >= 0)
             close(fd);
@@ -496,16 +492,21 @@ static int bench_trace(const char *path, double mb, int reps, int with_mix, cons
     for (int r = 0; r < reps; r++) {
         double t0 = run_start(c);
         for (size_t i = 0; i < repeat; i++) {
-            fxt_validator *v = fxt_validator_init(mem, size, &o);
+            fxt_validator *v = fxt_validator_new(&o);
+            if (v == NULL) {
+                fprintf(stderr, "fxt-bench: out of memory\n");
+                free(b.b);
+                close(fd);
+                return 1;
+            }
             fxt_validator_feed(v, b.b, b.n);
             fxt_validator_finish(v);
             if (i == 0)
                 fxt_validator_stats(v, &st);
-            fxt_validator_fini(v);
+            fxt_validator_free(v);
         }
         run_end(c, t0, &mem_fig);
     }
-    free(mem);
     file_figures ff;
     int bad = bench_fd(fd, repeat, reps, c, &ff);
     close(fd);

@@ -2,7 +2,7 @@
 # cmake/fuzzkit.cmake - the installed fuzzing kit, for authors of other FXT
 # readers (fuzz/README.md, "Fuzzing your own FXT reader"):
 #
-#   include/fxt/mutator.h               the mutator's API (fuzz/mutator.h)
+#   include/fxt/mutator.h               the mutator's API
 #   LIBDIR/libfxtmut.so.*, libfxtmut.a  the structure-aware mutator (needs libfxt)
 #   LIBDIR/libfxtmut_libfuzzer.a        LLVMFuzzerCustomMutator/CustomCrossOver
 #                                       (fuzz/libfuzzer_mutator.c), for a harness
@@ -20,6 +20,10 @@
 # target fxtmut (fuzz/CMakeLists.txt; position-independent code), which is
 # never instrumented for fuzzing: the mutator's branches say nothing about the
 # reader under test. An afl-clang-fast tree installs the AFL++ module only.
+
+# fxt/mutator.h is include/fxt's; a build tree configured before it moved
+# there holds a stale copy that would shadow it.
+file(REMOVE ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h)
 
 # The AFL++ module (fuzz/CMakeLists.txt): loaded by afl-fuzz, never linked;
 # an afl-clang-fast tree builds it by a custom command.
@@ -39,10 +43,6 @@ install(TARGETS fxt_afl_mutator LIBRARY DESTINATION ${FXT_FUZZ_LIBDIR}
         PERMISSIONS ${FXT_SHLIB_PERMISSIONS} COMPONENT dev)
 set(FXT_FUZZKIT ON)
 set(FXT_FUZZ_SOURCE_DIR ${PROJECT_SOURCE_DIR}/fuzz)
-
-# <fxt/mutator.h>, also in the build tree, so that both the in-tree
-# "mutator.h" and the installed form "fxt/mutator.h" resolve.
-configure_file(${FXT_FUZZ_SOURCE_DIR}/mutator.h ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h COPYONLY)
 
 # Only the mutator's public names (fxt_mut*, fxt_crossover*), not fxt__mut_*.
 fxt_library_pair(fxtmut libfxtmut.map $<TARGET_OBJECTS:fxtmut>)
@@ -76,7 +76,7 @@ install(TARGETS fxtmut_shared EXPORT fxtkitTargets
           PERMISSIONS ${FXT_SHLIB_PERMISSIONS})
 install(TARGETS fxtmut_static fxtmut_libfuzzer EXPORT fxtkitTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
-install(FILES ${FXT_GENERATED_INCLUDE_DIR}/fxt/mutator.h
+install(FILES ${PROJECT_SOURCE_DIR}/include/fxt/mutator.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fxt COMPONENT dev)
 # libFuzzer's and AFL++'s dictionary of FXT tokens, beside the corpus
 install(FILES ${FXT_FUZZ_SOURCE_DIR}/fxt.dict DESTINATION ${CMAKE_INSTALL_DATADIR}/fxtkit

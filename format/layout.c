@@ -159,11 +159,22 @@ WORD(w_arg_str, "argument header", "", FXT_R_ARG_RESERVED_BITS, M(FXT_ARG_STR_RS
 WORD(w_arg_bool, "argument header", "", FXT_R_NONE, 0, AHDR,
      FLD("boolean value", FXT_ARG_HI, FXT_FK_VALUE));
 
-static const fxt_word_desc *const k_arg_words[FXT_AT_COUNT] = {
-    [FXT_AT_NULL] = &w_arg_rsv,    [FXT_AT_INT32] = &w_arg_32,   [FXT_AT_UINT32] = &w_arg_32,
-    [FXT_AT_INT64] = &w_arg_rsv,   [FXT_AT_UINT64] = &w_arg_rsv, [FXT_AT_DOUBLE] = &w_arg_rsv,
-    [FXT_AT_STRING] = &w_arg_str,  [FXT_AT_POINTER] = &w_arg_rsv, [FXT_AT_KOID] = &w_arg_rsv,
-    [FXT_AT_BOOL] = &w_arg_bool};
+/* Per argument type: its header word, the 64-bit value words after the
+ * header (and an inline name), and the mask of a 32-bit value the header
+ * holds in bits [32..63]. The one statement of an argument's shape:
+ * fxt_arg_desc, fxt_arg_words, fxt_arg_value_words and fxt_arg_hi_value
+ * come from it. */
+#define ARG_TYPES(X)                                                                         \
+    X(NULL, w_arg_rsv, 0, 0) X(INT32, w_arg_32, 0, 0xffffffffu)                               \
+    X(UINT32, w_arg_32, 0, 0xffffffffu) X(INT64, w_arg_rsv, 1, 0) X(UINT64, w_arg_rsv, 1, 0)  \
+    X(DOUBLE, w_arg_rsv, 1, 0) X(STRING, w_arg_str, 0, 0) X(POINTER, w_arg_rsv, 1, 0)         \
+    X(KOID, w_arg_rsv, 1, 0) X(BOOL, w_arg_bool, 0, 0xffffffffu)
+#define ARG_DESC_(t, desc, words, hi) [FXT_AT_##t] = &desc,
+#define ARG_WORDS_(t, desc, words, hi) [FXT_AT_##t] = words,
+#define ARG_HI_(t, desc, words, hi) [FXT_AT_##t] = hi,
+static const fxt_word_desc *const k_arg_words[FXT_AT_COUNT] = {ARG_TYPES(ARG_DESC_)};
+const uint8_t fxt_arg_value_words[FXT_AT_COUNT] = {ARG_TYPES(ARG_WORDS_)};
+const uint32_t fxt_arg_hi_value[FXT_AT_COUNT] = {ARG_TYPES(ARG_HI_)};
 
 /* ---- body order ------------------------------------------------------------ */
 
@@ -201,13 +212,16 @@ BODY(b_counter, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "counter id"));
 BODY(b_complete, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "end time"));
 BODY(b_correlated, EVENT_HEAD, BW(FXT_BI_EVENT_WORD, "correlation id"));
 /* by meaning (FXT_ET_*): each revision's event_kind maps its numbers here */
-static const body *const k_event_bodies[FXT_ET_COUNT] = {
-    [FXT_ET_INSTANT] = &b_event,           [FXT_ET_COUNTER] = &b_counter,
-    [FXT_ET_DURATION_BEGIN] = &b_event,    [FXT_ET_DURATION_END] = &b_event,
-    [FXT_ET_DURATION_COMPLETE] = &b_complete, [FXT_ET_ASYNC_BEGIN] = &b_correlated,
-    [FXT_ET_ASYNC_INSTANT] = &b_correlated, [FXT_ET_ASYNC_END] = &b_correlated,
-    [FXT_ET_FLOW_BEGIN] = &b_correlated,   [FXT_ET_FLOW_STEP] = &b_correlated,
-    [FXT_ET_FLOW_END] = &b_correlated};
+#define EVENT_BODIES(X)                                                                      \
+    X(INSTANT, b_event) X(COUNTER, b_counter) X(DURATION_BEGIN, b_event)                      \
+    X(DURATION_END, b_event) X(DURATION_COMPLETE, b_complete) X(ASYNC_BEGIN, b_correlated)   \
+    X(ASYNC_INSTANT, b_correlated) X(ASYNC_END, b_correlated) X(FLOW_BEGIN, b_correlated)    \
+    X(FLOW_STEP, b_correlated) X(FLOW_END, b_correlated)
+#define EVENT_BODY_(k, b) [FXT_ET_##k] = &b,
+/* the event word: the items a body has past the common head */
+#define EVENT_WORD_(k, b) [FXT_ET_##k] = N(b##_i) - N(b_event_i),
+static const body *const k_event_bodies[FXT_ET_COUNT] = {EVENT_BODIES(EVENT_BODY_)};
+const uint8_t fxt_event_data_words[FXT_ET_COUNT] = {EVENT_BODIES(EVENT_WORD_)};
 
 /* the payload size field moves: [32..47] in r1, [32..46] after */
 BODY(b_blob_r1, STRING(FXT_BLOB_NAME, "name"), BF(FXT_BI_BYTES, FXT_BLOB_SIZE_R1, "payload", NULL));
@@ -471,9 +485,7 @@ const fxt_word_desc *fxt_arg_desc(fxt_revision rev, unsigned t)
 
 unsigned fxt_arg_words(unsigned t)
 {
-    /* value word: 64-bit integers, double, pointer, koid */
-    static const uint8_t words[FXT_AT_COUNT] = {1, 1, 1, 2, 2, 2, 1, 2, 2, 1};
-    return t < FXT_AT_COUNT ? words[t] : 0;
+    return t < FXT_AT_COUNT ? 1u + fxt_arg_value_words[t] : 0;
 }
 
 const char *fxt_event_data_name(unsigned kind)
@@ -549,11 +561,23 @@ uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w)
 
 /* ---- framing ------------------------------------------------------------------ */
 
+/* The one framing rule: type 15 has the 32-bit size where L has large
+ * records. */
+static int large_framed(const fxt_layout *l, uint64_t h)
+{
+    return FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE);
+}
+
 uint64_t fxt_record_bytes(const fxt_layout *l, uint64_t h)
 {
-    if (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE))
-        return FXT_GET(h, FXT_LREC_SIZE) * 8;
-    return FXT_GET(h, FXT_REC_SIZE) * 8;
+    return large_framed(l, h) ? FXT_GET(h, FXT_LREC_SIZE) * 8 : fxt_record_bytes_small(h);
+}
+
+void fxt_record_size_field(const fxt_layout *l, uint64_t h, unsigned *lo, unsigned *hi)
+{
+    int large = large_framed(l, h);
+    *lo = large ? FXT_FIELD_LO(FXT_LREC_SIZE) : FXT_FIELD_LO(FXT_REC_SIZE);
+    *hi = large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE);
 }
 
 /* The word reads as a magic record by its magic number field, or by the

@@ -17,6 +17,7 @@
 
 #include "fxt/format.h"
 #include "fxt/layout.h"
+#include "fxt/rule_help.h"
 #include "fxt/rules.h"
 #include "fxt/word.h"
 #include "hints.h"
@@ -495,9 +496,7 @@ size_t fxt_rule_example_lines(const fxt_rule_help *h, fxt_example_line *lines, s
         while (rep > 0) {
             /* a record header starts a line of its own */
             if (off == next) {
-                uint64_t words = FXT_GET(w, FXT_REC_TYPE) == FXT_RT_LARGE
-                                     ? FXT_GET(w, FXT_LREC_SIZE)
-                                     : FXT_GET(w, FXT_REC_SIZE);
+                uint64_t words = fxt_record_bytes(fxt_layout_get(FXT_REV_CURRENT), w) / 8;
                 const fxt_word_desc *d = fxt_header_desc(FXT_REV_CURRENT, w);
                 if (n < max)
                     lines[n] = (fxt_example_line){off, w, 1, d ? d->name : NULL};

@@ -40,7 +40,7 @@
 #include <string.h>
 
 #include "fxt/gen.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 typedef struct fxt_afl {
     fxt_rng rng;
@@ -161,12 +161,12 @@ static size_t mutate(fxt_afl *st, const uint8_t *buf, size_t buf_size, uint8_t *
     memset(&st->last, 0, sizeof st->last);
     if (add_buf != NULL && add_buf_size > 0 && seed % 8 == 0) {
         st->crossover = 1;
-        n = fxt_crossover_opt(buf, buf_size, add_buf, add_buf_size, st->buf, max_size, seed,
+        n = fxt_crossover(buf, buf_size, add_buf, add_buf_size, st->buf, max_size, seed,
                               &st->opts);
     } else {
         size_t len = buf_size < max_size ? buf_size : max_size;
         memcpy(st->buf, buf, len);
-        n = fxt_mutate_opt(st->buf, len, max_size, seed, &st->opts, &st->last);
+        n = fxt_mutate(st->buf, len, max_size, seed, &st->opts, &st->last);
     }
     if (n == 0) { /* AFL++ wants a non-empty result */
         st->buf[0] = (uint8_t)seed;

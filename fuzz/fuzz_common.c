@@ -68,40 +68,75 @@ fxt_options fz_options(const uint8_t *data, size_t size)
 
 #define FZ_CACHE_MAX ((size_t)4 << 20)
 
-static struct {
+/* A cached block per slot: the validator object is placed at its end (the
+ * first allocation of a validator, fxt_validator_new), everything else
+ * comes from malloc. */
+typedef struct fz_block {
     uint8_t *mem;
     size_t cap;
-} g_cache[2];
+    unsigned slot;
+    int used;
+} fz_block;
+
+static fz_block g_cache[2] = {{NULL, 0, 0, 0}, {NULL, 0, 1, 0}};
+
+static int in_block(const fz_block *b, const void *p)
+{
+    return b->mem != NULL && (const uint8_t *)p >= b->mem && (const uint8_t *)p < b->mem + b->cap;
+}
+
+static void *blk_malloc(void *ctx, size_t n)
+{
+    fz_block *b = ctx;
+    if (b->used || n > FZ_CACHE_MAX)
+        return malloc(n);
+    if (b->mem == NULL) {
+        b->mem = malloc(FZ_CACHE_MAX);
+        FZ_CHECK(b->mem != NULL, "out of memory");
+        b->cap = FZ_CACHE_MAX;
+    }
+    uint8_t *at = b->mem + ((b->cap - n) & ~(size_t)7);
+    /* different patterns per slot: a read of memory the validator never
+     * initialised shows up as a difference between fuzz_chunks' two runs */
+    memset(at, b->slot ? 0x5a : 0xa5, n);
+    b->used = 1;
+    return at;
+}
+
+static void *blk_realloc(void *ctx, void *p, size_t old, size_t n)
+{
+    FZ_CHECK(!in_block(ctx, p), "the validator object was reallocated");
+    (void)old;
+    return realloc(p, n);
+}
+
+static void blk_free(void *ctx, void *p, size_t n)
+{
+    fz_block *b = ctx;
+    (void)n;
+    if (in_block(b, p))
+        b->used = 0;
+    else
+        free(p);
+}
 
 fxt_validator *fz_validator_new(const fxt_options *o, unsigned slot)
 {
-    size_t n = fxt_validator_size(o);
-    if (n > FZ_CACHE_MAX || slot > 1)
+    if (slot > 1 || o->alloc != NULL)
         return fxt_validator_new(o);
-    if (g_cache[slot].cap < n) {
-        free(g_cache[slot].mem);
-        g_cache[slot].cap = 0;
-        g_cache[slot].mem = malloc(FZ_CACHE_MAX);
-        FZ_CHECK(g_cache[slot].mem != NULL, "out of memory");
-        g_cache[slot].cap = FZ_CACHE_MAX;
-    }
-    uint8_t *at = g_cache[slot].mem + ((g_cache[slot].cap - n) & ~(size_t)7);
-    /* different patterns per slot: a read of memory the validator never
-     * initialised shows up as a difference between fuzz_chunks' two runs */
-    memset(at, slot ? 0x5a : 0xa5, n);
-    fxt_validator *v = fxt_validator_init(at, n, o);
-    FZ_CHECK(v != NULL, "fxt_validator_init refused %zu bytes (fxt_validator_size)", n);
+    static const fxt_allocator k_blocks[2] = {
+        {blk_malloc, blk_realloc, blk_free, &g_cache[0]},
+        {blk_malloc, blk_realloc, blk_free, &g_cache[1]}};
+    fxt_options oo = *o;
+    oo.alloc = &k_blocks[slot];
+    fxt_validator *v = fxt_validator_new(&oo);
+    FZ_CHECK(v != NULL, "out of memory for a validator");
     return v;
 }
 
 void fz_validator_free(fxt_validator *v, unsigned slot)
 {
-    uint8_t *p = (uint8_t *)v;
-    if (slot <= 1 && g_cache[slot].mem != NULL && p >= g_cache[slot].mem &&
-        p < g_cache[slot].mem + g_cache[slot].cap) {
-        fxt_validator_fini(v); /* cached: only its tables to free */
-        return;
-    }
+    (void)slot; /* the validator frees through the allocator it was made with */
     fxt_validator_free(v);
 }
 

@@ -69,12 +69,11 @@ void fz_run_check(fz_run *r, const fxt_validator *v);
  *  allow-unknown and ignored rules, so every run mode gets fuzzed. */
 fxt_options fz_options(const uint8_t *data, size_t size);
 
-/** A validator for one run. Large option sets use fxt_validator_new();
- *  smaller ones are built with fxt_validator_init() at the end of a cached
- *  block (SLOT 0 or 1) refilled with a fixed pattern per slot, which spares
- *  the mmap/munmap of a fresh megabyte per run under ASan while keeping
- *  overreads past the end in the redzone and runs independent of history
- *  (and makes reads of uninitialised validator memory differ by slot). */
+/** A validator for one run, whose object an allocator (fxt_options.alloc)
+ *  places at the end of a cached block (SLOT 0 or 1) refilled with a fixed
+ *  pattern per slot (its tables come from malloc): this keeps overreads past
+ *  the end in the redzone and runs independent of history, and makes reads
+ *  of uninitialised validator memory differ by slot. */
 fxt_validator *fz_validator_new(const fxt_options *o, unsigned slot);
 void fz_validator_free(fxt_validator *v, unsigned slot);
 

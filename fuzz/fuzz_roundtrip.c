@@ -187,8 +187,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(!t.failed, "error-free trace does not round-trip: %s", t.why);
         FZ_CHECK(t.next == size, "records end at offset %llu, the input at %zu",
                  (unsigned long long)t.next, size);
-        int starts_magic = size >= 8 && (fxt_read_word(data, 0, 0) == FXT_MAGIC_RECORD ||
-                                         fxt_read_word(data, 0, 1) == FXT_MAGIC_RECORD);
+        int starts_magic = size >= 8 && (fxt_load_word(data, 0) == FXT_MAGIC_RECORD ||
+                                         fxt_load_word(data, 1) == FXT_MAGIC_RECORD);
         if (t.twin_ok && starts_magic) {
             FZ_CHECK(t.twin_len == size, "twin is %zu bytes, input %zu", t.twin_len, size);
             rt u;

@@ -29,7 +29,7 @@
 #include "fxt/version.h"
 #include "fxt/layout.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 #include "outfile.h"
 
 const char *const fxtm_prog = "fxt-mutate";
@@ -654,7 +654,7 @@ int main(int argc, char **argv)
                 uint64_t s = mix_seed(o.seed, i, k, att);
                 memcpy(buf, e->data, e->len);
                 fxt_mut_info mi;
-                size_t n = fxt_mutate_opt(buf, e->len, o.max_size, s, &mo, &mi);
+                size_t n = fxt_mutate(buf, e->len, o.max_size, s, &mo, &mi);
                 verdict mv;
                 if ((rc = judge(&o, buf, n, &mv)) != 0)
                     break;

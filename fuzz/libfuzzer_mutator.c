@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 /* The percentage of calls handed to libFuzzer's own mutations
  * (FXT_RAW_PCT, 50 by default); -DFXT_RAW_SHARE=N hands 1 in N instead. */
@@ -130,7 +130,7 @@ static size_t mutate_one(uint8_t *data, size_t size, size_t max_size, unsigned i
     setup();
     if ((seed >> 8) % 100 < g_raw_pct)
         return LLVMFuzzerMutate(data, size, max_size);
-    return fxt_mutate_opt(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,
+    return fxt_mutate(data, size, max_size, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &g_opts,
                           NULL);
 }
 
@@ -150,6 +150,6 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8
             memcpy(out, data1, n);
         return mutate_one(out, n, max_out_size, seed);
     }
-    return fxt_crossover_opt(data1, size1, data2, size2, out, max_out_size,
+    return fxt_crossover(data1, size1, data2, size2, out, max_out_size,
                              (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &g_opts);
 }

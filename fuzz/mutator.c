@@ -227,8 +227,8 @@ size_t fxt__mut_write_back(mut *m, uint8_t *data, size_t max)
     return o;
 }
 
-size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
-                      const fxt_mut_options *o, fxt_mut_info *info)
+size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
+                  const fxt_mut_options *o, fxt_mut_info *info)
 {
     fxt_mut_options def = fxt_mut_options_default();
     fxt_mut_info dummy;
@@ -351,19 +351,6 @@ size_t fxt_mut_delete_records(uint8_t *data, size_t size, size_t first, size_t c
     return out;
 }
 
-size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
-                     fxt_mut_info *info)
-{
-    fxt_mut_options o = fxt_mut_options_default();
-    o.force_op = force_op < 0 ? -1 : force_op;
-    return fxt_mutate_opt(data, size, max_size, seed, &o, info);
-}
-
-size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed)
-{
-    return fxt_mutate_opt(data, size, max_size, seed, NULL, NULL);
-}
-
 /* The end of the run of T's records from J on that fits in BUDGET bytes
  * (one record more, which the write cuts). */
 static size_t run_end(const mut_trace *t, size_t j, size_t budget)
@@ -395,8 +382,8 @@ static int interleave(mut *m, mut_trace *tb, size_t b0)
     return 1;
 }
 
-size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
-                         size_t max_out, uint64_t seed, const fxt_mut_options *o)
+size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
+                     size_t max_out, uint64_t seed, const fxt_mut_options *o)
 {
     if (max_out == 0 || out == NULL)
         return 0;
@@ -460,8 +447,3 @@ done:
     return n;
 }
 
-size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
-                     size_t max_out, uint64_t seed)
-{
-    return fxt_crossover_opt(a, na, b, nb, out, max_out, seed, NULL);
-}

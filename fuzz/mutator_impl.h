@@ -38,7 +38,7 @@
 #include "fxt/layout.h"
 #include "fxt/record.h"
 #include "fxt/word.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 #define MUT_MAX_RECS 4096u /* records tracked; the rest of a bigger input is one span */
 
@@ -119,14 +119,11 @@ size_t fxt__mut_write_back(mut *m, uint8_t *data, size_t max);
 /* A writable copy of record I (with EXTRA bytes of room), which it now is. */
 uint8_t *fxt__mut_own(mut *m, size_t i, size_t extra);
 
-/* The record size field of header H in m's revision: [4..35] for large
- * records where the revision has them, else [4..15] (the field
+/* The record size field of header H in m's revision (the field
  * fxt_record_bytes reads, for the mutations that change it). */
 static inline void mut_size_field(const mut *m, uint64_t h, unsigned *lo, unsigned *hi)
 {
-    int large = m->large && FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE;
-    *lo = large ? FXT_FIELD_LO(FXT_LREC_SIZE) : FXT_FIELD_LO(FXT_REC_SIZE);
-    *hi = large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE);
+    fxt_record_size_field(m->lay, h, lo, hi);
 }
 
 /* Record type of S (16 when it has no header word). */

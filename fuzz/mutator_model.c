@@ -22,10 +22,8 @@ typedef struct pool {
     int done, oom;
 } pool;
 
-/* Per-thread: the validator's memory and a pool per revision. */
+/* Per-thread: a pool per revision. */
 typedef struct cache {
-    void *vmem;
-    size_t vsize;
     pool pools[FXT_REV_COUNT];
 } cache;
 
@@ -34,7 +32,6 @@ static _Thread_local cache tl_cache;
 void fxt__mut_release_cache(void)
 {
     cache *c = &tl_cache;
-    free(c->vmem);
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         for (unsigned t = 0; t < POOL_TRACES; t++)
             free(c->pools[r].traces[t]);
@@ -62,22 +59,11 @@ int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *ou
 {
     if (len < 8 || len % 8 || fxt_record_bytes(m->lay, mut_rd(p, be)) != len)
         return 0;
-    cache *c = &tl_cache;
     fxt_options o = fxt_options_default();
     o.flags = FXT_OPT_VISIT_ALL;
     o.max_providers = o.max_threads = o.max_async = o.max_flows = 1;
     o.on_record = capture;
     o.revision = m->rev;
-    size_t need = fxt_validator_size(&o);
-    if (c->vsize < need) {
-        free(c->vmem);
-        c->vsize = 0;
-        if ((c->vmem = malloc(need)) == NULL) {
-            m->oom = 1;
-            return 0;
-        }
-        c->vsize = need;
-    }
     /* a magic record first where the revision has one: it says the byte order */
     size_t pre = m->lay->has_magic ? 8 : 0;
     uint8_t *buf = fxt__mut_alloc(m, len + pre);
@@ -88,10 +74,13 @@ int fxt__mut_decode(mut *m, const uint8_t *p, size_t len, int be, fxt_record *ou
     memcpy(buf + pre, p, len);
     capture_ctx k = {out, pre ? 1 : 0, 0};
     o.ctx = &k;
-    /* memory of fxt_validator_size() for these options: init cannot fail */
-    fxt_validator *v = fxt_validator_init(c->vmem, c->vsize, &o);
+    fxt_validator *v = fxt_validator_new(&o);
+    if (v == NULL) {
+        m->oom = 1;
+        return 0;
+    }
     fxt_validator_feed(v, buf, len + pre);
-    fxt_validator_fini(v);
+    fxt_validator_free(v);
     return k.got;
 }
 

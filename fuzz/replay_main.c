@@ -37,7 +37,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -259,7 +259,7 @@ static int run_generated(unsigned long count, unsigned long mutations)
                 memcpy(cur, g.p, g.n);
                 len = g.n;
             }
-            len = fxt_mutate(cur, len, max, (uint64_t)i << 32 | k);
+            len = fxt_mutate(cur, len, max, (uint64_t)i << 32 | k, NULL, NULL);
             uint8_t *exact = malloc(len ? len : 1);
             if (exact == NULL)
                 break;

@@ -17,11 +17,6 @@
 
 /* ---- byte order ----------------------------------------------------------- */
 
-uint64_t fxt_read_word(const void *buf, size_t off, int big_endian)
-{
-    return fxt_load_word((const uint8_t *)buf + off, big_endian);
-}
-
 void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value,
                      int big_endian)
 {
@@ -29,7 +24,7 @@ void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t v
         return;
     unsigned width = hi - lo + 1;
     uint64_t mask = width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
-    uint64_t w = fxt_read_word(buf, off, big_endian);
+    uint64_t w = fxt_load_word((const uint8_t *)buf + off, big_endian);
     w = (w & ~(mask << lo)) | ((value & mask) << lo);
     fxt_store_word((uint8_t *)buf + off, w, big_endian);
 }
@@ -202,16 +197,6 @@ static int fits(uint64_t v, uint64_t field_max)
 
 /* ---- arguments ------------------------------------------------------------ */
 
-/* Per argument type: whether a value word follows the header, and whether
- * bits [32..63] of the header hold the 32-bit value (all ones) or not.
- * Tables rather than switches: argument types are as random as the data,
- * so a branch on the type mispredicts in the generator's inner loop. */
-const uint8_t fxt_arg_value_words[FXT_AT_COUNT] = {
-    [FXT_AT_INT64] = 1, [FXT_AT_UINT64] = 1, [FXT_AT_DOUBLE] = 1,
-    [FXT_AT_POINTER] = 1, [FXT_AT_KOID] = 1};
-const uint32_t fxt_arg_hi_value[FXT_AT_COUNT] = {
-    [FXT_AT_INT32] = 0xffffffffu, [FXT_AT_UINT32] = 0xffffffffu, [FXT_AT_BOOL] = 0xffffffffu};
-
 static const fxt_str k_no_str = {0, NULL, 0};
 
 /* Like emit_word(), but counts the word only if N is 1: the store happens
@@ -326,12 +311,6 @@ static fxt_enc_result emit_metadata(sink *s, const fxt_record *r, uint64_t size)
         return FXT_ENC_INVALID;
     }
 }
-
-/* Per event type: whether a data word ends the record. */
-const uint8_t fxt_event_data_words[FXT_ET_COUNT] = {
-    [FXT_ET_COUNTER] = 1, [FXT_ET_DURATION_COMPLETE] = 1, [FXT_ET_ASYNC_BEGIN] = 1,
-    [FXT_ET_ASYNC_INSTANT] = 1, [FXT_ET_ASYNC_END] = 1, [FXT_ET_FLOW_BEGIN] = 1,
-    [FXT_ET_FLOW_STEP] = 1, [FXT_ET_FLOW_END] = 1};
 
 static fxt_enc_result emit_event(sink *s, const fxt_record *r, uint64_t size)
 {
@@ -662,7 +641,7 @@ fxt_enc_result fxt_encode_record(fxt_writer *w, const fxt_record *r)
         return rc;
     if (words > s.cap)
         return FXT_ENC_NOSPACE;
-    uint64_t h = fxt_read_word(w->buf, w->len, w->big_endian);
+    uint64_t h = fxt_load_word(w->buf + w->len, w->big_endian);
     h = r->type == FXT_RT_LARGE ? FXT_SET(h, FXT_LREC_SIZE, words) : FXT_SET(h, FXT_REC_SIZE, words);
     fxt_store_word(w->buf + w->len, h, w->big_endian);
     w->len += (size_t)words * FXT_WORD_BYTES;

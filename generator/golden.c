@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fxt/gen.h"
+#include "fxt/word.h"
 #include "golden_rev.h"
 #include "golden_tb.h"
 
@@ -179,18 +180,18 @@ static const valid_def k_valid[] = {
      "an instant event whose inline name is 32000 bytes long (the longest string without a "
      "warning)"},
 };
-/* Records of DATA found by following the size fields from offset 0; -1 if
- * the file is not a whole number of records (truncated, size 0). */
-static int64_t count_records(const uint8_t *data, size_t len, int be)
+/* Records of DATA found by following the size fields from offset 0, as
+ * revision REV frames them; -1 if the file is not a whole number of
+ * records (truncated, size 0). */
+static int64_t count_records(const uint8_t *data, size_t len, int be, fxt_revision rev)
 {
+    const fxt_layout *l = fxt_layout_get(rev);
     int64_t n = 0;
     size_t at = 0;
     while (at < len) {
         if (len - at < 8)
             return -1;
-        uint64_t h = fxt_read_word(data, at, be);
-        uint64_t words = FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE ? FXT_GET(h, FXT_LREC_SIZE)
-                                                                 : FXT_GET(h, FXT_REC_SIZE);
+        uint64_t words = fxt_record_bytes(l, fxt_load_word(data + at, be)) / 8;
         if (words == 0 || words > (len - at) / 8)
             return -1;
         at += (size_t)words * 8;
@@ -210,7 +211,7 @@ static void add_valid(corpus *c, const char *name, int be, uint8_t *data, size_t
     snprintf(v->path, sizeof v->path, "valid/%s%s.fxt", name, be ? "-be" : "");
     v->data = data;
     v->len = len;
-    v->records = count_records(data, len, be);
+    v->records = count_records(data, len, be, v->revision);
     v->verdict = FXT_GEN_VALID;
     v->big_endian = be;
     snprintf(v->section, sizeof v->section, "%s", section);
@@ -353,7 +354,7 @@ static void build_violations(corpus *c)
                      ri->name, be ? "-be" : "");
             v->data = x.data;
             v->len = x.len;
-            v->records = count_records(x.data, x.len, be);
+            v->records = count_records(x.data, x.len, be, v->revision);
             v->verdict = warn ? FXT_GEN_WARN : FXT_GEN_INVALID;
             v->rules[0] = ri->rule;
             v->offsets[0] = x.record_offset;
@@ -408,7 +409,7 @@ static void build_truncated(corpus *c)
                      be ? "-be" : "");
             v->data = t.buf;
             v->len = len;
-            v->records = count_records(t.buf, len, be);
+            v->records = count_records(t.buf, len, be, v->revision);
             v->verdict = FXT_GEN_INVALID;
             v->rules[0] = FXT_R_TRUNCATED;
             v->offsets[0] = at;
@@ -439,7 +440,7 @@ static void build_revisions(corpus *c)
         snprintf(v->path, sizeof v->path, "revisions/%s.fxt", d->name);
         v->data = t.buf;
         v->len = t.w.len;
-        v->records = count_records(t.buf, t.w.len, 0);
+        v->records = count_records(t.buf, t.w.len, 0, v->revision);
         snprintf(v->section, sizeof v->section, "%s", d->section);
         snprintf(v->desc, sizeof v->desc, "%s", d->desc);
         v->rev_known = FXT_REV_ALL;
@@ -487,9 +488,9 @@ static void build_revisions(corpus *c)
         snprintf(v->path, sizeof v->path, "revisions/random-%s.fxt", name);
         v->data = d;
         v->len = n;
-        v->records = count_records(d, n, 0);
-        v->verdict = FXT_GEN_VALID;
         v->revision = (fxt_revision)r;
+        v->records = count_records(d, n, 0, v->revision);
+        v->verdict = FXT_GEN_VALID;
         v->rev_known = FXT_REV_BIT(r);
         v->rev_verdict[r] = FXT_GEN_VALID;
         snprintf(v->section, sizeof v->section, "Archives");
@@ -518,7 +519,7 @@ static void build_longest_string(corpus *c)
                  be ? "-be" : "");
         v->data = t.buf;
         v->len = t.w.len;
-        v->records = count_records(t.buf, t.w.len, be);
+        v->records = count_records(t.buf, t.w.len, be, v->revision);
         v->verdict = FXT_GEN_WARN;
         v->rules[0] = FXT_R_STRING_TOO_LONG;
         v->offsets[0] = at;

@@ -73,7 +73,7 @@ static int walk_base(const fxt_layout *l, const uint8_t *b, size_t len, int be, 
             return started && !tables && add_spot(wk, &cap, at, prov_id) == 0 ? 0 : -1;
         if (len - at < 8)
             return -1;
-        uint64_t h = fxt_read_word(b, at, be);
+        uint64_t h = fxt_load_word(b + at, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
         uint64_t words = fxt_record_bytes(l, h) / 8;
         if (words == 0 || words > (len - at) / 8)

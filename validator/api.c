@@ -27,51 +27,49 @@ static fxt_options sane(const fxt_options *o)
     return s;
 }
 
-size_t fxt_validator_size(const fxt_options *o)
+/* Bytes of a validator with options S (sane). */
+static size_t size_of(const fxt_options *s)
 {
-    fxt_options s = sane(o);
-    return s.revision == FXT_REV_AUTO ? SHELL + fxt__auto_size() : fxt__one_size();
+    return s->revision == FXT_REV_AUTO ? SHELL + fxt__auto_size() : fxt__one_size();
 }
 
-fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o)
+/* The caller's allocator, or the C library's (fxt_options.alloc). */
+static void *take(const fxt_allocator *al, size_t n)
 {
-    fxt_options s = sane(o);
-    if (mem == NULL || size < fxt_validator_size(&s))
-        return NULL;
-    if (s.revision != FXT_REV_AUTO)
-        return fxt__one_init(mem, &s);
-    fxt_validator *v = mem;
-    memset(v, 0, sizeof *v);
-    v->multi = fxt__auto_init((char *)mem + SHELL, &s);
-    return v;
+    return al != NULL ? al->malloc(al->ctx, n) : malloc(n);
 }
 
 fxt_validator *fxt_validator_new(const fxt_options *o)
 {
-    size_t n = fxt_validator_size(o);
-    void *m = malloc(n);
-    if (m == NULL)
+    fxt_options s = sane(o);
+    size_t n = size_of(&s);
+    void *mem = take(s.alloc, n);
+    if (mem == NULL)
         return NULL;
-    fxt_validator *v = fxt_validator_init(m, n, o);
-    if (v == NULL)
-        free(m);
+    if (s.revision != FXT_REV_AUTO)
+        return fxt__one_init(mem, &s); /* which keeps the allocator in al */
+    fxt_validator *v = mem;
+    memset(v, 0, sizeof *v);
+    if (s.alloc != NULL)
+        v->al = *s.alloc;
+    v->multi = fxt__auto_init((char *)mem + SHELL, &s);
     return v;
-}
-
-void fxt_validator_fini(fxt_validator *v)
-{
-    if (v == NULL)
-        return;
-    if (v->multi)
-        fxt__auto_fini(v->multi);
-    else
-        fxt__one_fini(v);
 }
 
 void fxt_validator_free(fxt_validator *v)
 {
-    fxt_validator_fini(v);
-    free(v);
+    if (v == NULL)
+        return;
+    size_t n = v->multi ? SHELL + fxt__auto_size() : fxt__one_size();
+    fxt_allocator al = v->al; /* the auto shell's: zero for malloc */
+    if (v->multi)
+        fxt__auto_fini(v->multi);
+    else
+        fxt__one_fini(v);
+    if (al.free != NULL)
+        al.free(al.ctx, v, n);
+    else
+        free(v);
 }
 
 void fxt_validator_feed(fxt_validator *v, const void *data, size_t len)

@@ -18,6 +18,7 @@
  * before anything else can look at them. Its tables are built by
  * fast_build.c from the revision's row of the layout table.
  */
+#include "fast_contract.h"
 #include "internal.h"
 
 #define ALWAYS_INLINE FXT__ALWAYS_INLINE
@@ -234,7 +235,7 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    uint64_t pos = 16; /* header, timestamp */
+    uint64_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
     if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
         !registered(pv->thrbits, thr) || pos > len)
         return 0;
@@ -313,7 +314,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
     const uint32_t k = pv->str_k;
-    uint64_t pos = 16; /* header, timestamp */
+    uint64_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
     if (UNLIKELY(thr - 1u >= pv->thr_lim) || UNLIKELY(((refs | (refs + k)) & 0x80008000u) != 0)) {
         if ((pos = event_refs(v, pv, p, len, h)) == 0)
             return NOT_LEAN;
@@ -439,7 +440,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
     while (end - p >= 8) {
         uint64_t h = load(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+        uint64_t rl = fxt_record_bytes_small(h); /* type 15 breaks out below */
         /* (rl - 1 below wraps for size 0) */
         int ok;
         if (LIKELY(type == FXT_RT_EVENT)) {

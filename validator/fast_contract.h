@@ -27,6 +27,24 @@
 #define FXT__LEAN_KINDS (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_SCHED | FXT_K_BLOB)
 #define FXT__LEAN_ARGS (FXT_K_EVENT | FXT_K_KOBJ | FXT_K_SCHED) /* lean kinds with arguments */
 
+/* The bodies the lean path reads, as the layout table orders them
+ * (fxt_body_items, format/layout.c): the kinds of their items in order,
+ * and where the first item after the fixed words starts (bytes from the
+ * record's start: the header word, then one word per leading FXT_BI_WORD).
+ * fast.c and fast_other.h read the bodies in this order from these
+ * offsets; ctest lean_equals_decoder holds each line to the table, so a
+ * body changed in the table fails there, naming this file. */
+#define FXT__LEAN_BODY_EVENT FXT_BI_WORD, FXT_BI_THREAD, FXT_BI_STRING, FXT_BI_STRING, FXT_BI_ARGS
+#define FXT__LEAN_EVENT_THREAD_AT 16 /* header, timestamp (then the event word, if any) */
+#define FXT__LEAN_BODY_LOG FXT_BI_WORD, FXT_BI_THREAD, FXT_BI_TEXT
+#define FXT__LEAN_LOG_THREAD_AT 16 /* header, timestamp */
+#define FXT__LEAN_BODY_KOBJ FXT_BI_WORD, FXT_BI_STRING, FXT_BI_ARGS
+#define FXT__LEAN_KOBJ_NAME_AT 16 /* header, koid */
+#define FXT__LEAN_BODY_CSW FXT_BI_WORD, FXT_BI_WORD, FXT_BI_WORD, FXT_BI_ARGS
+#define FXT__LEAN_CSW_ARGS_AT 32 /* header, timestamp, outgoing and incoming thread koids */
+#define FXT__LEAN_BODY_BLOB FXT_BI_STRING, FXT_BI_BYTES
+#define FXT__LEAN_BLOB_NAME_AT 8 /* header */
+
 /* FXT__LEAN_RULES(L, x) calls L(x, RULE, kinds, "how") once per rule that
  * can fire on a lean kind: rule FXT_R_<RULE> cannot fire on a record of
  * KINDS the lean path accepts, because of HOW (what checks it, where). X is

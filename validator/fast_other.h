@@ -30,7 +30,7 @@ static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *p
     const unsigned thr = (unsigned)FXT_GET(h, FXT_LOG_THREAD);
     if ((h & v->log_rsv) || pv->untracked)
         return 0;
-    uint64_t pos = 16; /* header, timestamp */
+    uint64_t pos = FXT__LEAN_LOG_THREAD_AT; /* header, timestamp */
     if (thr == FXT_THREADREF_INLINE)
         pos += 16; /* process and thread koid: any value */
     else if (!registered(pv->thrbits, thr))
@@ -42,9 +42,9 @@ static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *p
 static ALWAYS_INLINE int fast_kobj(const fxt_validator *v, const fxt__provider *pv,
                                    const uint8_t *p, uint64_t len, uint64_t h, const int be)
 {
-    if ((h & v->kobj_rsv) || pv->untracked || len < 16)
+    if ((h & v->kobj_rsv) || pv->untracked || len < FXT__LEAN_KOBJ_NAME_AT)
         return 0;
-    uint64_t pos = fast_ref(pv, p, 16, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME)); /* after koid */
+    uint64_t pos = fast_ref(pv, p, FXT__LEAN_KOBJ_NAME_AT, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME));
     if (pos == 0)
         return 0;
     pos = args_checked(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
@@ -61,7 +61,7 @@ static ALWAYS_INLINE int fast_sched(const fxt_validator *v, const fxt__provider 
         FXT_GET(h, FXT_CSW_STATE) > FXT_TS_MAX || pv->untracked)
         return 0;
     /* header, timestamp, outgoing and incoming thread koids */
-    return args_checked(v, pv, p, 32, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be) == len;
+    return args_checked(v, pv, p, FXT__LEAN_CSW_ARGS_AT, len, (unsigned)FXT_GET(h, FXT_CSW_ARGC), be) == len;
 }
 
 static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *pv,
@@ -70,7 +70,7 @@ static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *
     if ((h & v->blob_rsv) || pv->untracked ||
         !fxt_layout_defines(v->lay->blob_types, (unsigned)FXT_GET(h, FXT_BLOB_TYPE)))
         return 0;
-    uint64_t pos = fast_ref(pv, p, 8, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
+    uint64_t pos = fast_ref(pv, p, FXT__LEAN_BLOB_NAME_AT, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
     if (pos == 0)
         return 0;
     uint64_t n = (h >> v->blob_size_lo) & v->blob_size_m, w = fxt__align8(n);

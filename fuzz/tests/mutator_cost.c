@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
 
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
         size_t m = lens[k];
         memcpy(w, bufs[k], m);
         if (strcmp(mode, "mut") == 0)
-            m = fxt_mutate(w, m, 65536, (uint64_t)i * 7919u);
+            m = fxt_mutate(w, m, 65536, (uint64_t)i * 7919u, NULL, NULL);
         else if (strcmp(mode, "val") == 0)
             LLVMFuzzerTestOneInput(w, m);
         bytes += m;

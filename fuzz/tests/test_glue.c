@@ -3,7 +3,7 @@
  * test_glue - the revision setting of the libFuzzer and AFL++ glue (ctest
  * fuzz_glue_*): FXT_MUTATE_REVISION for both, --fxt-revision=R for
  * libFuzzer. The glue's output for a seed must be exactly
- * fxt_mutate_opt()'s in that revision (and, for some seeds, differ from the
+ * fxt_mutate()'s in that revision (and, for some seeds, differ from the
  * current revision's: otherwise the check could not tell).
  *
  *   test_glue env  AFL_MODULE   FXT_MUTATE_REVISION=r1 in the environment
@@ -30,7 +30,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -77,14 +77,14 @@ static trace_buf gen(fxt_revision rev, uint64_t seed)
     return t;
 }
 
-/* fxt_mutate_opt in REV, as the libFuzzer glue seeds it. */
+/* fxt_mutate in REV, as the libFuzzer glue seeds it. */
 static size_t expected(fxt_revision rev, const trace_buf *t, uint8_t *out, size_t max,
                        unsigned seed)
 {
     fxt_mut_options o = fxt_mut_options_default();
     o.revision = rev;
     memcpy(out, t->p, t->n);
-    return fxt_mutate_opt(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
+    return fxt_mutate(out, t->n, max, (uint64_t)seed * 0x9e3779b97f4a7c15ull, &o, NULL);
 }
 
 #ifndef FXT_RAW_PCT
@@ -141,7 +141,7 @@ static void check_libfuzzer(fxt_revision rev)
         unsigned seed = k * 0x9e3779b1u;
         size_t na = LLVMFuzzerCustomCrossOver(t.p, t.n, u.p, u.n, a, max, seed), nb;
         if (seed % 4 == 0)
-            nb = fxt_crossover_opt(t.p, t.n, u.p, u.n, b, max,
+            nb = fxt_crossover(t.p, t.n, u.p, u.n, b, max,
                                    (uint64_t)seed * 0xbf58476d1ce4e5b9ull, &o);
         else
             nb = expected_mix(rev, &t, b, max, seed, &raw);
@@ -337,7 +337,7 @@ static void check_afl(const char *path, fxt_revision rev, int refuse)
         uint8_t *out = NULL;
         size_t na = fuzz(st, t.p, t.n, &out, NULL, 0, max);
         memcpy(b, t.p, t.n);
-        size_t nb = fxt_mutate_opt(b, t.n, max, fxt_rng_next(&rng), &o, NULL);
+        size_t nb = fxt_mutate(b, t.n, max, fxt_rng_next(&rng), &o, NULL);
         same += out != NULL && na == nb && memcmp(out, b, na) == 0;
     }
     CHECK(same == 100, "AFL++ module: %u of 100 outputs are %s's", same, fxt_revision_name(rev));
@@ -443,7 +443,7 @@ static void check_mix(char **argv)
         for (uint64_t seed = 1; seed <= 300; seed++) {
             fxt_mut_info info;
             memcpy(a, t.p, t.n);
-            fxt_mutate_opt(a, t.n, max, seed, &o, &info);
+            fxt_mutate(a, t.n, max, seed, &o, &info);
             for (unsigned i = 0; i < info.nops; i++)
                 if (info.ops[i] == FXT_MUT_SIZE_WRAP) {
                     drawn[heavy]++;

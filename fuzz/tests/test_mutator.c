@@ -12,8 +12,18 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 #include "mutator_impl.h"
+
+/* Options that force mutation OP (-1: the mutator's choice), the rest the
+ * defaults: for fxt_mutate(). */
+static const fxt_mut_options *force(int op)
+{
+    static fxt_mut_options o;
+    o = fxt_mut_options_default();
+    o.force_op = op;
+    return &o;
+}
 
 /* ---- helpers ---- */
 
@@ -85,22 +95,22 @@ START_TEST(test_deterministic)
     for (uint64_t seed = 0; seed < 400; seed++) {
         memcpy(a, t.p, t.n);
         memcpy(b, t.p, t.n);
-        size_t na = fxt_mutate(a, t.n, max, seed * 7919);
-        size_t nb = fxt_mutate(b, t.n, max, seed * 7919);
+        size_t na = fxt_mutate(a, t.n, max, seed * 7919, NULL, NULL);
+        size_t nb = fxt_mutate(b, t.n, max, seed * 7919, NULL, NULL);
         ck_assert_uint_eq(na, nb);
         ck_assert_int_eq(memcmp(a, b, na), 0);
         /* chains stay deterministic too */
-        na = fxt_mutate(a, na, max, seed);
-        nb = fxt_mutate(b, nb, max, seed);
+        na = fxt_mutate(a, na, max, seed, NULL, NULL);
+        nb = fxt_mutate(b, nb, max, seed, NULL, NULL);
         ck_assert_uint_eq(na, nb);
         ck_assert_int_eq(memcmp(a, b, na), 0);
     }
     /* the thread-local caches do not change results */
     memcpy(a, t.p, t.n);
-    size_t n1 = fxt_mutate(a, t.n, max, 12345);
+    size_t n1 = fxt_mutate(a, t.n, max, 12345, NULL, NULL);
     fxt_mutator_release();
     memcpy(b, t.p, t.n);
-    size_t n2 = fxt_mutate(b, t.n, max, 12345);
+    size_t n2 = fxt_mutate(b, t.n, max, 12345, NULL, NULL);
     ck_assert_uint_eq(n1, n2);
     ck_assert_int_eq(memcmp(a, b, n1), 0);
     /* different seeds give different outputs (most of the time) */
@@ -108,15 +118,15 @@ START_TEST(test_deterministic)
     for (uint64_t seed = 0; seed < 100; seed++) {
         memcpy(a, t.p, t.n);
         memcpy(b, t.p, t.n);
-        size_t x = fxt_mutate(a, t.n, max, seed), y = fxt_mutate(b, t.n, max, seed + 1000);
+        size_t x = fxt_mutate(a, t.n, max, seed, NULL, NULL), y = fxt_mutate(b, t.n, max, seed + 1000, NULL, NULL);
         same += x == y && memcmp(a, b, x) == 0;
     }
     ck_assert_uint_lt(same, 10);
     /* crossover */
     buf u = gen(8, 160, FXT_GEN_COVERAGE, 1);
     for (uint64_t seed = 0; seed < 200; seed++) {
-        size_t x = fxt_crossover(t.p, t.n, u.p, u.n, a, max, seed);
-        size_t y = fxt_crossover(t.p, t.n, u.p, u.n, b, max, seed);
+        size_t x = fxt_crossover(t.p, t.n, u.p, u.n, a, max, seed, NULL);
+        size_t y = fxt_crossover(t.p, t.n, u.p, u.n, b, max, seed, NULL);
         ck_assert_uint_eq(x, y);
         ck_assert_int_eq(memcmp(a, b, x), 0);
     }
@@ -151,7 +161,7 @@ START_TEST(test_bounds)
         uint8_t *p = malloc(max + GUARD);
         memcpy(p, src->p, size);
         memset(p + max, 0xa5, GUARD);
-        size_t n = fxt_mutate(p, size, max, it);
+        size_t n = fxt_mutate(p, size, max, it, NULL, NULL);
         ck_assert_uint_le(n, max);
         if (max > 0)
             ck_assert_uint_gt(n, 0);
@@ -160,7 +170,7 @@ START_TEST(test_bounds)
         size_t mo = (size_t)fxt_rng_below(&r, 3 * max + 9);
         uint8_t *o = malloc(mo + GUARD);
         memset(o + mo, 0xa5, GUARD);
-        size_t k = fxt_crossover(p, n, src->p, src->n, o, mo, it);
+        size_t k = fxt_crossover(p, n, src->p, src->n, o, mo, it, NULL);
         ck_assert_uint_le(k, mo);
         check_guard(o, mo);
         free(o);
@@ -169,8 +179,8 @@ START_TEST(test_bounds)
     /* max_size 0 */
     uint8_t z[GUARD];
     memset(z, 0xa5, sizeof z);
-    ck_assert_uint_eq(fxt_mutate(z, 0, 0, 1), 0);
-    ck_assert_uint_eq(fxt_crossover(t.p, t.n, s.p, s.n, z, 0, 1), 0);
+    ck_assert_uint_eq(fxt_mutate(z, 0, 0, 1, NULL, NULL), 0);
+    ck_assert_uint_eq(fxt_crossover(t.p, t.n, s.p, s.n, z, 0, 1, NULL), 0);
     for (size_t i = 0; i < GUARD; i++)
         ck_assert_uint_eq(z[i], 0xa5);
     free(t.p), free(s.p);
@@ -209,7 +219,7 @@ START_TEST(test_random_inputs)
             }
         }
         memset(p + max, 0xa5, GUARD);
-        size_t n = fxt_mutate(p, size, max, it);
+        size_t n = fxt_mutate(p, size, max, it, NULL, NULL);
         ck_assert_uint_le(n, max);
         ck_assert_uint_gt(n, 0);
         check_guard(p, max);
@@ -229,7 +239,7 @@ static void quality(const buf *t, unsigned n, unsigned *valid, rules_seen *seen,
     for (unsigned it = 0; it < n; it++) {
         memcpy(p, t->p, t->n);
         fxt_mut_info info;
-        size_t k = fxt_mutate_ex(p, t->n, max, 0xabc000u + it, -1, &info);
+        size_t k = fxt_mutate(p, t->n, max, 0xabc000u + it, force(-1), &info);
         long e = errors_of(p, k, seen);
         *valid += e == 0;
         if (info.nops == 1) {
@@ -285,7 +295,7 @@ START_TEST(test_each_op)
         for (unsigned it = 0; it < 60; it++) {
             memcpy(p, t.p, t.n);
             fxt_mut_info info;
-            size_t k = fxt_mutate_ex(p, t.n, max, 777 + it, op, &info);
+            size_t k = fxt_mutate(p, t.n, max, 777 + it, force(op), &info);
             if (!info.fallback) {
                 ck_assert_uint_eq(info.nops, 1);
                 ck_assert_int_eq(info.ops[0], op);
@@ -340,13 +350,13 @@ START_TEST(test_byte_swap)
         size_t max = t.n + 64;
         uint8_t *p = malloc(max);
         memcpy(p, t.p, t.n);
-        size_t n = fxt_mutate_ex(p, t.n, max, 5, FXT_MUT_BYTE_SWAP, NULL);
+        size_t n = fxt_mutate(p, t.n, max, 5, force(FXT_MUT_BYTE_SWAP), NULL);
         ck_assert_uint_eq(n, t.n);
         fxt_stats st;
         fxt_options o = fxt_options_default();
         ck_assert_int_eq(fxt_validate_buffer(p, n, &o, &st), 0);
         ck_assert_int_eq(st.big_endian, !be);
-        n = fxt_mutate_ex(p, n, max, 6, FXT_MUT_BYTE_SWAP, NULL);
+        n = fxt_mutate(p, n, max, 6, force(FXT_MUT_BYTE_SWAP), NULL);
         ck_assert_uint_eq(n, t.n);
         ck_assert_int_eq(memcmp(p, t.p, n), 0);
         free(p);
@@ -433,8 +443,8 @@ START_TEST(test_crop)
         fxt_mut_info fi, ci;
         memcpy(full, t.p, t.n);
         memcpy(cut, t.p, t.n);
-        size_t nf = fxt_mutate_opt(full, t.n, max, seed, &keep_all, &fi);
-        size_t nc = fxt_mutate_opt(cut, t.n, max, seed, &crop_all, &ci);
+        size_t nf = fxt_mutate(full, t.n, max, seed, &keep_all, &fi);
+        size_t nc = fxt_mutate(cut, t.n, max, seed, &crop_all, &ci);
         if (fi.fallback)
             continue;
         ck_assert_uint_le(nc, nf);
@@ -471,11 +481,11 @@ START_TEST(test_crop)
     unsigned def_cropped = 0, small_cropped = 0;
     for (uint64_t seed = 0; seed < 200; seed++) {
         memcpy(cut, t.p, t.n);
-        def_cropped += fxt_mutate_opt(cut, t.n, max, seed, &def, NULL) < t.n;
+        def_cropped += fxt_mutate(cut, t.n, max, seed, &def, NULL) < t.n;
         crop_all.crop_min_size = t.n + 1;
         crop_all.force_op = FXT_MUT_DATA_WORD;
         memcpy(cut, t.p, t.n);
-        small_cropped += fxt_mutate_opt(cut, t.n, max, seed, &crop_all, NULL) < t.n;
+        small_cropped += fxt_mutate(cut, t.n, max, seed, &crop_all, NULL) < t.n;
     }
     ck_assert_uint_gt(def_cropped, 160);
     ck_assert_uint_lt(def_cropped, 196);
@@ -663,7 +673,7 @@ START_TEST(test_orders)
             fxt_mut_options o = fxt_mut_options_default();
             o.force_op = FXT_MUT_REORDER;
             o.crop_pct = 0;
-            size_t n = fxt_mutate_opt(b, t.n, t.n + 64, 900 + s, &o, &info);
+            size_t n = fxt_mutate(b, t.n, t.n + 64, 900 + s, &o, &info);
             ck_assert_int_eq(info.fallback, 0);
             int got = fxt_mut_order_of(b, n, NULL);
             ck_assert_int_ge(got, 0);

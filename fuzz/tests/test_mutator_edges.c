@@ -16,8 +16,18 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 #include "mutator_impl.h"
+
+/* Options that force mutation OP (-1: the mutator's choice), the rest the
+ * defaults: for fxt_mutate(). */
+static const fxt_mut_options *force(int op)
+{
+    static fxt_mut_options o;
+    o = fxt_mut_options_default();
+    o.force_op = op;
+    return &o;
+}
 
 /* ---- allocation failures ---- */
 
@@ -72,9 +82,9 @@ START_TEST(test_out_of_memory)
             g_fail_at = k;
             size_t n;
             if (op == FXT_MUT_OP_COUNT) /* crossover */
-                n = fxt_crossover(t.p, t.n, u.p, u.n, q, max, (uint64_t)k);
+                n = fxt_crossover(t.p, t.n, u.p, u.n, q, max, (uint64_t)k, NULL);
             else
-                n = fxt_mutate_ex(p, t.n, max, (uint64_t)k * 13 + (uint64_t)_i, op, NULL);
+                n = fxt_mutate(p, t.n, max, (uint64_t)k * 13 + (uint64_t)_i, force(op), NULL);
             int hit = g_count > k;
             g_fail_at = -1;
             ck_assert_uint_gt(n, 0);
@@ -99,14 +109,14 @@ START_TEST(test_api_edges)
     uint8_t b[64];
     memset(b, 0, sizeof b);
     /* NULL buffers and zero sizes */
-    ck_assert_uint_eq(fxt_mutate(NULL, 10, 10, 1), 0);
-    ck_assert_uint_eq(fxt_mutate(b, 10, 0, 1), 0);
-    ck_assert_uint_eq(fxt_crossover(b, 8, b, 8, NULL, 8, 1), 0);
-    ck_assert_uint_eq(fxt_crossover(NULL, 8, NULL, 8, b, 8, 1), 0);
-    ck_assert_uint_eq(fxt_crossover(NULL, 8, b + 8, 16, b + 32, 32, 1), 16); /* B copied */
-    ck_assert_uint_eq(fxt_crossover(b, 16, NULL, 8, b + 32, 8, 1), 8);       /* A, cut */
+    ck_assert_uint_eq(fxt_mutate(NULL, 10, 10, 1, NULL, NULL), 0);
+    ck_assert_uint_eq(fxt_mutate(b, 10, 0, 1, NULL, NULL), 0);
+    ck_assert_uint_eq(fxt_crossover(b, 8, b, 8, NULL, 8, 1, NULL), 0);
+    ck_assert_uint_eq(fxt_crossover(NULL, 8, NULL, 8, b, 8, 1, NULL), 0);
+    ck_assert_uint_eq(fxt_crossover(NULL, 8, b + 8, 16, b + 32, 32, 1, NULL), 16); /* B copied */
+    ck_assert_uint_eq(fxt_crossover(b, 16, NULL, 8, b + 32, 8, 1, NULL), 8);       /* A, cut */
     /* SIZE above MAX_SIZE reads as MAX_SIZE */
-    size_t n = fxt_mutate(b, 64, 16, 3);
+    size_t n = fxt_mutate(b, 64, 16, 3, NULL, NULL);
     ck_assert_uint_le(n, 16);
     ck_assert_uint_gt(n, 0);
     /* empty input: a fresh trace, or (tiny buffer, forced op) raw bytes */
@@ -115,7 +125,7 @@ START_TEST(test_api_edges)
         fxt_mut_options o = fxt_mut_options_default();
         o.revision = (fxt_revision)rev;
         uint8_t big[4096];
-        n = fxt_mutate_opt(big, 0, sizeof big, 5, &o, &info);
+        n = fxt_mutate(big, 0, sizeof big, 5, &o, &info);
         ck_assert_uint_ge(n, 8);
         ck_assert_int_eq(info.fallback, 0);
         fxt_options vo = fxt_options_default();
@@ -125,15 +135,15 @@ START_TEST(test_api_edges)
         ck_assert_int_eq(big[0] == 0x10 && big[1] == 0x00 && big[2] == 0x04,
                          rev >= FXT_REV_R3);
     }
-    n = fxt_mutate_opt(b, 0, 4, 5, NULL, &info);
+    n = fxt_mutate(b, 0, 4, 5, NULL, &info);
     ck_assert(n >= 1 && n <= 4 && info.fallback);
-    n = fxt_mutate_ex(b, 0, 64, 5, FXT_MUT_SWAP, &info);
+    n = fxt_mutate(b, 0, 64, 5, force(FXT_MUT_SWAP), &info);
     ck_assert(n >= 1 && info.fallback);
     /* a one-word trace no forced list edit applies to: a raw change */
     for (int op = 0; op < FXT_MUT_OP_COUNT; op++) {
         uint8_t w[16];
         mut_wr(w, FXT_MAGIC_RECORD, 0);
-        n = fxt_mutate_ex(w, 8, 16, 7, op, &info);
+        n = fxt_mutate(w, 8, 16, 7, force(op), &info);
         ck_assert(n >= 1 && n <= 16);
     }
     ck_assert_str_eq(fxt_mut_op_name(-1), "?");
@@ -167,12 +177,12 @@ START_TEST(test_record_limit)
     fxt__mut_free(&m);
     for (int op = 0; op < FXT_MUT_OP_COUNT; op++) {
         memcpy(p, t.p, t.n);
-        size_t n = fxt_mutate_ex(p, t.n, max, 11, op, NULL);
+        size_t n = fxt_mutate(p, t.n, max, 11, force(op), NULL);
         ck_assert_uint_le(n, max);
         ck_assert_uint_gt(n, 0);
     }
     for (uint64_t s = 0; s < 30; s++) {
-        size_t n = fxt_crossover(t.p, t.n, t.p, t.n, q, 2 * max, s);
+        size_t n = fxt_crossover(t.p, t.n, t.p, t.n, q, 2 * max, s, NULL);
         ck_assert_uint_le(n, 2 * max);
         ck_assert_uint_gt(n, 0);
     }
@@ -194,7 +204,7 @@ START_TEST(test_size_wrap_old_revisions)
     for (uint64_t s = 0; s < 50; s++) {
         memcpy(p, t.p, t.n);
         fxt_mut_info info;
-        size_t n = fxt_mutate_opt(p, t.n, t.n, s, &o, &info);
+        size_t n = fxt_mutate(p, t.n, t.n, s, &o, &info);
         applied += !info.fallback;
         fxt_options vo = fxt_options_default();
         vo.revision = FXT_REV_R2;
@@ -212,7 +222,7 @@ START_TEST(test_size_wrap_old_revisions)
         mut_wr(w + 24 + 16 * k, 5, 0);
     }
     fxt_mut_info info;
-    (void)fxt_mutate_opt(w, sizeof w, sizeof w, 1, &o, &info);
+    (void)fxt_mutate(w, sizeof w, sizeof w, 1, &o, &info);
     ck_assert_int_eq(info.fallback, 1);
     free(p), free(t.p);
 }
@@ -237,7 +247,7 @@ START_TEST(test_data_word)
     for (uint64_t s = 0; s < 200; s++) {
         memcpy(p, t, sizeof t);
         fxt_mut_info info;
-        size_t n = fxt_mutate_ex(p, sizeof t, sizeof t, s, FXT_MUT_DATA_WORD, &info);
+        size_t n = fxt_mutate(p, sizeof t, sizeof t, s, force(FXT_MUT_DATA_WORD), &info);
         ck_assert_int_eq(info.fallback, 0);
         ck_assert_uint_eq(n, sizeof t);
         unsigned changed = 0;

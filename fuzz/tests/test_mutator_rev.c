@@ -21,7 +21,7 @@
 
 #include "fxt/gen.h"
 #include "fxt/validate.h"
-#include "mutator.h"
+#include "fxt/mutator.h"
 #include "mutator_impl.h"
 
 static const fxt_revision k_revs[FXT_REV_COUNT] = {FXT_REV_R1, FXT_REV_R2, FXT_REV_R3,
@@ -48,7 +48,7 @@ static size_t mutate_rev(fxt_revision rev, const trace_buf *t, uint8_t *p, size_
     mo.revision = rev;
     mo.force_op = force_op;
     memcpy(p, t->p, t->n);
-    return fxt_mutate_opt(p, t->n, max, seed, &mo, info);
+    return fxt_mutate(p, t->n, max, seed, &mo, info);
 }
 
 static fxt_options rev_options(fxt_revision rev)

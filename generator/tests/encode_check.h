@@ -25,7 +25,7 @@ static inline void start(fxt_writer *w, uint8_t *buf, size_t cap, int big_endian
     fxt_writer_init(w, buf, cap, big_endian);
 }
 
-/* The test's own little-endian reading, independent of fxt_read_word(). */
+/* The test's own little-endian reading, independent of fxt_load_word(). */
 static inline uint64_t le_word(const uint8_t *p)
 {
     uint64_t v = 0;

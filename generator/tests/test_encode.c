@@ -58,7 +58,7 @@ static void encode_fails(const fxt_record *r, fxt_enc_result want, int line)
         ck_assert_msg(rc == want, "line %d: got %d (%s), want %d", line, (int)rc,
                       fxt_enc_strerror(rc), (int)want);
         ck_assert_msg(w.len == 8, "line %d: len %zu after a failure", line, w.len);
-        ck_assert_msg(fxt_read_word(buf, 0, be) == 0x1122334455667788u,
+        ck_assert_msg(fxt_load_word(buf, be) == 0x1122334455667788u,
                       "line %d: earlier output changed by a failure", line);
     }
     ck_assert_msg(fxt_encoded_size(r, FXT_REV_CURRENT) == 0, "line %d: encoded_size of a bad record",
@@ -1236,7 +1236,7 @@ START_TEST(test_write_primitives)
     r.u.ticks_per_second = 1000000000u;
     ENCODE_OK(&w, &r);
     EXPECT_WORDS(&w, 0, 0x0000000000000021u, 0x000000003b9aca00u);
-    ck_assert_uint_eq(fxt_read_word(raw + 1, 8, 0), 0x000000003b9aca00u);
+    ck_assert_uint_eq(fxt_load_word(raw + 1 + 8, 0), 0x000000003b9aca00u);
 }
 END_TEST
 
@@ -1260,19 +1260,19 @@ START_TEST(test_patch_field)
                          0x00, 0xca, 0x9a, 0x3b, 0, 0, 0, 0);
         /* The size field, with a value wider than the field (truncated). */
         fxt_patch_field(buf, 0, 4, 15, 0x12345, be);
-        ck_assert_uint_eq(fxt_read_word(buf, 0, be), 0x000000000abc3451u);
-        ck_assert_uint_eq(fxt_read_word(buf, 8, be), 0x000000003b9aca00u);
+        ck_assert_uint_eq(fxt_load_word(buf, be), 0x000000000abc3451u);
+        ck_assert_uint_eq(fxt_load_word(buf + 8, be), 0x000000003b9aca00u);
         /* A whole word. */
         fxt_patch_field(buf, 8, 0, 63, 0x0123456789abcdefu, be);
-        ck_assert_uint_eq(fxt_read_word(buf, 8, be), 0x0123456789abcdefu);
+        ck_assert_uint_eq(fxt_load_word(buf + 8, be), 0x0123456789abcdefu);
         ck_assert_uint_eq(buf[8], be ? 0x01 : 0xef);
         ck_assert_uint_eq(buf[15], be ? 0xef : 0x01);
         /* One bit, and a nonsense range that must change nothing. */
         fxt_patch_field(buf, 0, 63, 63, 1, be);
-        ck_assert_uint_eq(fxt_read_word(buf, 0, be), 0x800000000abc3451u);
+        ck_assert_uint_eq(fxt_load_word(buf, be), 0x800000000abc3451u);
         fxt_patch_field(buf, 0, 10, 9, 0, be);
         fxt_patch_field(buf, 0, 60, 64, 0, be);
-        ck_assert_uint_eq(fxt_read_word(buf, 0, be), 0x800000000abc3451u);
+        ck_assert_uint_eq(fxt_load_word(buf, be), 0x800000000abc3451u);
         /* Unaligned offset. */
         fxt_patch_field(buf, 3, 0, 7, 0x5a, be);
         ck_assert_uint_eq(buf[be ? 10 : 3], 0x5a);

@@ -27,6 +27,7 @@
 
 #include "fxt/layout.h"
 #include "fxt/record.h"
+#include "fxt/word.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,20 +83,7 @@ size_t fxt_encoded_size(const fxt_record *r, fxt_revision rev);
  *  tests: any field, any value. */
 void fxt_patch_field(void *buf, size_t off, unsigned lo, unsigned hi, uint64_t value, int big_endian);
 
-/** Read the word at byte offset OFF of BUF in the given byte order. */
-uint64_t fxt_read_word(const void *buf, size_t off, int big_endian);
-
-/* ---- per-type word counts (current numbering), for direct writers ----- */
-
-/** Per argument type (FXT_AT_*): 1 if a 64-bit value word follows the
- *  argument header (int64, uint64, double, pointer, koid), else 0. */
-extern const uint8_t fxt_arg_value_words[FXT_AT_COUNT];
-/** Per argument type: mask of the 32-bit value held in header bits
- *  [32..63] (all ones for int32, uint32 and bool, else 0). */
-extern const uint32_t fxt_arg_hi_value[FXT_AT_COUNT];
-/** Per event type (FXT_ET_*): 1 if a data word (counter id, end time,
- *  async or flow id) ends the event record, else 0. */
-extern const uint8_t fxt_event_data_words[FXT_ET_COUNT];
+/* Reading a word: fxt_load_word (fxt/word.h), the one word loader. */
 
 /** Name of an encoder result. */
 const char *fxt_enc_strerror(fxt_enc_result r);

@@ -125,7 +125,7 @@ typedef struct fxt_options {
     size_t max_threads;      /**< threads tracked for duration nesting (FXT_DEFAULT_MAX_THREADS) */
     size_t max_async;        /**< async operations open at once (FXT_DEFAULT_MAX_ASYNC) */
     size_t max_flows;        /**< flows open at once (FXT_DEFAULT_MAX_FLOWS) */
-    const fxt_allocator *alloc; /**< NULL: malloc/realloc/free */
+    const fxt_allocator *alloc; /**< the validator and its tables; NULL: malloc/realloc/free */
     fxt_revision revision;   /**< the one way to choose the revision to check
                                   against (default FXT_REV_CURRENT). FXT_REV_AUTO
                                   checks every revision, one validator each over
@@ -186,22 +186,14 @@ typedef struct fxt_validator fxt_validator;
 /** Default options: strict, all rules, default table sizes. */
 fxt_options fxt_options_default(void);
 
-/** Bytes of memory a validator with options O needs. */
-size_t fxt_validator_size(const fxt_options *o);
-
-/** Build a validator in caller memory MEM of SIZE bytes (8-byte aligned,
- *  at least fxt_validator_size(o)). Returns NULL if SIZE is too small. */
-fxt_validator *fxt_validator_init(void *mem, size_t size, const fxt_options *o);
-
-/** fxt_validator_init on malloc'd memory; NULL if out of memory. */
+/** A new validator with options O; NULL if out of memory. Its memory, the
+ *  validator itself and every table it grows, comes from O's allocator
+ *  (fxt_options.alloc; NULL: malloc), so a caller that must own the memory
+ *  passes one. */
 fxt_validator *fxt_validator_new(const fxt_options *o);
 
-/** Give back the memory a validator made by fxt_validator_init took for
- *  its tables (the caller's MEM stays the caller's). Then V is not used
- *  again. */
-void fxt_validator_fini(fxt_validator *v);
-
-/** Free a validator made by fxt_validator_new (NULL is fine). */
+/** Free a validator made by fxt_validator_new, through the allocator it
+ *  was made with (NULL is fine). */
 void fxt_validator_free(fxt_validator *v);
 
 /** Validate the next LEN bytes of the trace. */

@@ -124,8 +124,24 @@ const fxt_word_desc *fxt_arg_desc(fxt_revision rev, unsigned t);
 const fxt_word_desc *fxt_large_blob_format_desc(unsigned format);
 
 /** Words of an argument of type T with indexed refs and nothing appended
- *  (the same in every revision that defines T); 0 if no revision does. */
+ *  (the same in every revision that defines T): 1 + fxt_arg_value_words[T];
+ *  0 if no revision defines T. */
 unsigned fxt_arg_words(unsigned t);
+
+/* Per-type word counts (current numbering) from the table, for direct
+ * writers such as the encoder and the generator: arrays rather than
+ * switches, since a branch on a random type mispredicts. */
+
+/** Per argument type (FXT_AT_*): 1 if a 64-bit value word follows the
+ *  argument header (int64, uint64, double, pointer, koid), else 0. */
+extern const uint8_t fxt_arg_value_words[FXT_AT_COUNT];
+/** Per argument type: mask of the 32-bit value held in header bits
+ *  [32..63] (all ones for int32, uint32 and bool, else 0). */
+extern const uint32_t fxt_arg_hi_value[FXT_AT_COUNT];
+/** Per event meaning (FXT_ET_*): 1 if an event-type specific word (counter
+ *  id, end time, correlation id; fxt_event_data_name) ends the record, else
+ *  0: the body order's FXT_BI_EVENT_WORD. */
+extern const uint8_t fxt_event_data_words[FXT_ET_COUNT];
 
 /** Name of the event-type specific word that follows the arguments of an
  *  event of meaning KIND (FXT_ET_*: "counter id", "end time", "correlation
@@ -170,8 +186,13 @@ typedef struct fxt_body_item {
 /** The body of the record whose header word is H, as revision REV lays it
  *  out: *N items in order after the header word (appended extension words
  *  may follow them up to the record's size). The one statement of body
- *  order: the mutator and fxt-dump walk it; a test holds the decoder and
- *  the encoder to it. NULL with *N = 0 when REV defines no such record
+ *  order: the mutator and fxt-dump walk it. The code that reads or writes
+ *  bodies by hand is held to it by tests: the decoder (validator/decode.c)
+ *  and the encoder by ctest body_order; the lean path's bodies
+ *  (validator/fast_contract.h) by lean_equals_decoder; the generator's
+ *  direct path (gen_direct.c) and the violation builders (violate_*.c)
+ *  through the records they write, which body_order walks, gen_properties
+ *  compares with the encoder's and violate decodes. NULL with *N = 0 when REV defines no such record
  *  (record type, metadata or trace info type, event type, scheduling
  *  subtype, large record type or blob format undefined in REV); an empty
  *  list (non-NULL, *N = 0) for a record that is its header word alone.
@@ -191,6 +212,19 @@ uint64_t fxt_body_item_words(const fxt_body_item *it, uint64_t w);
  *  those that do not. 0 for a record of size 0 (a reader cannot advance).
  *  The one framing rule: the validator, the mutator and the tools use it. */
 uint64_t fxt_record_bytes(const fxt_layout *layout, uint64_t h);
+
+/** The field of header word H that holds the record's size in words, as
+ *  LAYOUT frames it (the field fxt_record_bytes reads): *LO, *HI = 4, 35
+ *  for a large record where the revision has them, else 4, 15. */
+void fxt_record_size_field(const fxt_layout *layout, uint64_t h, unsigned *lo, unsigned *hi);
+
+/** fxt_record_bytes of a record whose type is not 15 (large), in any
+ *  revision: its 12-bit size field [4..15], in bytes. Inline, for the
+ *  loops that hand type-15 records elsewhere (validator/fast.c). */
+static inline uint64_t fxt_record_bytes_small(uint64_t h)
+{
+    return FXT_GET(h, FXT_REC_SIZE) * 8;
+}
 
 /** Is a trace that starts with the 8 bytes at FIRST big-endian, as LAYOUT
  *  reads it? Only revisions with the magic record can tell (r1/r2 traces

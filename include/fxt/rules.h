@@ -31,7 +31,7 @@
  *
  * The enum, fxt_rule_info() and docs/RULES.md are generated from this list;
  * each rule's help (what it means, the fix, an example) is in
- * format/rules_help.c, one entry per rule (fxt_rule_help_get).
+ * format/rules_help.c, one entry per rule (fxt/rule_help.h).
  */
 #ifndef FXT_RULES_H
 #define FXT_RULES_H
@@ -190,58 +190,6 @@ unsigned fxt_rule_count(void);
 
 /** The I-th rule of the catalogue in listing order (0 <= i < count). */
 const fxt_rule_info *fxt_rule_at(unsigned i);
-
-/* ---- help (format/rules_help.c) ------------------------------------------ */
-
-/** The published spec (the current revision's text); a rule's section is
- *  FXT_SPEC_URL "#" fxt_rule_spec_anchor(rule). */
-#define FXT_SPEC_URL "https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format"
-
-/** Help for one rule: what it means, how to fix it, a trace that breaks it.
- *  Every rule of the catalogue has one (checked when the library is built). */
-typedef struct fxt_rule_help {
-    fxt_rule rule;           /**< the rule */
-    const char *explanation; /**< what the rule means and why it matters (sentences) */
-    const char *fix;         /**< how to mend a trace that breaks it (no final period) */
-    const char *example;     /**< a minimal trace that breaks it under the current
-                                  revision and no other rule: little-endian words as 16
-                                  hex digits, separated by spaces, "N*WORD" for N copies
-                                  ("" is the empty input); NULL when no short trace can
-                                  (tracking-limit). fxt_rule_example() decodes it. */
-} fxt_rule_help;
-
-/** Help for rule R, or NULL if R is not in the catalogue. */
-const fxt_rule_help *fxt_rule_help_get(fxt_rule r);
-
-/** The bytes of H's example into OUT (SIZE bytes; what does not fit is not
- *  written, OUT may be NULL with SIZE 0). Returns the example's length in
- *  bytes (0 without an example). */
-size_t fxt_rule_example(const fxt_rule_help *h, void *out, size_t size);
-
-/** One line of an example as people read it: a record's header word, or a
- *  run of equal words inside a record. */
-typedef struct fxt_example_line {
-    uint64_t offset;   /**< byte offset of the first word */
-    uint64_t word;     /**< its value */
-    uint64_t count;    /**< words in the run (1 for a header) */
-    const char *label; /**< a header word's name from the layout table
-                            ("initialization record header"), else NULL */
-} fxt_example_line;
-
-/** The lines of H's example into LINES (at most MAX are written); returns
- *  how many lines there are. */
-size_t fxt_rule_example_lines(const fxt_rule_help *h, fxt_example_line *lines, size_t max);
-
-/** Anchor of rule R's section in the published spec ("string-record"), or
- *  NULL if R is not in the catalogue. */
-const char *fxt_rule_spec_anchor(fxt_rule r);
-
-/** Rule R's help as one document: its demand, what it means, the fix, the
- *  example's lines and the spec section with its link; plain text, or
- *  Markdown if MARKDOWN. Writes at most SIZE bytes into BUF, NUL-terminated
- *  (snprintf's contract); returns the length of the whole document, 0 if R
- *  is not in the catalogue. */
-size_t fxt_rule_help_format(fxt_rule r, int markdown, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -47,7 +47,7 @@ int main()
     fxt_writer w;
     fxt_writer_init(&w, buf, sizeof buf, 0);
     check(fxt_encode_magic(&w) == FXT_ENC_OK, "fxt_encode_magic");
-    check(fxt_read_word(buf, 0, 0) == magic, "the encoded magic word");
+    check(fxt_load_word(buf, 0) == magic, "the encoded magic word");
     int issues = 0;
     fxt_options o = fxt_options_default();
     o.on_issue = count_issue;

@@ -246,13 +246,10 @@ static const char *replay(run *r)
 
 /* ---- one file ---------------------------------------------------------------- */
 
-/** Memory reused by every file: the read buffer, the --explain ring and the
- *  validator's space (a fresh validator is built in it for each file). */
+/** Memory reused by every file: the read buffer and the --explain ring. */
 typedef struct arena {
     unsigned char *buf;  /**< CHUNK_BYTES */
     unsigned char *ring; /**< RING_BYTES with --explain, else NULL */
-    void *mem;           /**< fxt_validator_size(&cfg->base) bytes */
-    size_t size;
 } arena;
 
 /** Feed the part P[0..N) and keep what --explain and the summary need;
@@ -356,21 +353,13 @@ static int validate_file(session *s, const char *path, arena *a, int first_file)
     }
     if (!io_error && cfg->base.revision == FXT_REV_AUTO && !(r->spool = tmpfile()))
         io_error = io_text(r, "create a temporary file", errno);
-    size_t need = fxt_validator_size(&cfg->base);
-    if (!io_error && need > a->size) { /* the configuration raised a limit */
-        void *m = realloc(a->mem, need);
-        if (!m)
-            io_error = io_text(r, "set up the validator", ENOMEM);
-        else
-            a->mem = m, a->size = need;
-    }
     if (!io_error) {
         fxt_options o = cfg->base;
         o.on_issue = on_issue;
         o.ctx = r;
-        r->v = fxt_validator_init(a->mem, a->size, &o);
+        r->v = fxt_validator_new(&o);
         if (!r->v)
-            io_error = io_text(r, "set up the validator", EINVAL);
+            io_error = io_text(r, "set up the validator", ENOMEM);
     }
     double t0 = now_seconds();
     if (!io_error) {
@@ -439,8 +428,7 @@ static int validate_file(session *s, const char *path, arena *a, int first_file)
         rc = EXIT_ISSUES; /* --write-baseline: every issue is known now */
     else if (st.unchecked)
         rc = EXIT_UNCHECKED; /* no verdict of "conforms" for what was not checked */
-    if (r->v)
-        fxt_validator_fini(r->v);
+    fxt_validator_free(r->v);
     free(r);
     return rc;
 }
@@ -858,15 +846,12 @@ int main(int argc, char **argv)
                 (color_when == 1 || (color_when == -1 && auto_color()));
 
     arena a;
-    a.size = fxt_validator_size(&cfg.base);
-    a.mem = malloc(a.size);
     a.buf = malloc(CHUNK_BYTES);
     a.ring = cfg.explain ? malloc(RING_BYTES) : NULL;
-    if (!a.buf || !a.mem || (cfg.explain && !a.ring)) {
+    if (!a.buf || (cfg.explain && !a.ring)) {
         fprintf(stderr, PROG ": %s\n", strerror(errno ? errno : ENOMEM));
         free(a.buf);
         free(a.ring);
-        free(a.mem);
         return EXIT_TROUBLE;
     }
     int rc = EXIT_CLEAN, begun = report_begin(&s) == 0;
@@ -882,7 +867,6 @@ int main(int argc, char **argv)
     }
     free(a.buf);
     free(a.ring);
-    free(a.mem);
     if (begun && !s.write_failed)
         report_end(&s, s.side_error[0] ? EXIT_TROUBLE : rc);
     report_free(&s);

@@ -17,7 +17,8 @@
  *     sizes), each record alone and all together, as written and with
  *     every word byte-swapped,
  * each under every revision and auto, and demands the very same issues and
- * counts. It also holds the catalogue's kinds column (include/fxt/rules.h)
+ * counts. It holds the bodies the lean path reads (fast_contract.h) to the
+ * layout table's body order. It also holds the catalogue's kinds column (include/fxt/rules.h)
  * to what the decoder reports: an issue's record type is one of its rule's
  * kinds.
  */
@@ -32,6 +33,7 @@
 #include "fxt/gen.h"
 #include "fxt/validate.h"
 #include "issue_list.h"
+#include "../fast_contract.h" /* the bodies the lean path reads */
 
 static unsigned g_failures;
 
@@ -483,6 +485,59 @@ static void boundaries(void)
     compare_words(&all, "boundary trace: records together");
 }
 
+/* ---- the bodies the lean path reads are the table's ---- */
+
+/* The body of header H under REV against the lean path's statement of it
+ * (validator/fast_contract.h): item kinds WANT[0..N) in order (an event
+ * word may follow when EVENT_WORD), the first item after the leading
+ * data words at byte AT. */
+static void body_is(fxt_revision rev, uint64_t h, const char *name, const int *want, size_t n,
+                    int event_word, uint64_t at)
+{
+    size_t got;
+    const fxt_body_item *it = fxt_body_items(rev, h, &got);
+    int same = it != NULL && (got == n || (event_word && got == n + 1 &&
+                                           it[n].kind == FXT_BI_EVENT_WORD));
+    for (size_t i = 0; same && i < n; i++)
+        same = it[i].kind == want[i];
+    uint64_t fixed = 8;
+    for (size_t i = 0; it != NULL && i < got && it[i].kind == FXT_BI_WORD; i++)
+        fixed += 8;
+    if (!same || fixed != at) {
+        fprintf(stderr,
+                "validator/fast_contract.h: FXT__LEAN_BODY_%s / its _AT offset (%llu) are not "
+                "the layout table's body under %s (format/layout.c: %zu items, first after the "
+                "data words at %llu): make validator/fast.c / fast_other.h read the table's "
+                "order and update the lines\n",
+                name, (unsigned long long)at, fxt_revision_name(rev), got,
+                (unsigned long long)fixed);
+        g_failures++;
+    }
+}
+
+static void lean_bodies(void)
+{
+    static const int ev[] = {FXT__LEAN_BODY_EVENT}, log[] = {FXT__LEAN_BODY_LOG},
+                     kobj[] = {FXT__LEAN_BODY_KOBJ}, csw[] = {FXT__LEAN_BODY_CSW},
+                     blob[] = {FXT__LEAN_BODY_BLOB};
+#define N_(a) (sizeof(a) / sizeof((a)[0]))
+    for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
+        const fxt_revision rev = (fxt_revision)r;
+        const fxt_layout *l = fxt_layout_get(rev);
+        for (unsigned t = 0; t < 16; t++)
+            if (fxt_layout_defines(l->event_types, t))
+                body_is(rev, FXT_SET(FXT_RT_EVENT, FXT_EV_TYPE, t), "EVENT", ev, N_(ev), 1,
+                        FXT__LEAN_EVENT_THREAD_AT);
+        body_is(rev, FXT_RT_LOG, "LOG", log, N_(log), 0, FXT__LEAN_LOG_THREAD_AT);
+        body_is(rev, FXT_RT_KERNEL_OBJECT, "KOBJ", kobj, N_(kobj), 0, FXT__LEAN_KOBJ_NAME_AT);
+        body_is(rev, FXT_RT_BLOB, "BLOB", blob, N_(blob), 0, FXT__LEAN_BLOB_NAME_AT);
+        if (fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH)) /* the lean one */
+            body_is(rev, FXT_SET(FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH), "CSW",
+                    csw, N_(csw), 0, FXT__LEAN_CSW_ARGS_AT);
+    }
+#undef N_
+}
+
 int main(void)
 {
 #ifdef __GLIBC__
@@ -495,6 +550,7 @@ int main(void)
     examples();
     violations();
     boundaries();
+    lean_bodies();
     if (g_failures) {
         fprintf(stderr, "%u failures in %lu comparisons\n", g_failures, g_runs);
         return 1;

@@ -1148,11 +1148,7 @@ START_TEST(api_edges)
     fxt_options o = fxt_options_default();
     o.max_providers = o.max_threads = o.max_async = o.max_flows = 0;
     o.revision = (fxt_revision)99; /* clamped to current */
-    size_t sz = fxt_validator_size(&o);
-    ck_assert_uint_gt(sz, 0);
-    ck_assert_ptr_null(fxt_validator_init(NULL, sz, &o));
-    void *m = malloc(sz);
-    fxt_validator *v = fxt_validator_init(m, sz, &o);
+    fxt_validator *v = fxt_validator_new(&o);
     ck_assert_ptr_nonnull(v);
     fxt_validator_finish(v);
     fxt_stats st;
@@ -1164,7 +1160,7 @@ START_TEST(api_edges)
     ck_assert_uint_eq(st.errors, 1);
     fxt_provider_stats ps;
     ck_assert_int_eq(fxt_validator_provider(v, 5, &ps), -1);
-    free(m);
+    fxt_validator_free(v);
 
     ck_assert_str_eq(fxt_event_type_name(FXT_REV_R1, 4), "async-begin");
     ck_assert_str_eq(fxt_event_type_name(FXT_REV_CURRENT, 4), "duration-complete");
@@ -1188,6 +1184,41 @@ START_TEST(api_edges)
     ck_assert_uint_eq(fxt_rule_revisions(FXT_R_NONE), 0);
     ck_assert_uint_eq(fxt_arg_words(12), 0);
     ck_assert_ptr_null(fxt_event_data_name(99));
+    /* framing, by hand: a type-15 header with 0x10001 in [4..35] is 0x10001
+     * words where the revision has large records (r3 on), 1 word (bits
+     * [4..15]) where it does not */
+    {
+        const uint64_t large = 0xfull | (0x10001ull << 4);
+        unsigned lo, hi;
+        fxt_record_size_field(fxt_layout_get(FXT_REV_R3), large, &lo, &hi);
+        ck_assert(lo == 4 && hi == 35);
+        ck_assert_uint_eq(fxt_record_bytes(fxt_layout_get(FXT_REV_R3), large), 0x10001u * 8);
+        fxt_record_size_field(fxt_layout_get(FXT_REV_R2), large, &lo, &hi);
+        ck_assert(lo == 4 && hi == 15);
+        ck_assert_uint_eq(fxt_record_bytes(fxt_layout_get(FXT_REV_R2), large), 8);
+        fxt_record_size_field(fxt_layout_get(FXT_REV_CURRENT), 0x4ull | (3ull << 4), &lo, &hi);
+        ck_assert(lo == 4 && hi == 15);
+        ck_assert_uint_eq(fxt_record_bytes_small(0x4ull | (3ull << 4)), 24);
+    }
+    /* the word counts for direct writers are the table's: an event word
+     * where the body has one (hand-worked: counter, duration complete,
+     * async and flow events), a value word after 64-bit arguments, a
+     * 32-bit value where the argument header holds one */
+    for (unsigned k = 0; k < FXT_ET_COUNT; k++) {
+        int want = k == FXT_ET_COUNTER || k == FXT_ET_DURATION_COMPLETE || k >= FXT_ET_ASYNC_BEGIN;
+        ck_assert_uint_eq(fxt_event_data_words[k], want);
+        ck_assert_uint_eq(fxt_event_data_words[k], fxt_event_data_name(k) != NULL);
+    }
+    for (unsigned t = 0; t < FXT_AT_COUNT; t++) {
+        const fxt_word_desc *ad = fxt_arg_desc(FXT_REV_CURRENT, t);
+        int value32 = ad->fields[ad->nfields - 1].kind == FXT_FK_VALUE &&
+                      ad->fields[ad->nfields - 1].lo == 32;
+        ck_assert_uint_eq(fxt_arg_hi_value[t], value32 ? 0xffffffffu : 0);
+        ck_assert_uint_eq(fxt_arg_words(t), 1u + fxt_arg_value_words[t]);
+        int wide = t == FXT_AT_INT64 || t == FXT_AT_UINT64 || t == FXT_AT_DOUBLE ||
+                   t == FXT_AT_POINTER || t == FXT_AT_KOID;
+        ck_assert_uint_eq(fxt_arg_value_words[t], wide);
+    }
     /* an undefined revision reads with current's layout */
     ck_assert_ptr_eq(fxt_header_desc(FXT_REV_AUTO, 0x4), fxt_header_desc(FXT_REV_CURRENT, 0x4));
     ck_assert_ptr_eq(fxt_arg_desc(FXT_REV_AUTO, 9), fxt_arg_desc(FXT_REV_CURRENT, 9));
@@ -1229,15 +1260,18 @@ END_TEST
 /* An allocator that counts what the validator holds, and can refuse. */
 typedef struct counting {
     size_t live, peak, calls;
-    int refuse; /* 1: every allocation, 2: those of 512 KiB or more */
+    int refuse; /* 1: every allocation but the first (the validator's own
+                   memory), 2: those of 512 KiB or more */
 } counting;
 
 static void *c_malloc(void *ctx, size_t n)
 {
     counting *c = ctx;
-    c->calls++;
-    if (c->refuse == 1 || (c->refuse == 2 && n >= (512u << 10)))
+    if ((c->refuse == 1 && c->calls > 0) || (c->refuse == 2 && n >= (512u << 10))) {
+        c->calls++;
         return NULL;
+    }
+    c->calls++;
     void *p = __real_malloc(n);
     if (p && (c->live += n) > c->peak)
         c->peak = c->live;
@@ -1266,48 +1300,47 @@ static void c_free(void *ctx, void *p, size_t n)
     free(p);
 }
 
-/* Memory: the fixed part is small; the tables grow through the options'
- * allocator only (nothing else is allocated while feeding), with what the
- * trace uses, and all of it comes back at fini. */
+/* Memory: the validator and its tables come from the options' allocator
+ * only (nothing from malloc, from fxt_validator_new to fxt_validator_free);
+ * the fixed part is small, the tables grow with what the trace uses, and
+ * all of it comes back at free. */
 START_TEST(memory_grows_through_the_allocator_only)
 {
-    fxt_options o = fxt_options_default();
-    size_t sz = fxt_validator_size(&o);
-    ck_assert_uint_lt(sz, 2u << 20);
-    void *m = malloc(sz);
-    ck_assert_ptr_null(fxt_validator_init(m, sz - 1, &o));
-    free(m);
     for (int r = 0; r <= FXT_REV_AUTO; r++) {
         counting c = {0, 0, 0, 0};
         fxt_allocator al = {c_malloc, c_realloc, c_free, &c};
         fxt_options ro = fxt_options_default();
         ro.revision = (fxt_revision)r;
         ro.alloc = &al;
-        size_t rsz = fxt_validator_size(&ro);
-        void *rm = malloc(rsz);
         size_t len = 0, blen = 0;
         uint8_t *b = gen_trace(7, 1, 0, &len);
         uint8_t *big = big_trace((1u << 20) + 100, 1, &blen);
         ck_assert_ptr_nonnull(b);
         ck_assert_ptr_nonnull(big);
-        fxt_validator *rv = fxt_validator_init(rm, rsz, &ro);
+        /* no check's assertion in between: they allocate */
         g_allocs = 0;
         g_count_allocs = 1;
-        fxt_validator_feed(rv, b, len);
-        fxt_validator_feed(rv, big, blen);
-        fxt_validator_feed(rv, b, len / 2);
-        fxt_validator_finish(rv);
+        fxt_validator *rv = fxt_validator_new(&ro);
+        size_t start = c.live;
+        fxt_stats st = {0};
+        if (rv != NULL) {
+            fxt_validator_feed(rv, b, len);
+            fxt_validator_feed(rv, big, blen);
+            fxt_validator_feed(rv, b, len / 2);
+            fxt_validator_finish(rv);
+            fxt_validator_stats(rv, &st);
+            fxt_validator_free(rv);
+        }
         g_count_allocs = 0;
+        ck_assert_ptr_nonnull(rv);
+        ck_assert_msg(start > 0 && start < (2u << 20), "revision %d: %zu bytes at start", r, start);
         ck_assert_msg(g_allocs == 0, "revision %d: %lu allocations past the allocator", r,
                       g_allocs);
         ck_assert_msg(c.calls > 0 && c.peak < (8u << 20), "revision %d: %zu calls, peak %zu", r,
                       c.calls, c.peak);
-        fxt_stats st;
-        fxt_validator_stats(rv, &st);
         ck_assert_uint_eq(st.unchecked, 0);
-        fxt_validator_fini(rv);
         ck_assert_msg(c.live == 0, "revision %d: %zu bytes not given back", r, c.live);
-        free(b), free(big), free(rm);
+        free(b), free(big);
     }
     /* the counting itself works */
     g_count_allocs = 1;

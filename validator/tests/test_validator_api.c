@@ -194,17 +194,50 @@ static size_t magic_init(uint8_t *b, uint64_t init_header)
     return 24;
 }
 
+/* The caller's memory: an auto validator (the object, each revision's
+ * validator and their tables) takes all of its memory from the options'
+ * allocator, and gives all of it back. */
+typedef struct owned {
+    size_t live, calls;
+} owned;
+
+static void *o_malloc(void *ctx, size_t n)
+{
+    owned *w = ctx;
+    w->calls++;
+    w->live += n;
+    return malloc(n);
+}
+
+static void *o_realloc(void *ctx, void *p, size_t old, size_t n)
+{
+    owned *w = ctx;
+    w->calls++;
+    void *q = realloc(p, n);
+    if (q)
+        w->live = w->live - old + n;
+    return q;
+}
+
+static void o_free(void *ctx, void *p, size_t n)
+{
+    owned *w = ctx;
+    w->live -= n;
+    free(p);
+}
+
 START_TEST(auto_mode_in_caller_memory)
 {
     uint8_t b[24];
     size_t len = magic_init(b, INIT_HDR);
+    owned w = {0, 0};
+    fxt_allocator al = {o_malloc, o_realloc, o_free, &w};
     fxt_options o = fxt_options_default();
     o.revision = FXT_REV_AUTO;
-    size_t size = fxt_validator_size(&o);
-    void *mem = malloc(size);
-    ck_assert_ptr_nonnull(mem);
-    fxt_validator *v = fxt_validator_init(mem, size, &o);
+    o.alloc = &al;
+    fxt_validator *v = fxt_validator_new(&o);
     ck_assert_ptr_nonnull(v);
+    ck_assert_uint_gt(w.live, sizeof(fxt_revision_verdict)); /* the object is the caller's */
     fxt_validator_feed(v, b, len);
     fxt_validator_finish(v);
     fxt_revision_verdict vd[FXT_REV_COUNT];
@@ -217,8 +250,8 @@ START_TEST(auto_mode_in_caller_memory)
         ck_assert_int_eq(vd[r].first_error, FXT_R_METADATA_TYPE_UNKNOWN);
         ck_assert_uint_eq(vd[r].first_error_offset, 0);
     }
-    fxt_validator_fini(v); /* the tables go back; MEM stays the caller's */
-    free(mem);
+    fxt_validator_free(v);
+    ck_assert_uint_eq(w.live, 0); /* all of it back, through the allocator */
 }
 END_TEST
 

@@ -46,9 +46,10 @@ int main(int argc, char **argv)
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         fxt_mut_info info;
         memcpy(a, in, n);
-        size_t na = fxt_mutate_ex(a, n, MAX_SIZE, seed, -1, &info);
+        fxt_mut_options mo = fxt_mut_options_default(); /* the defaults, explicitly */
+        size_t na = fxt_mutate(a, n, MAX_SIZE, seed, &mo, &info);
         memcpy(b, in, n);
-        size_t nb = fxt_mutate(b, n, MAX_SIZE, seed);
+        size_t nb = fxt_mutate(b, n, MAX_SIZE, seed, NULL, NULL);
         if (na == 0 || na > MAX_SIZE || nb != na || memcmp(a, b, na) != 0) {
             fprintf(stderr, "seed %llu: size %zu / %zu, or not deterministic\n",
                     (unsigned long long)seed, na, nb);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mutator.h - a structure-aware mutator for Fuchsia Trace Format traces
+ * fxt/mutator.h - a structure-aware mutator for Fuchsia Trace Format traces
  * (library fxtmut).
  *
  * The mutator parses its input tolerantly into records (header words give
@@ -64,7 +64,7 @@
 extern "C" {
 #endif
 
-/** Mutations, for fxt_mutate_ex() and statistics. */
+/** Mutations, for fxt_mut_options.force_op and statistics. */
 typedef enum fxt_mut_op {
     FXT_MUT_FLIP_RESERVED = 0, /**< set a bit of a reserved field */
     FXT_MUT_RECORD_SIZE,       /**< record size field: 0, +-1, huge, random */
@@ -91,14 +91,14 @@ typedef enum fxt_mut_op {
     FXT_MUT_OP_COUNT
 } fxt_mut_op;
 
-/** What one fxt_mutate_ex() call did. */
+/** What one fxt_mutate() call did. */
 typedef struct fxt_mut_info {
     unsigned nops;  /**< mutations applied (1..4) */
     int ops[4];     /**< which (fxt_mut_op), in order */
     int fallback;   /**< no structured mutation applied: raw byte change */
 } fxt_mut_info;
 
-/** Options of fxt_mutate_opt() and fxt_crossover_opt(). */
+/** Options of fxt_mutate() and fxt_crossover(). */
 typedef struct fxt_mut_options {
     /** Revision the traces are read and written in (fxt/layout.h): record
      *  framing, the fields of every word, which type values exist, what
@@ -140,29 +140,19 @@ fxt_mut_options fxt_mut_options_default(void);
 
 /** Mutate the SIZE bytes at DATA in place (DATA holds MAX_SIZE bytes) and
  *  return the new size, never more than MAX_SIZE and never 0 unless
- *  MAX_SIZE is 0. Any input is accepted, including empty and garbage. */
-size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
-
-/** fxt_mutate() with control for tests and tools: FORCE_OP >= 0 applies
- *  exactly that mutation (falling back to a raw byte change if it does not
- *  apply to this input); INFO (may be NULL) receives what was done. */
-size_t fxt_mutate_ex(uint8_t *data, size_t size, size_t max_size, uint64_t seed, int force_op,
-                     fxt_mut_info *info);
-
-/** fxt_mutate_ex() with options (O may be NULL: the defaults). */
-size_t fxt_mutate_opt(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
-                      const fxt_mut_options *o, fxt_mut_info *info);
+ *  MAX_SIZE is 0. Any input is accepted, including empty and garbage. O
+ *  (NULL: fxt_mut_options_default()) sets the revision, a forced mutation
+ *  and the crop; INFO (may be NULL) receives what was done. */
+size_t fxt_mutate(uint8_t *data, size_t size, size_t max_size, uint64_t seed,
+                  const fxt_mut_options *o, fxt_mut_info *info);
 
 /** Combine two traces into OUT (MAX_OUT bytes): a run of B's records
  *  spliced into A, A's head with B's tail, or the two interleaved. B is
  *  converted to A's byte order. Returns the output size (<= MAX_OUT; 0 only
- *  if MAX_OUT is 0 or both inputs are empty). */
+ *  if MAX_OUT is 0 or both inputs are empty). Read in O's revision (O may
+ *  be NULL: the defaults). */
 size_t fxt_crossover(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
-                     size_t max_out, uint64_t seed);
-
-/** fxt_crossover() in O's revision (O may be NULL: the defaults). */
-size_t fxt_crossover_opt(const uint8_t *a, size_t na, const uint8_t *b, size_t nb, uint8_t *out,
-                         size_t max_out, uint64_t seed, const fxt_mut_options *o);
+                     size_t max_out, uint64_t seed, const fxt_mut_options *o);
 
 /** The deterministic step of the state bug class (state used before the
  *  record that sets it exists): delete the K-th record (from 0, in trace
