@@ -56,7 +56,7 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
     fxt_options o = fxt_options_default();
     o.threads = threads;
     if (getenv("FXT_TASK_KIB"))
-        o.task_kib = (unsigned)atoi(getenv("FXT_TASK_KIB"));
+        o.task_bytes = (unsigned)atoi(getenv("FXT_TASK_KIB")) << 10;
     o.revision = rev;
     o.on_issue = on_issue;
     o.ctx = d;

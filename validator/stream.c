@@ -103,7 +103,8 @@ void fxt__one_feed(fxt_validator *v, const void *data, size_t len)
         /* the hot loop: ordinary records that lie whole in the chunk */
         if (v->have == 0 && !v->tail && v->be_known && v->lean) {
             if (v->o.threads > 1) { /* several threads, where the chunk is large enough */
-                size_t tb = v->o.task_kib ? (size_t)v->o.task_kib << 10 : FXT__TASK_BYTES;
+                size_t tb = v->o.task_bytes ? (v->o.task_bytes < 64 ? 64 : v->o.task_bytes)
+                                            : FXT__TASK_BYTES;
                 if (v->par == NULL && !v->par_tried && len >= 2 * tb) {
                     v->par_tried = 1;
                     v->par = fxt__par_new(v, v->o.threads, tb);

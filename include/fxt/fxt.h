@@ -145,9 +145,9 @@ typedef struct fxt_options {
                                   threads cannot be started (or on WASI), the
                                   caller's thread checks alone. Chunks of at
                                   least a few MiB share best. */
-    unsigned task_kib;       /**< KiB of records per task of a worker
-                                  (0: 64); small values test the threads on
-                                  small traces */
+    unsigned task_bytes;     /**< bytes of records per task of a worker
+                                  (0: 64 KiB; at least 64); small values test
+                                  the threads on small traces */
     uint64_t reserved_[7];   /**< room for options to come: zero (as
                                   fxt_options_default() leaves it), so that
                                   later options can be added without changing
