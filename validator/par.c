@@ -89,8 +89,13 @@ static void cpu_relax(void)
 
 static task *slot(fxt__par *q, uint64_t n) { return &q->ring[n % RING_TASKS]; }
 
+/* After publishing started or job_end: wake the workers that sleep. (The
+ * fence keeps that store before the load of sleeping, as the worker's
+ * increment of sleeping is before its load of started: one of the two
+ * sees the other, or a worker would sleep on a task already published.) */
 static void wake(fxt__par *q)
 {
+    atomic_thread_fence(memory_order_seq_cst);
     if (atomic_load(&q->sleeping) != 0) {
         pthread_mutex_lock(&q->mu);
         pthread_cond_broadcast(&q->cv);
