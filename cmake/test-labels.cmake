@@ -38,7 +38,7 @@ set(FXT_TEST_LABELS
   # the corpus and the generator's command line
   "golden-regen|golden-check|violate|gen-cli|readme-example=quick"
   # fxt-validate and fxt-dump end to end
-  "cli|cli-formats|cli-ci|cli-edges|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
+  "cli|cli-formats|cli-ci|cli-edges|cli-threads|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
   "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-baseline-formats|cli-sarif-corpus|dump-real=quick,shared-data"
   "dump-corpus-schema=slow,once"
   "violate-controls=slow,once"

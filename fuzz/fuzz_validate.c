@@ -10,7 +10,9 @@
  * the issues and records seen, record models self-consistent (inline strings,
  * payloads and extra words inside the record's bytes, raw bytes equal to the
  * input), provider API consistent; and a second run without the visitor
- * (the lean path) gives the same issues, stats and providers. Validator
+ * (the lean path) gives the same issues, stats and providers, and so does a
+ * third on two threads (validator/par.c) cut into tasks of 64 to 568 bytes,
+ * so that every input is shared out. Validator
  * options (table sizes,
  * allow-unknown, ignored rules) are derived from a hash of the input.
  */
@@ -53,6 +55,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_compare_runs(&run, v, &lean, lv, "visitor vs lean");
     fz_validator_free(lv, 1);
     fz_run_free(&lean);
+
+    /* The same on two threads: the parallel path must give one thread's
+     * issues, stats and providers (the task size from the input's length,
+     * so that the fuzzer explores where tasks are cut). */
+    fxt_options po = fz_options(data, size);
+    fz_run par;
+    fz_run_init(&par, data, size, &po);
+    po.on_record = NULL;
+    po.threads = 2;
+    po.task_bytes = 64 + (unsigned)(size % 64) * 8;
+    par.opt = po;
+    fxt_validator *pv = fz_validator_new(&po, 1);
+    par.fed = size;
+    FZ_CHECK(pv != NULL, "fxt_validator_new failed");
+    fxt_validator_feed(pv, data, size);
+    par.finishing = 1;
+    fxt_validator_finish(pv);
+    par.records = run.records;
+    par.digest = run.digest;
+    fz_compare_runs(&run, v, &par, pv, "visitor vs two threads");
+    fz_validator_free(pv, 1);
+    fz_run_free(&par);
 
     fz_validator_free(v, 0);
     fz_run_free(&run);

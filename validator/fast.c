@@ -245,9 +245,11 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
 }
 
 /* The sequencing of a lean event of meaning KIND: LEAN if settled here,
- * else LEAN_SEQUENCE for slow_sequence(). */
+ * else LEAN_SEQUENCE for slow_sequence(). ID: NULL, or its data word
+ * (async and flow ids: the in-order pass has it from the pre-pass). */
 static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, const unsigned kind)
+                                   uint64_t len, uint64_t h, const int be, const unsigned kind,
+                                   const uint64_t *id)
 {
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__thread *t = pv->thr[thr]; /* (v->no_thread fails both depth tests) */
@@ -263,7 +265,7 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return LEAN;
     if (kind >= FXT_ET_ASYNC_BEGIN && /* async, flow (the meanings end there) */
-        lean_id(v, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p))
+        lean_id(v, kind, pv, pv->thr_pid[thr], id != NULL ? *id : load(p + len - 8, be), p))
         return LEAN;
     return LEAN_SEQUENCE;
 }
@@ -276,16 +278,18 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
 #define SEQ_READ 0x100u
 static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                    uint64_t len, uint64_t h, const int be, uint64_t pos,
-                                   const unsigned seq)
+                                   const unsigned seq, const int pre)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
         return NOT_LEAN;
+    if (pre) /* the pre-pass: counts and sequencing are the in-order pass's */
+        return LEAN;
     v->st.events_by_type[raw]++;
     const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] >> 4u : seq;
     if (sq == 0)
         return LEAN;
-    return event_seq(v, pv, p, len, h, be, sq - 1);
+    return event_seq(v, pv, p, len, h, be, sq - 1, NULL);
 }
 
 /* fast_event's jump has a case for every byte: instant and counter are
@@ -295,7 +299,8 @@ _Static_assert(FXT_ET_INSTANT == 0 && FXT_ET_COUNTER == 1 && FXT_ET_DURATION_BEG
                "fast_event: instant and counter (+ 1) are the range 0x10-0x2f");
 _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | argc is a byte");
 
-/* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE.
+/* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE (PRE, the
+ * pre-pass: NOT_LEAN or LEAN, neither counted nor sequenced).
  * CHECKED: near the chunk's end, every argument word bounds-checked in a
  * loop. Else the words are read unchecked (far from the chunk's end, see
  * fast_loop's ARG_SLACK: a word may lie past the record but inside the
@@ -305,7 +310,8 @@ _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | a
  * data-dependent jump per event where separate ones on the count and on
  * the kind would each be mispredicted on a trace that mixes them. */
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int checked)
+                                    uint64_t len, uint64_t h, const int be, const int checked,
+                                    const int pre)
 {
     /* refs in the provider's dense prefixes (no inline thread, no inline
      * strings, not untracked): category and name in two 16-bit halves as
@@ -323,7 +329,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (checked) {
         if ((pos = args_checked(v, pv, p, pos, len, n, be)) == 0)
             return NOT_LEAN;
-        return event_end(v, pv, p, len, h, be, pos, SEQ_READ);
+        return event_end(v, pv, p, len, h, be, pos, SEQ_READ, pre);
     }
     /* ev_seq's values: 0, and (meaning + 1) << 4 for each meaning that
      * sequencing looks at; 5 to 15 arguments (rarer) in a loop, then the
@@ -342,7 +348,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         CASE_(s, 4); CASE_(s, 3); CASE_(s, 2);                                                 \
         CASE_(s, 1);                                                                           \
     case (s) << 4:                                                                             \
-        return event_end(v, pv, p, len, h, be, pos, s)
+        return event_end(v, pv, p, len, h, be, pos, s, pre)
     switch (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] | n) {
         SEQ_(0); /* sequencing does not look at it */
         SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
@@ -372,7 +378,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
 static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t len, uint64_t h, const int be)
 {
-    return fast_event(v, pv, p, len, h, be, 1);
+    return fast_event(v, pv, p, len, h, be, 1, 0);
 }
 
 /* The rules of events, and those every lean kind shares (framing,
@@ -417,7 +423,8 @@ static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *p
 FXT_RULES(FXT__LEAN_CHECK_)
 
 /* fast_loop's dispatch takes exactly the kinds the contract names */
-_Static_assert(FXT__LEAN_KINDS == (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_SCHED | FXT_K_BLOB),
+_Static_assert(FXT__LEAN_KINDS == (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_UOBJ | FXT_K_SCHED |
+                                   FXT_K_BLOB | FXT_K_META),
                "validator/fast.c: fast_loop dispatches on exactly FXT__LEAN_KINDS "
                "(validator/fast_contract.h)");
 
@@ -449,7 +456,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
              * two int64_t is negative iff one of them is */
             const int64_t room = (int64_t)(end - p) - ARG_SLACK - (int64_t)rl;
             if (LIKELY((room | ((int64_t)rl - 1)) >= 0))
-                ok = fast_event(v, pv, p, rl, h, be, 0);
+                ok = fast_event(v, pv, p, rl, h, be, 0, 0);
             else if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
                 break;
             else
@@ -464,14 +471,23 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
                 break;
             ok = 0;
             if ((v->lean_types >> type) & 1) {
+                fxt__provider *np = NULL;
                 ok = type == FXT_RT_LOG            ? fast_log(v, pv, p, rl, h)
                      : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, pv, p, rl, h, be)
+                     : type == FXT_RT_USERSPACE     ? fast_uobj(v, pv, p, rl, h, be)
                      : type == FXT_RT_SCHEDULING    ? fast_sched(v, pv, p, rl, h, be)
-                                                    : fast_blob(v, pv, p, rl, h);
+                     : type == FXT_RT_BLOB          ? fast_blob(v, pv, p, rl, h)
+                                                    : fast_section(v, rl, h) &&
+                                                       (np = lean_section(v, h)) != NULL;
                 if (ok) {
                     v->lean_other++;
                     v->st.by_type[type]++;
                     v->cur->by_type[type]++;
+                }
+                if (np != NULL) { /* the records so far are the old provider's */
+                    flush(v, v->rec_idx + 1);
+                    v->cur = np;
+                    pv = np;
                 }
             }
         }
@@ -511,4 +527,167 @@ static size_t fast_run_be(fxt_validator *v, const uint8_t *p, size_t len)
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
 {
     return v->be ? fast_run_be(v, p, len) : fast_run_le(v, p, len);
+}
+
+/* ---- the parallel path's two passes (par.c) ---- */
+
+/* The length of a framed record (not 0, inside the chunk) with header H. */
+static ALWAYS_INLINE uint64_t framed_len(const fxt_validator *v, uint64_t h)
+{
+    return UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE) ? fxt__record_len(v, h)
+                                                              : FXT_GET(h, FXT_REC_SIZE) * 8;
+}
+
+/* fast_event() in the pre-pass near the chunk's end */
+static NOINLINE int pre_event_near_end(fxt_validator *v, const fxt__provider *pv,
+                                       const uint8_t *p, uint64_t len, uint64_t h, const int be)
+{
+    return fast_event(v, pv, p, len, h, be, 1, 1);
+}
+
+/* The pre-pass: fast_loop's checks of each record against SNAPS[K], the
+ * snapshot of the tables of the provider its records belong to (K changes
+ * at a metadata record, whose entry the framing has written), neither
+ * counting nor sequencing: the entry (internal.h) where they pass, else 0.
+ * Writes nothing but ENT. */
+static ALWAYS_INLINE size_t pre_loop(const fxt_validator *cv, const fxt__provider *snaps,
+                                     unsigned k, const uint8_t *p, size_t len,
+                                     const uint8_t *lim, uint64_t *ent, uint64_t *ids,
+                                     const int be)
+{
+    /* (fast_event's validator is not const for counts and sequencing,
+     * which the pre-pass does not reach) */
+    fxt_validator *v = (fxt_validator *)(uintptr_t)cv;
+    const uint8_t *const end = p + len;
+    uint64_t *const ent0 = ent;
+    const fxt__provider *snap = k == FXT__PRE_NONE ? NULL : &snaps[k];
+    for (; p < end; ent++) {
+        const uint64_t h = load(p, be);
+        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        const uint64_t rl = framed_len(v, h);
+        /* (a large record is never lean: its size need not fit) */
+        uint64_t e = h << FXT__PRE_HEADER | (k + 1);
+        int ok = 0;
+        if (LIKELY(type == FXT_RT_EVENT)) {
+            if (UNLIKELY(snap == NULL))
+                ok = 0;
+            else if ((int64_t)(lim - p) - ARG_SLACK - (int64_t)rl >= 0)
+                ok = fast_event(v, snap, p, rl, h, be, 0, 1);
+            else
+                ok = pre_event_near_end(v, snap, p, rl, h, be);
+            /* sequencing: what event_seq settles without state is settled */
+            const unsigned sq = v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] >> 4u;
+            if (sq != 0 &&
+                !(sq - 1 == FXT_ET_DURATION_COMPLETE && load(p + rl - 8, be) >= load(p + 8, be)))
+                e |= FXT__PRE_SEQ;
+            if (ok && sq - 1 >= FXT_ET_ASYNC_BEGIN && sq != 0) { /* its id, for lean_id */
+                *ids++ = load(p + rl - 8, be);
+                e |= FXT__PRE_ID;
+            }
+        } else if (type == FXT_RT_METADATA) {
+            k = (unsigned)*ent & FXT__PRE_K;
+            snap = k == FXT__PRE_NONE ? NULL : &snaps[k];
+            p += rl;
+            continue;
+        } else if (type != FXT_RT_LARGE && ((v->lean_types >> type) & 1) && snap != NULL) {
+            ok = type == FXT_RT_LOG            ? fast_log(v, snap, p, rl, h)
+                 : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, snap, p, rl, h, be)
+                 : type == FXT_RT_USERSPACE     ? fast_uobj(v, snap, p, rl, h, be)
+                 : type == FXT_RT_SCHEDULING    ? fast_sched(v, snap, p, rl, h, be)
+                                                : fast_blob(v, snap, p, rl, h);
+        }
+        *ent = ok ? e : 0;
+        p += rl;
+    }
+    return (size_t)(ent - ent0);
+}
+
+/* The in-order pass over the records of a pre-pass: a record it passed
+ * against the snapshot of the current provider (its entry's K + 1 is the
+ * provider's snap: the provider was not started afresh since) is counted
+ * and sequenced here as fast_loop would (fast_loop takes the lean path on
+ * it: its checks are the pre-pass's, and every index registered then still
+ * is), from its entry, reading the record only for the words sequencing
+ * compares; every other record goes through the one-thread path alone
+ * (fxt__fast_run, or decode.c for a large record as in stream.c), which
+ * reports. So the issues, their order and the counts are one thread's. */
+static ALWAYS_INLINE size_t apply_loop(fxt_validator *v, const uint8_t *p, size_t len,
+                                       const uint64_t *ent, const uint64_t *ids, const int be)
+{
+    const uint8_t *const start = p, *const end = p + len;
+    const fxt__provider *pv = v->cur;
+    unsigned want = pv->snap ? pv->snap : 0x100u; /* (0x100: no entry) */
+    uint64_t idx = v->rec_idx;
+    v->lean_base = v->off - (uintptr_t)start; /* modulo 2^64 */
+    v->lean_flushed = idx;
+    for (; p < end; ent++) {
+        const uint64_t e = *ent;
+        if (LIKELY((e & (FXT__PRE_K | FXT__PRE_SWITCH)) == want)) {
+            const uint64_t h = e >> FXT__PRE_HEADER; /* (the header's low half) */
+            const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+            const uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+            if (LIKELY(type == FXT_RT_EVENT)) {
+                const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
+                v->st.events_by_type[raw]++;
+                if (e & FXT__PRE_SEQ) {
+                    v->rec_idx = idx;
+                    if (event_seq(v, pv, p, rl, h, be, (v->ev_seq[raw] >> 4u) - 1,
+                                  (e & FXT__PRE_ID) ? ids++ : NULL) == LEAN_SEQUENCE) {
+                        slow_sequence(v, p, rl, h, be);
+                        if (UNLIKELY(v->stop_after)) {
+                            idx++;
+                            p += rl;
+                            v->stopped = v->st.stopped = 1;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                v->lean_other++;
+                v->st.by_type[type]++;
+                v->cur->by_type[type]++;
+            }
+            idx++;
+            p += rl;
+            continue;
+        }
+        /* as one thread would, this record alone */
+        const uint64_t h = load(p, be);
+        const uint64_t rl = framed_len(v, h);
+        ids += (e & FXT__PRE_ID) != 0;
+        v->rec_idx = idx;
+        flush(v, idx);
+        at_record(v, p);
+        if (fxt__fast_run(v, p, rl) == 0) { /* a large record: as stream.c */
+            fxt__decode(v, p, rl, rl, h);
+            v->off += rl;
+            v->rec_idx++;
+            if (UNLIKELY(v->stop_after))
+                v->stopped = v->st.stopped = 1;
+        }
+        idx = v->lean_flushed = v->rec_idx;
+        pv = v->cur; /* a metadata record may switch providers */
+        want = pv->snap ? pv->snap : 0x100u;
+        p += rl;
+        if (UNLIKELY(v->stopped))
+            break;
+    }
+    v->rec_idx = idx;
+    flush(v, idx);
+    at_record(v, p);
+    return (size_t)(p - start);
+}
+
+size_t fxt__fast_pre(const fxt_validator *v, const fxt__provider *snaps, unsigned k,
+                     const uint8_t *p, size_t len, const uint8_t *lim, uint64_t *ent,
+                     uint64_t *ids)
+{
+    return v->be ? pre_loop(v, snaps, k, p, len, lim, ent, ids, 1)
+                 : pre_loop(v, snaps, k, p, len, lim, ent, ids, 0);
+}
+
+size_t fxt__fast_apply(fxt_validator *v, const uint8_t *p, size_t len, const uint64_t *ent,
+                       const uint64_t *ids)
+{
+    return v->be ? apply_loop(v, p, len, ent, ids, 1) : apply_loop(v, p, len, ent, ids, 0);
 }

@@ -63,15 +63,25 @@ void fxt__fast_build(fxt_validator *v)
      * of the layout table) */
     /* (events are the loop's own case; the others only where the revision
      * defines them) */
-    v->lean_types = (FXT__LEAN_KINDS & ~(FXT_K_EVENT | FXT_K_SCHED) & l->record_types);
+    v->lean_types = (FXT__LEAN_KINDS & ~(FXT_K_EVENT | FXT_K_SCHED | FXT_K_META) & l->record_types);
     v->log_rsv = fxt_header_desc(rev, FXT_RT_LOG)->reserved_mask;
     v->kobj_rsv = fxt_header_desc(rev, FXT_RT_KERNEL_OBJECT)->reserved_mask;
-    /* Context switches of the current layout, in the revisions with
-     * scheduling subtypes; the legacy ones go through decode.c. */
-    if (fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH)) {
+    v->uobj_rsv = fxt_header_desc(rev, FXT_RT_USERSPACE)->reserved_mask;
+    /* provider sections, where the revision defines them */
+    if (fxt_layout_defines(l->metadata_types, FXT_MT_PROVIDER_SECTION)) {
+        const uint64_t w = FXT_SET((uint64_t)FXT_RT_METADATA, FXT_META_TYPE, FXT_MT_PROVIDER_SECTION);
+        v->lean_types |= FXT__LEAN_KINDS & FXT_K_META & l->record_types;
+        v->psect_rsv = fxt_header_desc(rev, w)->reserved_mask;
+    }
+    /* Context switches and wakeups of the current layout, in the revisions
+     * with scheduling subtypes; the legacy ones go through decode.c. */
+    if (fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH) &&
+        fxt_layout_defines(l->sched_types, FXT_ST_THREAD_WAKEUP)) {
         const uint64_t w = FXT_SET((uint64_t)FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH);
+        const uint64_t k = FXT_SET((uint64_t)FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_THREAD_WAKEUP);
         v->lean_types |= FXT__LEAN_KINDS & FXT_K_SCHED & l->record_types;
         v->csw_rsv = fxt_header_desc(rev, w)->reserved_mask;
+        v->wake_rsv = fxt_header_desc(rev, k)->reserved_mask;
     }
     /* blobs: the revision's size field (r1's is a bit wider) */
     v->blob_rsv = fxt_header_desc(rev, FXT_RT_BLOB)->reserved_mask;

@@ -12,9 +12,10 @@
  * catalogue fires on a lean kind the list does not cover, and ctest
  * lean_equals_decoder runs both paths side by side.
  *
- * Adding a rule on a lean kind: make fast_other.h (logs, kernel objects,
- * context switches, blobs) or fast.c (events) give up on a record the rule
- * would fire on, and add the rule's line to the list in that file.
+ * Adding a rule on a lean kind: make fast_other.h (logs, objects,
+ * scheduling records, blobs, provider sections) or fast.c (events) give up
+ * on a record the rule would fire on, and add the rule's line to the list
+ * in that file. The parallel path (par.c) runs the same functions.
  */
 #ifndef FXT_VALIDATOR_FAST_CONTRACT_H
 #define FXT_VALIDATOR_FAST_CONTRACT_H
@@ -23,9 +24,12 @@
 #include "fxt/rules.h"
 
 /* The record kinds the lean path takes (fast_loop's dispatch; scheduling
- * records: context switches of the current layout only). */
-#define FXT__LEAN_KINDS (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_SCHED | FXT_K_BLOB)
-#define FXT__LEAN_ARGS (FXT_K_EVENT | FXT_K_KOBJ | FXT_K_SCHED) /* lean kinds with arguments */
+ * records: context switches and wakeups of the current layout only;
+ * metadata: provider sections only). */
+#define FXT__LEAN_KINDS                                                                        \
+    (FXT_K_EVENT | FXT_K_LOG | FXT_K_KOBJ | FXT_K_UOBJ | FXT_K_SCHED | FXT_K_BLOB | FXT_K_META)
+/* lean kinds with arguments */
+#define FXT__LEAN_ARGS (FXT_K_EVENT | FXT_K_KOBJ | FXT_K_UOBJ | FXT_K_SCHED)
 
 /* The bodies the lean path reads, as the layout table orders them
  * (fxt_body_items, format/layout.c): the kinds of their items in order,
@@ -44,14 +48,20 @@
 #define FXT__LEAN_CSW_ARGS_AT 32 /* header, timestamp, outgoing and incoming thread koids */
 #define FXT__LEAN_BODY_BLOB FXT_BI_STRING, FXT_BI_BYTES
 #define FXT__LEAN_BLOB_NAME_AT 8 /* header */
+#define FXT__LEAN_BODY_UOBJ FXT_BI_WORD, FXT_BI_PROCESS, FXT_BI_STRING, FXT_BI_ARGS
+#define FXT__LEAN_UOBJ_PROCESS_AT 16 /* header, pointer (then the process koid, if inline) */
+#define FXT__LEAN_BODY_WAKE FXT_BI_WORD, FXT_BI_WORD, FXT_BI_ARGS
+#define FXT__LEAN_WAKE_ARGS_AT 24 /* header, timestamp, waking thread koid */
+#define FXT__LEAN_PSECT_BYTES 8 /* a provider section: its header, no body */
 
 /* FXT__LEAN_RULES(L, x) calls L(x, RULE, kinds, "how") once per rule that
  * can fire on a lean kind: rule FXT_R_<RULE> cannot fire on a record of
  * KINDS the lean path accepts, because of HOW (what checks it, where). X is
  * passed through to L. The lines are next to the code they describe:
- * FXT__LEAN_OTHER_RULES in fast_other.h (what only logs, kernel objects,
- * context switches and blobs have), FXT__LEAN_EVENT_RULES in fast.c (events,
- * and what every lean kind shares: framing, strings, refs, arguments). */
+ * FXT__LEAN_OTHER_RULES in fast_other.h (what only logs, objects,
+ * scheduling records, blobs and provider sections have),
+ * FXT__LEAN_EVENT_RULES in fast.c (events, and what every lean kind shares:
+ * framing, strings, refs, arguments). */
 #define FXT__LEAN_RULES(L, x) FXT__LEAN_EVENT_RULES(L, x) FXT__LEAN_OTHER_RULES(L, x)
 
 /* The kinds are record types (fxt_issue.record_type). */
@@ -73,8 +83,9 @@ _Static_assert(FXT_K_META == 1u << FXT_RT_METADATA && FXT_K_INIT == 1u << FXT_RT
 #define FXT__LEAN_CHECK_(num, sev, en, nm, sec, fl, revs, kinds, msg)                           \
     _Static_assert(((kinds) & FXT__LEAN_KINDS & ~FXT__LEAN_DECLARED(num)) == 0,                 \
                    "rule " #sev #num " " nm " fires on a record kind the lean path takes "     \
-                   "without decode.c: make validator/fast_other.h (logs, kernel objects, "     \
-                   "context switches, blobs) or validator/fast.c (events) check it or give "   \
+                   "without decode.c: make validator/fast_other.h (logs, objects, "            \
+                   "scheduling records, blobs, provider sections) or validator/fast.c "         \
+                   "(events) check it or give "                                                 \
                    "up on the record, and add its line to FXT__LEAN_OTHER_RULES "               \
                    "(fast_other.h) or FXT__LEAN_EVENT_RULES (fast.c)");
 

@@ -14,6 +14,8 @@
  *   fast.c      the lean checking path (no record model without a visitor);
  *               fast_other.h its records other than events; fast_build.c
  *               the tables it reads
+ *   par.c       checking on several threads: the lean path's pre-pass on
+ *               workers, applied in order on the validator's thread
  *   utf8.c      UTF-8 validation
  *
  * A validator checks exactly one revision (v->lay). --revision auto is a
@@ -65,6 +67,8 @@ typedef struct fxt__provider {
     fxt__thread *thr[256]; /* each registered index's thread once an event has
                               used it, else the validator's no_thread */
     uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
+    uint8_t snap; /* par.c: its snapshot in the chunk being checked + 1, or 0 (none; also
+                     once started afresh) */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -114,6 +118,9 @@ struct fxt_validator {
      * header's low byte (its type and the low bits of its size): a plain
      * argument's header AND plain_mask is plain_want; plain_refs marks the
      * bits of [16..47] that hold string refs; plain_len is its length */
+    /* (read by par.c's workers while the validator's thread writes the
+     * counters: kept off their cache lines) */
+    char pad_tables_[64];
     int lean;                /* no visitor: records may take fast.c's path */
     uint64_t plain_mask[256], plain_want[256];
     uint32_t plain_refs[256];
@@ -127,12 +134,16 @@ struct fxt_validator {
     uint8_t ev_seq[16];      /* by event number: (meaning + 1) << 4 if sequencing
                                 looks at it, else 0 */
     unsigned lean_types;     /* other record types fast.c checks */
-    uint64_t log_rsv, kobj_rsv, blob_rsv, csw_rsv; /* their reserved header bits */
+    uint64_t log_rsv, kobj_rsv, uobj_rsv, blob_rsv, csw_rsv, wake_rsv, psect_rsv; /* their
+                             reserved header bits */
     unsigned blob_size_lo;
     uint64_t blob_size_m;
+    char pad_counts_[64];
     uint64_t lean_other;   /* lean records not yet counted that are not events */
     uint64_t lean_flushed; /* index of the first lean record not yet counted */
     uint64_t lean_base;    /* stream offset minus address, in the chunk */
+    struct fxt__par *par;  /* threads > 1: the workers (par.c), once started */
+    int par_tried;         /* fxt__par_new was called */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -248,6 +259,33 @@ void fxt__finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t i
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the lean path's tables for the revision. */
 void fxt__fast_build(fxt_validator *v);
+/* The parallel path (par.c) in two passes. The pre-pass, on any thread:
+ * the whole records of P[0..LEN) (framed: no size 0, every one inside),
+ * LIM the end of the memory that may be read; an entry per record in ENT:
+ * 0 if the lean path does not pass it against SNAPS[K], the snapshot of
+ * the tables of its provider, else K + 1 | the flags below | the low half
+ * of its header shifted up (all the in-order pass reads of it, but for
+ * sequencing's words); the ids of the passed async and flow events, in
+ * turn, in IDS. K: the snapshot at P (FXT__PRE_NONE: none); a
+ * metadata record's entry, FXT__PRE_SWITCH | K, is the framing's and says
+ * the snapshot after it. Reads only V's tables and SNAPS. Returns the
+ * number of records. */
+#define FXT__PRE_K 0x3fu       /* the snapshot + 1 that passed it */
+#define FXT__PRE_NONE 0x3fu    /* no snapshot (so at most 63 of them) */
+#define FXT__PRE_SEQ 0x40u     /* an event that sequencing must see */
+#define FXT__PRE_SWITCH 0x80u  /* (a metadata record: the framing's) */
+#define FXT__PRE_ID 0x100u     /* a passed async or flow event: its id is the next in IDS */
+#define FXT__PRE_HEADER 32     /* where the header's low half is */
+size_t fxt__fast_pre(const fxt_validator *v, const fxt__provider *snaps, unsigned k,
+                     const uint8_t *p, size_t len, const uint8_t *lim, uint64_t *ent,
+                     uint64_t *ids);
+/* The in-order pass over the same records and entries, on the validator's
+ * thread, as fxt__fast_run: the bytes checked (less than LEN once
+ * stopped). A lean entry counts where it is the current provider's
+ * snap. */
+size_t fxt__fast_apply(fxt_validator *v, const uint8_t *p, size_t len, const uint64_t *ent,
+                       const uint64_t *ids);
+
 /* where an argument header's bits [32..63] start */
 #define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "par.h"
 
 #define UNLIKELY FXT__UNLIKELY
 
@@ -101,6 +102,20 @@ void fxt__one_feed(fxt_validator *v, const void *data, size_t len)
     while (len > 0 && !v->stopped) {
         /* the hot loop: ordinary records that lie whole in the chunk */
         if (v->have == 0 && !v->tail && v->be_known && v->lean) {
+            if (v->o.threads > 1) { /* several threads, where the chunk is large enough */
+                size_t tb = v->o.task_bytes ? (v->o.task_bytes < 64 ? 64 : v->o.task_bytes)
+                                            : FXT__TASK_BYTES;
+                if (v->par == NULL && !v->par_tried && len >= 2 * tb) {
+                    v->par_tried = 1;
+                    v->par = fxt__par_new(v, v->o.threads, tb);
+                }
+                if (v->par != NULL) {
+                    size_t n = fxt__par_run(v->par, p, len);
+                    p += n, len -= n;
+                    if (len == 0 || v->stopped)
+                        break;
+                }
+            }
             size_t n = fxt__fast_run(v, p, len);
             p += n, len -= n;
             if (len == 0 || v->stopped)

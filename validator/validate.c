@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "par.h"
 
 _Static_assert(FXT_R_END_ <= 64 * FXT_IGNORE_WORDS,
                "fxt_options.ignore must have a bit for every rule of the catalogue");
@@ -199,6 +200,8 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
 
 void fxt__one_fini(fxt_validator *v)
 {
+    fxt__par_free(v->par);
+    v->par = NULL;
     fxt__prov_free(v);
     fxt__sequence_free(v);
     fxt__free(v, v->buf, BUF_BLOCK);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_lean_equals.c - the lean path and the decoder, side by side.
+ * test_lean_equals.c - the lean path, the decoder and the parallel path,
+ * side by side.
  *
  * fxt-validate checks most records on the lean path (validator/fast.c,
  * fast_other.h) and everything else field by field (validator/decode.c);
@@ -16,9 +17,15 @@
  *     strings and logs, zero koids, index 0 and the largest, the largest
  *     sizes), each record alone and all together, as written and with
  *     every word byte-swapped,
+ *   - random traces of both profiles in every revision and byte order, and
+ *     copies of them with bytes changed at random (seeded),
  * each under every revision and auto, and demands the very same issues and
- * counts. It holds the bodies the lean path reads (fast_contract.h) to the
- * layout table's body order. It also holds the catalogue's kinds column (include/fxt/rules.h)
+ * counts. The parallel path (validator/par.c, fxt_options.threads) runs on
+ * each too, cut into tasks of 64 and 200 bytes so that small traces are
+ * shared out as large ones are, fed whole and in chunks, and must give one
+ * thread's issues and counts. It holds the bodies the lean path reads
+ * (fast_contract.h) to the layout table's body order. It also holds the
+ * catalogue's kinds column (include/fxt/rules.h)
  * to what the decoder reports: an issue's record type is one of its rule's
  * kinds.
  */
@@ -40,8 +47,13 @@ static unsigned g_failures;
 /* ---- running ---- */
 
 
+/* Threads and task bytes of the parallel runs (0: one thread). */
+static unsigned g_threads;
+static unsigned g_task_bytes;
+
 /* Validate B under REV: VISIT attaches a visitor (the decoder for every
- * record), CHUNK > 0 feeds that many bytes at a time. */
+ * record), CHUNK > 0 feeds that many bytes at a time; on g_threads threads
+ * if set. */
 static issues run(const uint8_t *b, size_t len, fxt_revision rev, int visit, size_t chunk,
                   fxt_stats *st)
 {
@@ -50,6 +62,8 @@ static issues run(const uint8_t *b, size_t len, fxt_revision rev, int visit, siz
     o.on_issue = collect;
     o.ctx = &l;
     o.revision = rev;
+    o.threads = g_threads;
+    o.task_bytes = g_task_bytes;
     if (visit)
         o.on_record = ignore_record;
     fxt_validator *v = fxt_validator_new(&o);
@@ -175,6 +189,31 @@ static void compare_rev(const uint8_t *b, size_t len, const char *what, fxt_revi
         }
     }
     kinds_hold(&dec, what, rev);
+    /* the parallel path: 2 threads, tasks of 64 bytes, fed whole; 3
+     * threads, tasks of 200 bytes, fed 1000 bytes at a time */
+    static const struct { unsigned threads, task; size_t chunk; } par[] = {{2, 64, 0},
+                                                                          {3, 200, 1000}};
+    for (size_t k = 0; k < sizeof par / sizeof par[0]; k++) {
+        fxt_stats sp;
+        g_threads = par[k].threads, g_task_bytes = par[k].task;
+        issues pl = run(b, len, rev, 0, par[k].chunk, &sp);
+        g_threads = 0, g_task_bytes = 0;
+        d = first_difference(&lean, &pl);
+        if (d >= 0 || !same_stats(&sl, &sp)) {
+            g_failures++;
+            fprintf(stderr,
+                    "FAIL %s (%s): the parallel path (validator/par.c; its pre-pass and in-order "
+                    "pass in validator/fast.c) on %u threads, tasks of %u bytes, differs from one "
+                    "thread: %zu vs %zu issues, %llu vs %llu records\n",
+                    what, rev_name(rev), par[k].threads, par[k].task, pl.n, lean.n,
+                    (unsigned long long)sp.records, (unsigned long long)sl.records);
+            if (d >= 0) {
+                show("1 thread:", &lean, (size_t)d);
+                show("threads:", &pl, (size_t)d);
+            }
+        }
+        free(pl.v);
+    }
     free(lean.v), free(chunked.v), free(dec.v);
 }
 
@@ -466,6 +505,43 @@ static void compare_words(words *t, const char *what)
     free(b);
 }
 
+/* Random traces of both profiles, every revision and byte order, and
+ * copies with bytes changed at random (a seeded xorshift: the same bytes on
+ * every run). */
+static void random_traces(void)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (int prof = 0; prof < 2; prof++)
+        for (int rev = FXT_REV_R1; rev <= FXT_REV_CURRENT; rev++)
+            for (int be = 0; be < 2; be++) {
+                fxt_gen_options o = fxt_gen_options_default();
+                o.seed = 7 + (uint64_t)rev;
+                o.records = prof ? 150 : 600;
+                o.profile = prof ? FXT_GEN_COVERAGE : FXT_GEN_REALISTIC;
+                o.revision = (fxt_revision)rev;
+                o.big_endian = be;
+                uint8_t *b;
+                size_t len;
+                if (fxt_gen_random_mem(&o, &b, &len) != 0)
+                    continue; /* (big-endian r1/r2: no such trace) */
+                char what[160];
+                snprintf(what, sizeof what, "random %s trace, %s, %s",
+                         prof ? "coverage" : "realistic", rev_name((fxt_revision)rev),
+                         be ? "big-endian" : "little-endian");
+                compare(b, len, what);
+                for (int m = 0; m < 3; m++) {
+                    for (int n = 0; n < 1 + m * 3; n++) {
+                        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                        b[x % len] ^= (uint8_t)(1u << ((x >> 32) & 7));
+                    }
+                    char mw[200];
+                    snprintf(mw, sizeof mw, "%s, mutated (%d)", what, m);
+                    compare(b, len, mw);
+                }
+                free(b);
+            }
+}
+
 static void boundaries(void)
 {
     static words all, one;
@@ -519,7 +595,8 @@ static void lean_bodies(void)
 {
     static const int ev[] = {FXT__LEAN_BODY_EVENT}, log[] = {FXT__LEAN_BODY_LOG},
                      kobj[] = {FXT__LEAN_BODY_KOBJ}, csw[] = {FXT__LEAN_BODY_CSW},
-                     blob[] = {FXT__LEAN_BODY_BLOB};
+                     blob[] = {FXT__LEAN_BODY_BLOB}, uobj[] = {FXT__LEAN_BODY_UOBJ},
+                     wake[] = {FXT__LEAN_BODY_WAKE};
 #define N_(a) (sizeof(a) / sizeof((a)[0]))
     for (unsigned r = 0; r < FXT_REV_COUNT; r++) {
         const fxt_revision rev = (fxt_revision)r;
@@ -531,6 +608,21 @@ static void lean_bodies(void)
         body_is(rev, FXT_RT_LOG, "LOG", log, N_(log), 0, FXT__LEAN_LOG_THREAD_AT);
         body_is(rev, FXT_RT_KERNEL_OBJECT, "KOBJ", kobj, N_(kobj), 0, FXT__LEAN_KOBJ_NAME_AT);
         body_is(rev, FXT_RT_BLOB, "BLOB", blob, N_(blob), 0, FXT__LEAN_BLOB_NAME_AT);
+        body_is(rev, FXT_RT_USERSPACE, "UOBJ", uobj, N_(uobj), 0, FXT__LEAN_UOBJ_PROCESS_AT);
+        if (fxt_layout_defines(l->sched_types, FXT_ST_THREAD_WAKEUP)) /* the lean one */
+            body_is(rev, FXT_SET(FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_THREAD_WAKEUP), "WAKE",
+                    wake, N_(wake), 0, FXT__LEAN_WAKE_ARGS_AT);
+        if (fxt_layout_defines(l->metadata_types, FXT_MT_PROVIDER_SECTION)) { /* no body */
+            size_t got;
+            const fxt_body_item *it = fxt_body_items(
+                rev, FXT_SET(FXT_RT_METADATA, FXT_META_TYPE, FXT_MT_PROVIDER_SECTION), &got);
+            if ((it != NULL && got != 0) || FXT__LEAN_PSECT_BYTES != 8) {
+                fprintf(stderr, "validator/fast_contract.h: FXT__LEAN_PSECT_BYTES: the layout "
+                                "table gives provider sections a body under %s (format/layout.c)"
+                                "\n", fxt_revision_name(rev));
+                g_failures++;
+            }
+        }
         if (fxt_layout_defines(l->sched_types, FXT_ST_CONTEXT_SWITCH)) /* the lean one */
             body_is(rev, FXT_SET(FXT_RT_SCHEDULING, FXT_SCHED_TYPE, FXT_ST_CONTEXT_SWITCH), "CSW",
                     csw, N_(csw), 0, FXT__LEAN_CSW_ARGS_AT);
@@ -551,10 +643,11 @@ int main(void)
     violations();
     boundaries();
     lean_bodies();
+    random_traces();
     if (g_failures) {
         fprintf(stderr, "%u failures in %lu comparisons\n", g_failures, g_runs);
         return 1;
     }
-    printf("lean path == decoder on %lu inputs x revisions\n", g_runs);
+    printf("lean path == decoder == parallel path on %lu inputs x revisions\n", g_runs);
     return 0;
 }
