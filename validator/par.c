@@ -5,18 +5,17 @@
  * A chunk is cut into tasks of whole records. Any thread, the validator's
  * included, takes the next task, frames it (one header word per record:
  * where it ends is where the next task starts, which another thread may
- * then take) and runs the pre-pass on it (fast.c): the
- * lean path's checks against a snapshot of the string and thread tables
- * of the record's provider as they were when the chunk was framed (the
- * framing follows provider switches), without counting or sequencing;
- * each record gets an entry, which snapshot passed it. The validator's
- * thread then applies the tasks in order (fxt__fast_apply): a passed
- * record is counted and sequenced where its snapshot is the current
- * provider's (tables only grow, until a provider is started afresh, which
- * drops its snapshot); any other goes through the one-thread path alone,
- * which reports. Issues are
- * only ever reported by the one-thread code, in trace order, so the output
- * is the same as one thread's whatever the threads, tasks and timing.
+ * then take) and runs the pre-pass on it (fast.c): the lean path's checks
+ * against a snapshot of the string and thread tables of the record's
+ * provider as they were when the chunk began (the framing follows provider
+ * switches), without counting or sequencing; each record gets an entry
+ * saying which snapshot passed it. The validator's thread then applies the
+ * tasks in order (fxt__fast_apply): a passed record is counted and
+ * sequenced where its snapshot is the current provider's (tables only
+ * grow, until a provider is started afresh, which drops its snapshot); any
+ * other record goes through the one-thread path alone, which reports.
+ * Issues are only ever reported by the one-thread code, in trace order, so
+ * the output is one thread's whatever the threads, tasks and timing.
  *
  * Tasks are numbered for the validator's life. A worker claims the next
  * number, waits until its start is known (it may be the first task of a
@@ -25,8 +24,9 @@
  * one is not done, and returns from a chunk only when every task of it is
  * done, so no worker reads the caller's memory after fxt_validator_feed()
  * returns. Framing and pre-pass on the same thread read each record once
- * from memory; the in-order pass reads the entries, and of the records
- * only the words sequencing compares.
+ * from memory; the in-order pass reads the entries (and the async and flow
+ * ids the pre-pass took), and only the records it sends through the
+ * one-thread path.
  */
 #include <stdatomic.h>
 #include <string.h>
