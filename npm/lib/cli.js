@@ -24,6 +24,14 @@ function quietWasi() {
   }
 }
 
+// node:wasi's calls reached as V8 "fast API calls" from optimized code can
+// start a garbage collection (node:wasi reports its allocations to V8) that
+// frees node:wasi's own state under the running call: an abort or a crash,
+// seen with fxt-dump writing to a pipe read slowly, 15 runs in 30 (Node.js
+// issues 46777 and 53087, open). Without fast API calls: none in 30. Set
+// before the module is compiled.
+require('node:v8').setFlagsFromString('--no-turbo-fast-api-calls');
+
 const compiled = new Map();
 /** The compiled module of TOOL (fxt-validate, fxt-dump), cached. */
 function moduleOf(tool) {
