@@ -3,7 +3,7 @@
 # wasi-libc and lld (packages clang-14, wasi-libc, libclang-rt-14-dev-wasm32,
 # lld-14). The same sources as the native build:
 #   cmake -S . -B build-wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32-wasi.cmake
-# builds libfxt and fxt-validate.wasm, fxt-dump.wasm, fxt-gen.wasm (run them
+# builds libfxt, fxt-validate.wasm and fxt-dump.wasm (run them
 # with node/npm/fxt-validate.js or any WASI runtime).
 set(CMAKE_SYSTEM_NAME WASI)
 set(CMAKE_SYSTEM_VERSION 1)

@@ -13,6 +13,7 @@ pkgs+=(python3-yaml git)  # ctest ci-recipes: docs/ci.md's YAML recipes and Git 
 # The WebAssembly build (cmake/wasm32-wasi.cmake) and the npm package's and
 # page's tests (npm-*, action-hook, web-*: Node.js >= 18 with npm, Chromium).
 pkgs+=(clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32 nodejs chromium)
+pkgs+=(pre-commit)  # ctest pre-commit-try-repo: the hook under pre-commit itself
 missing=()
 # npm: its own package with Debian's nodejs, inside nodejs from NodeSource
 command -v npm >/dev/null 2>&1 || pkgs+=(npm)

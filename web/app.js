@@ -61,6 +61,7 @@ function onWorker(ev) {
     p.querySelector('span').textContent = `${mib(m.done)} of ${mib(m.total)}`;
   } else if (m.type === 'result') {
     document.body.dataset.jspi = m.jspi ? '1' : '0';
+    document.body.dataset.reads = JSON.stringify(m.stats || {});
     finished(m);
   } else if (m.type === 'explained') {
     state.explained[m.rule] = m.text;

@@ -41,10 +41,17 @@ function reading(file, progress) {
     const plain = byob ? null : stream.getReader();
     let buf = new ArrayBuffer(PART);
     let left = new Uint8Array(0);
+    // for bench/wasm_page.js: the module's reads, the stream's parts, and the
+    // milliseconds spent waiting for them (the browser reading the file)
+    const stats = { calls: 0, chunks: 0, waited: 0 };
     return {
       readAsync: async (max) => {
+        stats.calls++;
         if (!left.length) {
+          const t = performance.now();
           const { done, value } = byob ? await byob.read(new Uint8Array(buf, 0, Math.min(max, PART))) : await plain.read();
+          stats.waited += performance.now() - t;
+          stats.chunks++;
           if (byob && value) buf = value.buffer;
           left = done || !value ? new Uint8Array(0) : value;
         }
@@ -55,6 +62,7 @@ function reading(file, progress) {
         return b;
       },
       done: () => pos,
+      stats,
     };
   }
   const reader = new FileReaderSync();
@@ -86,7 +94,7 @@ async function validateFile(file, options) {
   if (options.allowUnknown) args.push('--allow-unknown');
   args.push('-');
   const r = await run(args, source);
-  return { ...r, seconds: (performance.now() - t0) / 1000, bytes: source.done(), jspi: suspend };
+  return { ...r, seconds: (performance.now() - t0) / 1000, bytes: source.done(), jspi: suspend, stats: source.stats };
 }
 
 onmessage = async (ev) => {

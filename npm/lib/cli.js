@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// fxt-validate under Node: the WebAssembly build of the native tool
-// (cmake/wasm32-wasi.cmake) run by node:wasi, with the host's files,
+// fxt-validate and fxt-dump under Node: the WebAssembly build of the native
+// tools (cmake/wasm32-wasi.cmake) run by node:wasi, with the host's files,
 // standard streams and environment. Same options, output bytes and exit
-// status as the native fxt-validate.
+// status as the native tools.
 'use strict';
 
 const fs = require('node:fs');
@@ -24,11 +24,19 @@ function quietWasi() {
   }
 }
 
-let compiled = null;
-/** The compiled module of TOOL (fxt-validate), cached. */
+// node:wasi's calls reached as V8 "fast API calls" from optimized code can
+// start a garbage collection (node:wasi reports its allocations to V8) that
+// frees node:wasi's own state under the running call: an abort or a crash,
+// seen with fxt-dump writing to a pipe read slowly, 15 runs in 30 (Node.js
+// issues 46777 and 53087, open). Without fast API calls: none in 30. Set
+// before the module is compiled.
+require('node:v8').setFlagsFromString('--no-turbo-fast-api-calls');
+
+const compiled = new Map();
+/** The compiled module of TOOL (fxt-validate, fxt-dump), cached. */
 function moduleOf(tool) {
-  if (!compiled) compiled = new WebAssembly.Module(fs.readFileSync(path.join(__dirname, '..', `${tool}.wasm`)));
-  return compiled;
+  if (!compiled.has(tool)) compiled.set(tool, new WebAssembly.Module(fs.readFileSync(path.join(__dirname, '..', `${tool}.wasm`))));
+  return compiled.get(tool);
 }
 
 /** The directories the module may open: the file system (paths are the
@@ -45,8 +53,8 @@ function wasiCwd() {
   return '/' + path.relative(path.parse(cwd).root, cwd).split(path.sep).join('/');
 }
 
-/** Run fxt-validate with ARGS (without the program name) on the process's
- *  standard streams; returns its exit status. */
+/** Run TOOL (fxt-validate, fxt-dump) with ARGS (without the program name)
+ *  on the process's standard streams; returns its exit status. */
 function run(args, tool = 'fxt-validate') {
   const WASI = quietWasi();
   const wasi = new WASI({

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// npm pack's prepack step: builds fxt-validate.wasm from the repository's
-// sources (cmake/wasm32-wasi.cmake: Debian's clang, wasi-libc, lld; see
-// scripts/setup.sh) into ../build-wasm (or $FXTKIT_WASM_BUILD), copies it
-// and the licence here (sources: $FXTKIT_SOURCE_DIR or ..), and checks that the module's version is this
+// npm pack's prepack step: builds fxt-validate.wasm and fxt-dump.wasm from
+// the repository's sources (cmake/wasm32-wasi.cmake: Debian's clang,
+// wasi-libc, lld; see scripts/setup.sh) into ../build-wasm (or
+// $FXTKIT_WASM_BUILD), copies them and the licence here (sources:
+// $FXTKIT_SOURCE_DIR or ..), and checks that the modules' version is this
 // package's (CMakeLists.txt's project version is the one source).
 'use strict';
 
@@ -20,14 +21,18 @@ if (!fs.existsSync(path.join(build, 'CMakeCache.txt'))) {
   sh('cmake', ['-S', top, '-B', build, '-DCMAKE_TOOLCHAIN_FILE=' + path.join(top, 'cmake', 'wasm32-wasi.cmake'),
     '-DCMAKE_BUILD_TYPE=Release']);
 }
-sh('cmake', ['--build', build, '--target', 'fxt-validate']);
-fs.copyFileSync(path.join(build, 'validator', 'cli', 'fxt-validate.wasm'), path.join(here, 'fxt-validate.wasm'));
+sh('cmake', ['--build', build, '--target', 'fxt-validate', 'fxt-dump']);
+for (const tool of ['fxt-validate', 'fxt-dump']) {
+  fs.copyFileSync(path.join(build, 'validator', 'cli', `${tool}.wasm`), path.join(here, `${tool}.wasm`));
+}
 fs.copyFileSync(path.join(top, 'LICENSE'), path.join(here, 'LICENSE'));
 
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
-const v = execFileSync(process.execPath, [path.join(here, 'bin', 'fxt-validate.js'), '--version']).toString();
-if (!v.startsWith(`fxt-validate ${pkg.version} `)) {
-  console.error(`build-wasm: the module says "${v.trim()}" but package.json's version is ${pkg.version}`);
-  process.exit(1);
+for (const tool of ['fxt-validate', 'fxt-dump']) {
+  const v = execFileSync(process.execPath, [path.join(here, 'bin', `${tool}.js`), '--version']).toString();
+  if (!v.startsWith(`${tool} ${pkg.version} `)) {
+    console.error(`build-wasm: the module says "${v.trim()}" but package.json's version is ${pkg.version}`);
+    process.exit(1);
+  }
+  console.log(`build-wasm: ${v.trim()}`);
 }
-console.log(`build-wasm: ${v.trim()}`);
