@@ -22,6 +22,9 @@
 #   once         a long check of what the tools print that no build type
 #                changes (every dump line against its schema, every
 #                control of fxt-gen violate): one configuration runs it
+#   extended     a long check that a cheaper one samples (fxt-dump's whole
+#                CLI suite against the npm package; npm-dump-corpus runs in
+#                CI): not in scripts/test.sh, `ctest -L extended` runs it
 #
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose

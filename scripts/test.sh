@@ -4,7 +4,8 @@
 # test where it means most (ctest labels: cmake/test-labels.cmake):
 #
 #   1. gcc -Werror RelWithDebInfo (the default build): every test but the
-#      packaging ones (ctest -LE package): the quick tests, the slow ones,
+#      packaging ones and the extended ones (ctest -LE 'package|extended'):
+#      the quick tests, the slow ones,
 #      valgrind, the Go recipe, fxt-conform, installs, benchmark smoke runs,
 #      the npm package and the page (they build their own WebAssembly)
 #   2. gcc -Werror Release (the README's install build, -O3, no debug info):
@@ -59,7 +60,7 @@ fi
 echo "== 1. gcc -Werror RelWithDebInfo: every test but the packages =="
 configure build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build-test -j"$jobs"
-ctest --test-dir build-test -j"$jobs" -LE package --output-on-failure
+ctest --test-dir build-test -j"$jobs" -LE 'package|extended' --output-on-failure
 stage_done "1. gcc RelWithDebInfo"
 
 echo "== 2. gcc -Werror Release: quick tests, installs, Debian packages =="
