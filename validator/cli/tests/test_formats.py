@@ -522,11 +522,14 @@ def peak_rss_flat_on_a_large_file():
     with open(path, 'rb') as f:  # warm the page cache, as it would be
         while f.read(1 << 24):
             pass
+    # 16 MiB; 24 under AddressSanitizer (its shadow memory and redzones:
+    # 15.3-16.6 MiB measured there, against 9 MiB in a plain build)
+    bound = (24 if os.environ.get('FXT_SANITIZED') == '1' else 16) * 1024
     rc, rss = peak_rss_kib(['huge.fxt'])
-    expect(rc == 0 and rss < 16 * 1024, 'file: exit %d, peak RSS %d KiB' % (rc, rss))
+    expect(rc == 0 and rss < bound, 'file: exit %d, peak RSS %d KiB' % (rc, rss))
     with open(path, 'rb') as f:
         rc2, rss2 = peak_rss_kib(['-'], stdin=f)  # standard input redirected from the file
-    expect(rc2 == 0 and rss2 < 16 * 1024, 'stdin: exit %d, peak RSS %d KiB' % (rc2, rss2))
+    expect(rc2 == 0 and rss2 < bound, 'stdin: exit %d, peak RSS %d KiB' % (rc2, rss2))
     os.unlink(path)
     return 'peak RSS %d KiB (file), %d KiB (stdin), 256 MiB input' % (rss, rss2)
 
