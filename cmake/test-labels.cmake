@@ -23,8 +23,9 @@
 #                changes (every dump line against its schema, every
 #                control of fxt-gen violate): one configuration runs it
 #   extended     a long check that a cheaper one samples (fxt-dump's whole
-#                CLI suite against the npm package; npm-dump-corpus runs in
-#                CI): not in scripts/test.sh, `ctest -L extended` runs it
+#                CLI suite and the format tests against the npm package;
+#                npm-dump-corpus and npm-cli-same-as-native run in CI): not in
+#                scripts/test.sh, `ctest -L extended` runs it
 #
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose

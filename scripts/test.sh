@@ -72,7 +72,7 @@ stage_done "2. gcc Release"
 echo "== 3. clang ASan+UBSan =="
 CC=clang configure build-asan -DCMAKE_BUILD_TYPE=Debug -DFXT_SANITIZE=ON
 cmake --build build-asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+FXT_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once|node|browser' --output-on-failure
 stage_done "3. clang ASan+UBSan"
 

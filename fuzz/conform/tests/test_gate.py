@@ -110,7 +110,7 @@ def record_types(a, path):
 
 
 def cmd_controls(a, tmp):
-    base = ["--fxt-gen", a.fxt_gen, "--corpus", a.corpus, "--generated", "4",
+    base = ["--fxt-gen", a.fxt_gen, "--corpus", a.corpus, "--generated", "2",
             "--records", "300", "-j", "2"]
     rep = os.path.join(tmp, "r.json")
     # fxt-validate: every invalid vector with a control agrees, its control accepted
