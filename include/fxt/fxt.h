@@ -135,19 +135,14 @@ typedef struct fxt_options {
                                   than current stops being checked after the
                                   record of its first error (it can no longer be
                                   the reported one): its verdict says where. */
-    unsigned threads;        /**< threads that check, the caller's included:
-                                  0 or 1 (the default) checks on the caller's
-                                  thread alone; N > 1 starts N - 1 worker
-                                  threads (at most 64) with the first chunk
-                                  large enough to share, and joins them in
-                                  fxt_validator_fini(). The issues, their order
-                                  and every count are the same for any N; where
-                                  threads cannot be started (or on WASI), the
-                                  caller's thread checks alone. Chunks of at
-                                  least a few MiB share best. */
-    unsigned task_bytes;     /**< bytes of records per task of a worker
-                                  (0: 64 KiB; at least 64); small values test
-                                  the threads on small traces */
+    unsigned threads;        /**< threads that check, the caller's included
+                                  (0 or 1: the caller's alone; at most 64):
+                                  the same issues, order and counts for any
+                                  number. Workers start with the first chunk
+                                  of two tasks or more and end in
+                                  fxt_validator_free(); none on WASI. */
+    unsigned task_bytes;     /**< bytes of records per task (0: 64 KiB; at
+                                  least 64): small values share small traces */
     uint64_t reserved_[7];   /**< room for options to come: zero (as
                                   fxt_options_default() leaves it), so that
                                   later options can be added without changing
