@@ -24,8 +24,9 @@
 #                control of fxt-gen violate): one configuration runs it
 #   extended     a long check that a cheaper one samples (fxt-dump's whole
 #                CLI suite and the format tests against the npm package;
-#                npm-dump-corpus and npm-cli-same-as-native run in CI): not in
-#                scripts/test.sh, `ctest -L extended` runs it
+#                npm-dump-corpus and npm-cli-same-as-native run in CI), or a
+#                second fresh build (the fuzz quick start's build and
+#                install): not in scripts/test.sh, `ctest -L extended` runs it
 #
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose

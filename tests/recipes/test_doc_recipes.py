@@ -431,7 +431,7 @@ ACCOUNTED = {
     ('README.md', 'fxt_validator_new'): 'readme_library_snippet',
     ('README.md', 'wasm32-wasi.cmake'): 'readme_webassembly_build',
     ('fuzz/README.md', 'LLVMFuzzerTestOneInput'): 'the harness of the libFuzzer and AFL++ recipes',
-    ('fuzz/README.md', 'build-release'): 'fuzz_quick_start_libfuzzer; its first line: doc-recipes-fresh fuzz_quick_start_install_line',
+    ('fuzz/README.md', 'build-release'): 'fuzz_quick_start_libfuzzer; its first line: doc-recipes-fresh-fuzz fuzz_quick_start_install_line (ctest -L extended)',
     ('fuzz/README.md', './my_reader_afl'): 'fuzz_afl_recipe',
     ('fuzz/README.md', 'func FuzzRead'): 'the fuzz target of the Go fixture (fuzz/tests/go)',
     ('fuzz/README.md', "go test -run 'FuzzRead$'"): 'fuzz_go_recipe (but its time-bounded campaign line: ctest fuzz_recipe_go)',
@@ -451,7 +451,7 @@ ACCOUNTED = {
     ('fuzz/README.md', '-DFXT_FUZZ=ON'): 'not run: its libFuzzer and afl-fuzz lines are campaigns with no bound (fuzz/smoke.sh builds the same targets and runs them bounded)',
     ('fuzz/README.md', 'fuzz/build.sh'): 'not run here: the OSS-Fuzz build script (a third clang build of the tree; fuzz/smoke.sh builds and runs the same fuzz targets)',
     ('docs/ci.md', 'apt-get install -y ./fxtkit_'): 'ci-recipes install_from_the_package (the file name cpack writes)',
-    ('docs/ci.md', 'build-essential cmake ninja-build'): 'not run here: its first line is the package manager (apt-get as root); the rest would be a third build of the tree (doc-recipes-fresh runs the quick start\'s and the fuzz quick start\'s Release build and install)',
+    ('docs/ci.md', 'build-essential cmake ninja-build'): 'not run here: its first line is the package manager (apt-get as root); the rest would be a third build of the tree (doc-recipes-fresh runs the quick start\'s build and its install line, doc-recipes-fresh-fuzz, ctest -L extended, the fuzz quick start\'s Release build and install)',
 }
 
 
