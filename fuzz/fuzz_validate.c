@@ -23,6 +23,32 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A run without the visitor on THREADS threads (tasks of TASK_BYTES; 0 and
+ * 0: one thread) must give RUN's issues, stats and providers (WHAT names
+ * the pair). */
+static void same_without_visitor(const uint8_t *data, size_t size, fz_run *run, fxt_validator *v,
+                                 unsigned threads, unsigned task_bytes, const char *what)
+{
+    fxt_options o = fz_options(data, size);
+    fz_run r;
+    fz_run_init(&r, data, size, &o);
+    o.on_record = NULL;
+    o.threads = threads;
+    o.task_bytes = task_bytes;
+    r.opt = o;
+    fxt_validator *w = fz_validator_new(&o, 1);
+    r.fed = size;
+    FZ_CHECK(w != NULL, "fxt_validator_new failed");
+    fxt_validator_feed(w, data, size);
+    r.finishing = 1;
+    fxt_validator_finish(w);
+    r.records = run->records; /* no models to compare on this side */
+    r.digest = run->digest;
+    fz_compare_runs(run, v, &r, w, what);
+    fz_validator_free(w, 1);
+    fz_run_free(&r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fxt_options o = fz_options(data, size);
@@ -39,22 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Without a visitor the validator takes its lean path (validator/fast.c)
      * for most records: it must give the same issues, stats and providers
      * as the field-by-field decoder did above. */
-    fxt_options lo = fz_options(data, size);
-    fz_run lean;
-    fz_run_init(&lean, data, size, &lo);
-    lo.on_record = NULL;
-    lean.opt = lo;
-    fxt_validator *lv = fz_validator_new(&lo, 1);
-    lean.fed = size;
-    FZ_CHECK(lv != NULL, "fxt_validator_new failed");
-    fxt_validator_feed(lv, data, size);
-    lean.finishing = 1;
-    fxt_validator_finish(lv);
-    lean.records = run.records; /* no models to compare on this side */
-    lean.digest = run.digest;
-    fz_compare_runs(&run, v, &lean, lv, "visitor vs lean");
-    fz_validator_free(lv, 1);
-    fz_run_free(&lean);
+    same_without_visitor(data, size, &run, v, 0, 0, "visitor vs lean");
 
     /* The same on two threads: the parallel path must give one thread's
      * issues, stats and providers (the task size from the input's length,
@@ -63,29 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned pick = (unsigned)size; /* (its length and last bytes: traces share their heads) */
     for (size_t i = size > 32 ? size - 32 : 0; i < size; i++)
         pick = pick * 31u + data[i];
-    if (pick % 4u != 0) {
-        fz_validator_free(v, 0);
-        fz_run_free(&run);
-        return 0;
-    }
-    fxt_options po = fz_options(data, size);
-    fz_run par;
-    fz_run_init(&par, data, size, &po);
-    po.on_record = NULL;
-    po.threads = 2;
-    po.task_bytes = 64 + (unsigned)(size % 64) * 8;
-    par.opt = po;
-    fxt_validator *pv = fz_validator_new(&po, 1);
-    par.fed = size;
-    FZ_CHECK(pv != NULL, "fxt_validator_new failed");
-    fxt_validator_feed(pv, data, size);
-    par.finishing = 1;
-    fxt_validator_finish(pv);
-    par.records = run.records;
-    par.digest = run.digest;
-    fz_compare_runs(&run, v, &par, pv, "visitor vs two threads");
-    fz_validator_free(pv, 1);
-    fz_run_free(&par);
+    if (pick % 4u == 0)
+        same_without_visitor(data, size, &run, v, 2, 64 + (unsigned)(size % 64) * 8,
+                             "visitor vs two threads");
 
     fz_validator_free(v, 0);
     fz_run_free(&run);

@@ -415,7 +415,7 @@ static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *p
  L(x, TRACKING_LIMIT,       FXT__LEAN_KINDS, "untracked providers bail; full id tables go to sequence.c")
 /* clang-format on */
 
-/* logs, kernel objects, context switches, blobs */
+/* logs, objects, context switches and wakeups, blobs, provider sections */
 #include "fast_other.h"
 
 /* every rule on a lean kind is checked or given up on */
@@ -531,13 +531,6 @@ size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
 
 /* ---- the parallel path's two passes (par.c) ---- */
 
-/* The length of a framed record (not 0, inside the chunk) with header H. */
-static ALWAYS_INLINE uint64_t framed_len(const fxt_validator *v, uint64_t h)
-{
-    return UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE) ? fxt__record_len(v, h)
-                                                              : FXT_GET(h, FXT_REC_SIZE) * 8;
-}
-
 /* fast_event() in the pre-pass near the chunk's end */
 static NOINLINE int pre_event_near_end(fxt_validator *v, const fxt__provider *pv,
                                        const uint8_t *p, uint64_t len, uint64_t h, const int be)
@@ -564,7 +557,7 @@ static ALWAYS_INLINE size_t pre_loop(const fxt_validator *cv, const fxt__provide
     for (; p < end; ent++) {
         const uint64_t h = load(p, be);
         const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        const uint64_t rl = framed_len(v, h);
+        const uint64_t rl = fxt__framed_len(v, h);
         /* (a large record is never lean: its size need not fit) */
         uint64_t e = h << FXT__PRE_HEADER | (k + 1);
         int ok = 0;
@@ -625,7 +618,7 @@ static ALWAYS_INLINE size_t apply_loop(fxt_validator *v, const uint8_t *p, size_
         if (LIKELY((e & (FXT__PRE_K | FXT__PRE_SWITCH)) == want)) {
             const uint64_t h = e >> FXT__PRE_HEADER; /* (the header's low half) */
             const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-            const uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
+            const uint64_t rl = fxt_record_bytes_small(h); /* (lean: not large) */
             if (LIKELY(type == FXT_RT_EVENT)) {
                 const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
                 v->st.events_by_type[raw]++;
@@ -653,7 +646,7 @@ static ALWAYS_INLINE size_t apply_loop(fxt_validator *v, const uint8_t *p, size_
         }
         /* as one thread would, this record alone */
         const uint64_t h = load(p, be);
-        const uint64_t rl = framed_len(v, h);
+        const uint64_t rl = fxt__framed_len(v, h);
         ids += (e & FXT__PRE_ID) != 0;
         v->rec_idx = idx;
         flush(v, idx);

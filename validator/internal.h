@@ -317,6 +317,14 @@ static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
 {
     return fxt_record_bytes(v->lay, h);
 }
+
+/* The same for a record known not to be of size 0 (framed by par.c): the
+ * size field inline, but for large records. */
+static inline uint64_t fxt__framed_len(const fxt_validator *v, uint64_t h)
+{
+    return FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE ? fxt__record_len(v, h)
+                                                    : fxt_record_bytes_small(h);
+}
 /* "s" unless N is 1: "1 word", "2 words" in messages. */
 static inline const char *fxt__plural(uint64_t n) { return n == 1 ? "" : "s"; }
 

@@ -132,15 +132,10 @@ static inline const uint8_t *frame_task(const fxt__par *q, const uint8_t *p, con
         uint64_t h = fxt_load_le64(p);
         if (be)
             h = fxt_bswap64(h);
-        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = FXT_GET(h, FXT_REC_SIZE) * 8;
-        if (FXT__UNLIKELY(((1u << type) & ((1u << FXT_RT_METADATA) | (1u << FXT_RT_LARGE))) != 0)) {
-            if (type == FXT_RT_LARGE) {
-                rl = fxt__record_len(v, h);
-            } else {
-                *k = meta_snap(q, h, *k);
-                *ent = FXT__PRE_SWITCH | *k;
-            }
+        const uint64_t rl = fxt__framed_len(v, h); /* (size 0 is caught below) */
+        if (FXT__UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_METADATA)) {
+            *k = meta_snap(q, h, *k);
+            *ent = FXT__PRE_SWITCH | *k;
         }
         if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(end8 - p))) { /* (size 0 wraps) */
             *cut = 1;
