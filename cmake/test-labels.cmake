@@ -36,7 +36,7 @@
 set(FXT_TEST_LABELS
   # unit and spec tests (C, Check)
   "support|sha256|validator|encode|encode_revisions|gen_properties|roundtrip|body_order=quick"
-  "rules_doc_fresh|cxx-headers|license-headers=quick"
+  "rules_doc_fresh|rule-ids-fresh|cxx-headers|license-headers=quick"
   "spec_real_traces=quick,shared-data"
   "spec_.*=quick"
   "validator_real_traces|roundtrip_real_traces=quick,shared-data"

@@ -1,8 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* rules.c - the catalogue table, generated from FXT_RULES (fxt/rules.h). */
+/* rules.c - the catalogue table, generated from FXT_RULES (rule_table.h). */
 #include <stddef.h>
 
 #include "fxt/rules.h"
+#include "rule_table.h"
+
+/* fxt/rule_ids.h is generated from the table: every row's id must have
+ * the row's number, and FXT_R_END_ must follow the largest. */
+#define STALE "include/fxt/rule_ids.h is stale: regenerate it with cmake -P format/rule_ids.cmake"
+#define X(num, sev, en, ...) _Static_assert(FXT_R_##en == (num) && (num) < FXT_R_END_, STALE);
+FXT_RULES(X)
+#undef X
+#define X(num, sev, en, ...) +((num) == FXT_R_END_ - 1)
+_Static_assert((0 FXT_RULES(X)) == 1, STALE);
+#undef X
 
 #define SEVCH_E 'E'
 #define SEVCH_W 'W'
@@ -10,8 +21,8 @@
 #define SEV_W FXT_SEV_WARNING
 
 /* Indexed by rule number; ids are built digit by digit so that the number
- * is written once, in rules.h. */
-#define X(num, sev, en, nm, sec, fl, revs, kinds, msg)                           \
+ * is written once, in rule_table.h. */
+#define X(num, sev, en, nm, sec, fl, revs, kinds, msg, ...)                      \
     [num] = {FXT_R_##en,                                                         \
              {SEVCH_##sev, (char)('0' + (num) / 1000 % 10),                      \
               (char)('0' + (num) / 100 % 10), (char)('0' + (num) / 10 % 10),     \
@@ -21,7 +32,7 @@ static const fxt_rule_info k_rules[FXT_R_END_] = {FXT_RULES(X)};
 #undef X
 
 /* Listing order = catalogue order. */
-#define X(num, sev, en, nm, sec, fl, revs, kinds, msg) num,
+#define X(num, sev, en, ...) num,
 static const unsigned char k_order[] = {FXT_RULES(X)};
 #undef X
 

@@ -6,7 +6,7 @@
  * FXT__LEAN_KINDS without decode.c: they accept a record only when no rule
  * can fire on it, and give it to decode.c otherwise ("bail"). So every
  * rule that can fire on one of those kinds (the kinds column of
- * FXT_RULES, include/fxt/rules.h) must be checked there, or be one the
+ * FXT_RULES, format/rule_table.h) must be checked there, or be one the
  * lean path always bails on. FXT__LEAN_RULES lists each such rule: the
  * lean kinds it covers and where. fast.c fails to build when a rule of the
  * catalogue fires on a lean kind the list does not cover, and ctest
@@ -21,7 +21,7 @@
 #define FXT_VALIDATOR_FAST_CONTRACT_H
 
 #include "fxt/format.h"
-#include "fxt/rules.h"
+#include "rule_table.h" /* format/: the catalogue and its FXT_K_ kinds */
 
 /* The record kinds the lean path takes (fast_loop's dispatch; scheduling
  * records: context switches and wakeups of the current layout only;
@@ -72,7 +72,7 @@ _Static_assert(FXT_K_META == 1u << FXT_RT_METADATA && FXT_K_INIT == 1u << FXT_RT
                    FXT_K_KOBJ == 1u << FXT_RT_KERNEL_OBJECT &&
                    FXT_K_SCHED == 1u << FXT_RT_SCHEDULING && FXT_K_LOG == 1u << FXT_RT_LOG &&
                    FXT_K_LARGE == 1u << FXT_RT_LARGE,
-               "include/fxt/rules.h: FXT_K_<kind> is bit <record type>");
+               "format/rule_table.h: FXT_K_<kind> is bit <record type>");
 
 /* The lean kinds rule N is declared for: the OR of its lines' kinds. */
 #define FXT__LEAN_MATCH_(n, rule, kinds, how) | (FXT_R_##rule == (n) ? (kinds) : 0u)
@@ -80,7 +80,7 @@ _Static_assert(FXT_K_META == 1u << FXT_RT_METADATA && FXT_K_INIT == 1u << FXT_RT
 
 /* One assertion per rule of the catalogue: every lean kind it fires on is
  * declared. (Expanded once, in fast.c.) */
-#define FXT__LEAN_CHECK_(num, sev, en, nm, sec, fl, revs, kinds, msg)                           \
+#define FXT__LEAN_CHECK_(num, sev, en, nm, sec, fl, revs, kinds, ...)                           \
     _Static_assert(((kinds) & FXT__LEAN_KINDS & ~FXT__LEAN_DECLARED(num)) == 0,                 \
                    "rule " #sev #num " " nm " fires on a record kind the lean path takes "     \
                    "without decode.c: make validator/fast_other.h (logs, objects, "            \

@@ -1,17 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fxt/fxt.h - validating FXT traces: options, the validator, issues, rule
- * ids, verdicts. Nothing of the wire format: a visitor's fxt_record is
- * fxt/record.h's, the field layout fxt/format.h's, the layout table
- * fxt/layout.h's, the encoder fxt/encode.h's (fxt/validate.h includes the
- * first three with this one).
+ * ids, verdicts; nothing of the wire format (fxt/validate.h adds it: the
+ * visitor's fxt/record.h, fxt/format.h, fxt/layout.h). The version is
+ * fxt/version.h's.
  *
- * Streaming: feed chunks of any size (down to 1 byte) and get exactly the
- * issues one whole buffer gives. Memory does not grow with the length of
- * the trace: the fixed part is set up at creation, and the tables of
- * providers, threads and open ids grow with what the trace introduces, up
- * to limits (fxt_options.max_*) no real trace reaches; a trace that
- * reaches one is said not to be fully checked (fxt_stats.unchecked).
+ * Feed chunks of any size (down to 1 byte) and get exactly the issues one
+ * whole buffer gives. Memory does not grow with the trace's length: tables
+ * grow with what the trace introduces, up to limits (fxt_options.max_*)
+ * no real trace reaches. No global state, no printing: everything reaches
+ * the caller through the callbacks and fxt_validator_stats().
  *
  *     fxt_options o = fxt_options_default();
  *     o.on_issue = print_issue; o.ctx = &me;
@@ -19,9 +17,6 @@
  *     while ((n = read(fd, buf, sizeof buf)) > 0) fxt_validator_feed(v, buf, n);
  *     fxt_validator_finish(v);
  *     fxt_validator_free(v);
- *
- * No global state, no printing: everything reaches the caller through the
- * callbacks and fxt_validator_stats().
  */
 #ifndef FXT_FXT_H
 #define FXT_FXT_H
@@ -36,9 +31,6 @@
 extern "C" {
 #endif
 
-/* The version (FXT_VERSION, fxt_version()) is in fxt/version.h, which the
- * build generates; this header does not need it. */
-
 /** One violation found in a trace. */
 typedef struct fxt_issue {
     fxt_rule rule;          /**< catalogue rule */
@@ -46,26 +38,19 @@ typedef struct fxt_issue {
     uint64_t record_offset; /**< byte offset of the record's first byte */
     uint64_t record_index;  /**< 0-based record number */
     uint64_t field_offset;  /**< byte offset of the offending word or byte */
-    unsigned record_type;   /**< record type of the record (0..15), or
-                                 FXT_NO_RECORD_TYPE */
-    uint32_t field_len;     /**< bytes of the offending field from field_offset:
-                                 8 for a word, 1 for a byte, more for a stream */
-    int8_t bit_lo, bit_hi;  /**< the bits at fault inside the word at
-                                 field_offset (0..63, as the spec numbers them),
-                                 or -1, -1 when the issue is not about bits */
-    unsigned revisions;     /**< the revisions this issue holds for
-                                 (FXT_REV_BIT mask): the selected revision's
-                                 bit, or several with FXT_REV_AUTO */
-    const char *section;    /**< the spec section this issue cites when it is
-                                 not its rule's (a duplicate flow begin cites the
-                                 flow begin section), static storage; NULL: the
-                                 rule's, fxt_rule_section(rule, revision) */
-    char message[200];      /**< the specific finding, e.g. "bits [44..63] must be zero, got 0x3" */
+    unsigned record_type;   /**< 0..15, or FXT_NO_RECORD_TYPE */
+    uint32_t field_len;     /**< bytes of the field at field_offset (8: a word) */
+    int8_t bit_lo, bit_hi;  /**< the bits at fault in the word at field_offset
+                                 (0..63, as the spec numbers them), or -1, -1 */
+    unsigned revisions;     /**< FXT_REV_BIT mask of the revisions it holds for
+                                 (several only with FXT_REV_AUTO) */
+    const char *section;    /**< the spec section it cites if not its rule's
+                                 (static storage), else NULL */
+    char message[200];      /**< the finding, e.g. "bits [44..63] must be zero, got 0x3" */
 } fxt_issue;
 
-/** fxt_issue.record_type of issues about the whole input rather than one
- *  record: empty input, missing magic record, trailing bytes that do not
- *  form a record header. Their offsets are 0 (or the trailing bytes'). */
+/** fxt_issue.record_type of issues about the whole input, not one record
+ *  (empty input, missing magic record, trailing bytes). */
 #define FXT_NO_RECORD_TYPE 16u
 
 /** A decoded record, as the visitor sees it (defined in fxt/record.h). */
@@ -80,21 +65,16 @@ typedef void (*fxt_record_fn)(void *ctx, const fxt_record *rec);
 #define FXT_OPT_ALLOW_UNKNOWN 1u
 /** Option flag: call on_record also for records that had errors. */
 #define FXT_OPT_VISIT_ALL 2u
-/** Option flag: stop checking after the record of the first error (the
- *  verdict is decided there): end-of-input checks are skipped, and the
- *  revision's verdict says complete 0 and where checking stopped. */
+/** Option flag: stop after the record of the first error (its verdict is
+ *  decided): no end-of-input checks; the verdict says where it stopped. */
 #define FXT_OPT_STOP_AT_ERROR 4u
 
-/** Words of fxt_options.ignore: room for rule numbers below 64 times this
- *  (a static assertion in the library keeps the catalogue inside it). */
+/** Words of fxt_options.ignore (rule numbers below 64 times this). */
 #define FXT_IGNORE_WORDS 4
 
-/** Where the validator gets the memory its tables grow into (in the
- *  manner of yyjson's allocator). Every function receives CTX; REALLOC and
- *  FREE also receive the size the block had. NULL members are not
- *  allowed; a NULL fxt_options.alloc means the C library's malloc,
- *  realloc and free. Returning NULL is fine: the table stops growing and
- *  the trace is reported as not fully checked. */
+/** Where the validator and its tables get memory. Every function receives
+ *  CTX, REALLOC and FREE also the block's size; no member may be NULL.
+ *  Returning NULL is fine: the trace is then not fully checked. */
 typedef struct fxt_allocator {
     void *(*malloc)(void *ctx, size_t size);
     void *(*realloc)(void *ctx, void *ptr, size_t old_size, size_t size);
@@ -102,8 +82,7 @@ typedef struct fxt_allocator {
     void *ctx;
 } fxt_allocator;
 
-/** fxt_options_default()'s capacity limits (the generator's tracking-limit
- *  traces are made from these, without a validator). */
+/** fxt_options_default()'s capacity limits. */
 #define FXT_DEFAULT_MAX_PROVIDERS 4096u
 #define FXT_DEFAULT_MAX_THREADS 65536u
 #define FXT_DEFAULT_MAX_ASYNC 262144u
@@ -112,41 +91,27 @@ typedef struct fxt_allocator {
 /** Validator options. Start from fxt_options_default(). */
 typedef struct fxt_options {
     unsigned flags;          /**< FXT_OPT_* */
-    uint64_t ignore[FXT_IGNORE_WORDS]; /**< bitset of rules (by number) not to
-                                 report: fxt_options_ignore() */
+    uint64_t ignore[FXT_IGNORE_WORDS]; /**< rules not to report: fxt_options_ignore() */
     fxt_issue_fn on_issue;   /**< may be NULL */
     fxt_record_fn on_record; /**< visitor; may be NULL */
     void *ctx;               /**< passed to the callbacks */
-    /* Capacity limits: tables grow on demand up to these (defaults far
-     * beyond real traces); a trace that needs more is not fully checked
-     * (fxt_stats.unchecked, and a W0055 tracking-limit issue says what
-     * was not checked). */
+    /* Tables grow up to these; a trace that needs more is not fully
+     * checked (fxt_stats.unchecked; a W0055 issue says what). */
     size_t max_providers;    /**< provider contexts (FXT_DEFAULT_MAX_PROVIDERS) */
     size_t max_threads;      /**< threads tracked for duration nesting (FXT_DEFAULT_MAX_THREADS) */
     size_t max_async;        /**< async operations open at once (FXT_DEFAULT_MAX_ASYNC) */
     size_t max_flows;        /**< flows open at once (FXT_DEFAULT_MAX_FLOWS) */
     const fxt_allocator *alloc; /**< the validator and its tables; NULL: malloc/realloc/free */
-    fxt_revision revision;   /**< the one way to choose the revision to check
-                                  against (default FXT_REV_CURRENT). FXT_REV_AUTO
-                                  checks every revision, one validator each over
-                                  the same input (see fxt_validator_verdicts):
-                                  on_issue gets each issue once, with the mask of
-                                  the revisions it holds for. A revision other
-                                  than current stops being checked after the
-                                  record of its first error (it can no longer be
-                                  the reported one): its verdict says where. */
-    unsigned threads;        /**< threads that check, the caller's included
-                                  (0 or 1: the caller's alone; at most 64):
-                                  the same issues, order and counts for any
-                                  number. Workers start with the first chunk
-                                  of two tasks or more and end in
-                                  fxt_validator_free(); none on WASI. */
-    unsigned task_bytes;     /**< bytes of records per task (0: 64 KiB; at
-                                  least 64): small values share small traces */
-    uint64_t reserved_[7];   /**< room for options to come: zero (as
-                                  fxt_options_default() leaves it), so that
-                                  later options can be added without changing
-                                  the struct's size again */
+    fxt_revision revision;   /**< the revision to check against (default
+                                  FXT_REV_CURRENT); FXT_REV_AUTO: every one, each
+                                  issue given once with its revisions' mask
+                                  (fxt_validator_verdicts) */
+    unsigned threads;        /**< threads that check, the caller's included (0 or
+                                  1: the caller's alone; at most 64; none on
+                                  WASI; they end in fxt_validator_free()): the
+                                  same issues in the same order */
+    unsigned task_bytes;     /**< bytes of records per task (0: 64 KiB; >= 64) */
+    uint64_t reserved_[7];   /**< zero: room for options to come, same size */
 } fxt_options;
 
 /** fxt_stats.unchecked: what a capacity limit kept from being checked. */
@@ -154,13 +119,10 @@ typedef struct fxt_options {
 #define FXT_UNCHECKED_THREADS 2u   /**< durations of threads past max_threads */
 #define FXT_UNCHECKED_ASYNC 4u     /**< async operations past max_async */
 #define FXT_UNCHECKED_FLOWS 8u     /**< flows past max_flows */
-#define FXT_UNCHECKED_MEMORY 16u   /**< a table could not grow: the allocator
-                                        returned NULL */
-#define FXT_UNCHECKED_ISSUES 32u   /**< issues of a streamed record's head that
-                                        were not kept */
+#define FXT_UNCHECKED_MEMORY 16u   /**< the allocator returned NULL */
+#define FXT_UNCHECKED_ISSUES 32u   /**< issues of a streamed record's head not kept */
 
-/** Counters collected while validating. Fields are only ever added in
- *  place of the reserved ones, so the size stays the same. */
+/** Counters collected while validating. */
 typedef struct fxt_stats {
     uint64_t bytes;                 /**< bytes fed */
     uint64_t records;               /**< complete records seen */
@@ -169,15 +131,13 @@ typedef struct fxt_stats {
     uint64_t errors;                /**< issues reported as errors */
     uint64_t warnings;              /**< issues reported as warnings */
     int big_endian;                 /**< the trace's words are big-endian */
-    fxt_revision revision;          /**< the revision errors, warnings and the
-                                         rule counts are of (with FXT_REV_AUTO:
-                                         after finish, the reported revision) */
-    int stopped;                    /**< validation stopped early (size-0 record,
-                                         or FXT_OPT_STOP_AT_ERROR) */
-    unsigned unchecked;             /**< FXT_UNCHECKED_*: 0 when everything was
-                                         checked. Not 0: the trace must not be
-                                         taken as conforming */
-    uint64_t reserved_[8];          /**< room for counters to come (zero) */
+    fxt_revision revision;          /**< the revision these counts are of (with
+                                         FXT_REV_AUTO: the reported one) */
+    int stopped;                    /**< stopped early (size-0 record, or
+                                         FXT_OPT_STOP_AT_ERROR) */
+    unsigned unchecked;             /**< FXT_UNCHECKED_*; not 0: the trace must
+                                         not be taken as conforming */
+    uint64_t reserved_[8];          /**< zero: room for counters to come */
 } fxt_stats;
 
 /** Per-provider counters (see fxt_validator_provider). */
@@ -189,19 +149,17 @@ typedef struct fxt_provider_stats {
     uint64_t by_type[16]; /**< those records by record type */
 } fxt_provider_stats;
 
+/** A validator: one trace's checking, fed in chunks. */
 typedef struct fxt_validator fxt_validator;
 
 /** Default options: strict, all rules, default table sizes. */
 fxt_options fxt_options_default(void);
 
-/** A new validator with options O; NULL if out of memory. Its memory, the
- *  validator itself and every table it grows, comes from O's allocator
- *  (fxt_options.alloc; NULL: malloc), so a caller that must own the memory
- *  passes one. */
+/** A new validator with options O; NULL if out of memory. All its memory
+ *  comes from O's allocator (fxt_options.alloc). */
 fxt_validator *fxt_validator_new(const fxt_options *o);
 
-/** Free a validator made by fxt_validator_new, through the allocator it
- *  was made with (NULL is fine). */
+/** Free a validator made by fxt_validator_new (NULL is fine). */
 void fxt_validator_free(fxt_validator *v);
 
 /** Validate the next LEN bytes of the trace. */
@@ -215,25 +173,19 @@ void fxt_validator_finish(fxt_validator *v);
 typedef struct fxt_revision_verdict {
     int checked;               /**< this revision was checked */
     int conforms;              /**< checked, and no errors */
-    int complete;              /**< 0 if checking stopped early, at stop_offset
-                                    (a size-0 record; FXT_OPT_STOP_AT_ERROR, which
-                                    FXT_REV_AUTO uses for every revision but
-                                    current: an error decided the verdict there) */
-    uint64_t stop_offset;      /**< where, if not complete: the first byte not
-                                    checked */
-    uint64_t errors;           /**< errors (ignored rules not counted), up to
-                                    stop_offset if not complete */
+    int complete;              /**< 0 if checking stopped early (a size-0
+                                    record, or an error decided the verdict) */
+    uint64_t stop_offset;      /**< if not complete: the first byte not checked */
+    uint64_t errors;           /**< errors (ignored rules not counted) */
     uint64_t warnings;         /**< warnings, likewise */
     unsigned unchecked;        /**< FXT_UNCHECKED_* of this revision's checking */
     fxt_rule first_error;      /**< rule of the first error, FXT_R_NONE if none */
     uint64_t first_error_offset; /**< its field offset */
 } fxt_revision_verdict;
 
-/** Per-revision verdicts (indexed by fxt_revision); for a single revision
- *  only that entry is checked. Returns the revision whose issues a tool
- *  should report: the selected one, or with FXT_REV_AUTO the newest
- *  conforming revision, or current if none conforms (NOTES.md). Final only
- *  after fxt_validator_finish. */
+/** Per-revision verdicts (indexed by fxt_revision; final after finish).
+ *  Returns the revision to report: the selected one, or with FXT_REV_AUTO
+ *  the newest conforming revision, else current. */
 fxt_revision fxt_validator_verdicts(const fxt_validator *v, fxt_revision_verdict out[FXT_REV_COUNT]);
 
 /** Copy the counters into *OUT. */

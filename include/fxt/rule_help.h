@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fxt/rule_help.h - each rule's help (format/rules_help.c): what it means,
+ * fxt/rule_help.h - each rule's help (its row of the catalogue,
+ * format/rule_table.h; rules_help.c serves it): what it means,
  * how to fix a trace that breaks it, a minimal trace that does, and its
  * spec section's link. fxt-validate --explain, the SARIF report and
  * docs/RULES.md are made from it. fxt/validate.h includes it.
@@ -22,7 +23,7 @@ extern "C" {
 #define FXT_SPEC_URL "https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format"
 
 /** Help for one rule: what it means, how to fix it, a trace that breaks it.
- *  Every rule of the catalogue has one (checked when the library is built). */
+ *  Every rule of the catalogue has one. */
 typedef struct fxt_rule_help {
     fxt_rule rule;           /**< the rule */
     const char *explanation; /**< what the rule means and why it matters (sentences) */

@@ -43,7 +43,7 @@ for f in "$libdir/libfxt.a" "$libdir/libfxt.so" "$libdir/libfxt.so.$soversion" \
          "$libdir/libfxt.so.$version" "$libdir/cmake/fxtkit/fxtkit-config.cmake" \
          "$libdir/cmake/fxtkit/fxtkit-config-version.cmake" \
          include/fxt/fxt.h include/fxt/revision.h \
-         include/fxt/validate.h include/fxt/rules.h include/fxt/rule_help.h include/fxt/format.h \
+         include/fxt/validate.h include/fxt/rules.h include/fxt/rule_ids.h include/fxt/rule_help.h include/fxt/format.h \
          include/fxt/record.h \
          include/fxt/encode.h include/fxt/gen.h include/fxt/version.h \
          bin/fxt-validate bin/fxt-gen bin/fxt-conform \

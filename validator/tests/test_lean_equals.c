@@ -25,7 +25,7 @@
  * shared out as large ones are, fed whole and in chunks, and must give one
  * thread's issues and counts. It holds the bodies the lean path reads
  * (fast_contract.h) to the layout table's body order. It also holds the
- * catalogue's kinds column (include/fxt/rules.h)
+ * catalogue's kinds column (format/rule_table.h)
  * to what the decoder reports: an issue's record type is one of its rule's
  * kinds.
  */
@@ -141,7 +141,7 @@ static void kinds_hold(const issues *l, const char *what, fxt_revision rev)
         g_failures++;
         fprintf(stderr,
                 "FAIL %s (%s): %s %s fired on record type %u (record 0x%llx), which its kinds "
-                "column in include/fxt/rules.h (FXT_RULES) does not name\n",
+                "column in format/rule_table.h (FXT_RULES) does not name\n",
                 what, rev_name(rev), ri ? ri->id : "?", ri ? ri->name : "?", t,
                 (unsigned long long)l->v[i].record_offset);
     }
@@ -260,7 +260,7 @@ static void examples(void)
             exit(2);
         fxt_rule_example(h, b, n);
         char what[96];
-        snprintf(what, sizeof what, "%s's help example (format/rules_help.c)", ri->id);
+        snprintf(what, sizeof what, "%s's help example (format/rule_table.h)", ri->id);
         compare(b, n, what);
         free(b);
     }
