@@ -85,7 +85,7 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
         }
         rsv_word(c, d, h, 0);
         if (c->end != 8) {
-            fxt__detail(v, 8, FXT_FIELD_LO(FXT_REC_SIZE), FXT_FIELD_HI(FXT_REC_SIZE));
+            fxt__detail(v, 8, c->size_lo, c->size_hi);
             REPORT(v, FXT_R_MAGIC_BAD_SIZE, fieldoff(c, 0), "magic record is %llu words",
                    (unsigned long long)(c->end / 8));
             return 0;
@@ -353,14 +353,14 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
     return ok;
 }
 
-/* Decode the record; returns 1 if decoded, and the bytes its fields
- * imply in *IMPLIED. */
-static int dec_record(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len, uint64_t h,
-                     unsigned type, const fxt_word_desc *d, uint64_t *implied)
+/* Decode the record at cursor C; returns 1 if decoded, and the bytes its
+ * fields imply in *IMPLIED. */
+static int dec_record(fxt__cur *cp, uint64_t h, unsigned type, const fxt_word_desc *d,
+                      uint64_t *implied)
 {
+    fxt_validator *v = cp->v;
     fxt_record *r = &v->rec;
-    fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
-             FXT_FIELD_LO(FXT_REC_SIZE), FXT_FIELD_HI(FXT_REC_SIZE)};
+    fxt__cur c = *cp;
     int ok = 0;
     switch (type) {
     case FXT_RT_METADATA:
@@ -400,7 +400,6 @@ static int dec_record(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64
         ok = dec_log(&c, h, r, d);
         break;
     default: /* FXT_RT_LARGE */
-        c.size_lo = FXT_FIELD_LO(FXT_LREC_SIZE), c.size_hi = FXT_FIELD_HI(FXT_LREC_SIZE);
         ok = dec_large(&c, h, r);
         break;
     }
@@ -411,9 +410,7 @@ static int dec_record(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64
 static void size_extra(fxt_validator *v, int decoded, uint64_t implied, uint64_t len)
 {
     if (decoded && implied < len) {
-        fxt__detail(v, 8, FXT_FIELD_LO(FXT_REC_SIZE),
-                    v->r_type == FXT_RT_LARGE ? FXT_FIELD_HI(FXT_LREC_SIZE)
-                                              : FXT_FIELD_HI(FXT_REC_SIZE));
+        fxt__detail_size(v, v->rec.header);
         FXT__REPORT(v, FXT_R_RECORD_SIZE_EXTRA, v->r_off,
                     "record is %llu words but its fields need %llu", (unsigned long long)(len / 8),
                     (unsigned long long)(implied / 8));
@@ -465,11 +462,13 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
 
     uint64_t implied = len;
     int ok = 0;
+    unsigned size_lo, size_hi; /* the size field, as the revision frames the record */
+    fxt_record_size_field(v->lay, h, &size_lo, &size_hi);
     fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
-                  FXT_FIELD_LO(FXT_REC_SIZE), FXT_FIELD_HI(FXT_REC_SIZE)};
+                  (int)size_lo, (int)size_hi};
     if (defined(&c, v->lay->record_types, type, FXT_R_RECORD_TYPE_UNKNOWN, "record type",
                 FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE)))
-        ok = dec_record(v, p, avail, len, h, type, fxt_header_desc(v->lay->revision, h), &implied);
+        ok = dec_record(&c, h, type, fxt_header_desc(v->lay->revision, h), &implied);
     if (avail < len) { /* streamed: tail checks, size-extra and visitor come later */
         v->implied = ok ? implied : len;
         v->tail = ok ? 1 : 2;

@@ -229,6 +229,15 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
     v->f_hi = (int8_t)hi;
 }
 
+/* fxt__detail for the size field of header word H, as the revision frames
+ * the record (the layout table's fxt_record_size_field). */
+static inline void fxt__detail_size(fxt_validator *v, uint64_t h)
+{
+    unsigned lo, hi;
+    fxt_record_size_field(v->lay, h, &lo, &hi);
+    fxt__detail(v, 8, (int)lo, (int)hi);
+}
+
 /* Count an issue and hand it to the caller. */
 void fxt__emit(fxt_validator *v, const fxt_issue *is);
 

@@ -31,8 +31,7 @@ static inline uint64_t header(fxt_validator *v, const uint8_t *p, uint64_t *h)
     if (UNLIKELY(len == 0)) {
         unsigned type = (unsigned)FXT_GET(*h, FXT_REC_TYPE);
         int large = type == FXT_RT_LARGE && v->large_framing;
-        fxt__detail(v, 8, FXT_FIELD_LO(FXT_REC_SIZE),
-                    large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE));
+        fxt__detail_size(v, *h);
         fxt__report(v, FXT_R_RECORD_SIZE_ZERO, v->off, v->rec_idx, type, v->off,
                     "%s record has size 0; validation stops here",
                     large ? "large" : fxt_record_type_name(type));

@@ -195,10 +195,10 @@ REPRO=$BIN/naive_reader_fuzz   # replays every configuration's findings
 # libfxt, the encoder and the generator (the mutator decodes, re-encodes and
 # inserts generated records): plain -O2, no coverage instrumentation, -fPIC for
 # the AFL++ shared library.
-# (every source of validator/ and generator/ but version.c, which needs
-# the generated fxt/version.h)
+# (every source of format/, validator/ and generator/ but version.c, which
+# needs the generated fxt/version.h)
 LIB_SRCS=()
-for f in "$ROOT"/validator/*.c "$ROOT"/generator/*.c; do
+for f in "$ROOT"/format/*.c "$ROOT"/validator/*.c "$ROOT"/generator/*.c; do
     case $f in */version.c) ;; *) LIB_SRCS+=("$f") ;; esac
 done
 have_fxt_libs=1
@@ -210,8 +210,8 @@ build_objs() { # build_objs TAG FLAGS SRC... -> the objects in OBJS
     OBJS=()
     for s in "$@"; do
         o="$OBJ/$tag-$(basename "${s%.c}").o"
-        $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $flags -I"$ROOT/include" -I"$ROOT/support" -I"$ROOT/fuzz" \
-            -c "$s" -o "$o"
+        $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $flags -I"$ROOT/include" -I"$ROOT/format" -I"$ROOT/support" \
+            -I"$ROOT/fuzz" -c "$s" -o "$o"
         OBJS+=("$o")
     done
 }
