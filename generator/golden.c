@@ -76,109 +76,58 @@ static fxt_gen_vector *add_vec(corpus *c)
     return v;
 }
 
+/* The valid vectors: name, builder (which says what it holds in t->desc)
+ * and the spec section it shows. */
 typedef struct valid_def {
     const char *name;
     void (*fn)(tb *t);
     const char *section;
-    const char *desc;
 } valid_def;
 
 static const valid_def k_valid[] = {
-    {"minimal", fxt__gv_minimal, "Magic number record (trace info type = 0)",
-     "the smallest conforming trace: the magic number record alone"},
-    {"metadata-providers", fxt__gv_metadata, "Metadata record (record type = 0)",
-     "records of the implicit provider, provider info (ids 1, 0xffffffff with a UTF-8 name, 7 "
-     "with an empty name), provider sections switching back to per-provider string and thread "
-     "tables, a provider event (buffer full)"},
-    {"init", fxt__gv_init, "Initialization record (record type = 1)",
-     "initialization records with 1e9, 1 and 2^64-1 ticks per second"},
-    {"string-table", fxt__gv_strings, "String record (record type = 2)",
-     "string records of 1, 7, 8 and 9 bytes, 2-, 3- and 4-byte UTF-8, index 0x7fff, and a "
-     "re-registration that replaces an entry"},
-    {"string-max-length", fxt__gv_string_max, "String references",
-     "a string record of exactly 32000 bytes (the longest string without a warning)"},
-    {"thread-table", fxt__gv_threads, "Thread record (record type = 3)",
-     "thread records for indexes 1, 2, 7 and 255 (koids 0 and 2^64-1 included) and a "
-     "re-registration"},
-    {"event-instant", fxt__gv_event_instant, "Instant event (event type = 0)",
-     "instant events with indexed and inline threads, inline, indexed, empty (0) and "
-     "inline-empty (0x8000) string refs, and 15 arguments of every type"},
-    {"event-counter", fxt__gv_event_counter, "Counter event (event type = 1)",
-     "counter events with ids 0, 1 and 2^64-1 and int64/double values"},
-    {"event-duration", fxt__gv_event_duration, "Duration begin event (event type = 2)",
-     "nested duration begin/end pairs on indexed and inline threads; one end names its thread "
-     "by inline koids (matched by koids, not by ref)"},
-    {"event-duration-complete", fxt__gv_event_complete, "Duration complete event (event type = 4)",
-     "duration complete events, one of length 0 (end == start)"},
-    {"event-async", fxt__gv_event_async, "Async begin event (event type = 5)",
-     "async begin/instant/end, the same id in two processes, ids 0 and 2^64-1, instants from "
-     "another thread of the same process"},
-    {"event-flow", fxt__gv_event_flow, "Flow begin event (event type = 8)",
-     "flow begin/step/end inside durations on three threads, ids 0 and 2^64-1"},
-    {"blob", fxt__gv_blob, "BLOB record (record type = 5)",
-     "blob records of types 1, 2 and 3 with payloads of 0, 1, 8 and 13 bytes (binary, not "
-     "UTF-8), indexed and inline names"},
-    {"userspace-object", fxt__gv_userspace, "Userspace object record (record type = 6)",
-     "userspace object records with an indexed process and an inline process koid, string and "
-     "pointer arguments"},
-    {"kernel-object", fxt__gv_kernel_object, "Kernel object record (record type = 7)",
-     "kernel object records for a process, a thread (with a koid 'process' argument) and a "
-     "channel with three arguments"},
+    {"minimal", fxt__gv_minimal, "Magic number record (trace info type = 0)"},
+    {"metadata-providers", fxt__gv_metadata, "Metadata record (record type = 0)"},
+    {"init", fxt__gv_init, "Initialization record (record type = 1)"},
+    {"string-table", fxt__gv_strings, "String record (record type = 2)"},
+    {"string-max-length", fxt__gv_string_max, "String references"},
+    {"thread-table", fxt__gv_threads, "Thread record (record type = 3)"},
+    {"event-instant", fxt__gv_event_instant, "Instant event (event type = 0)"},
+    {"event-counter", fxt__gv_event_counter, "Counter event (event type = 1)"},
+    {"event-duration", fxt__gv_event_duration, "Duration begin event (event type = 2)"},
+    {"event-duration-complete", fxt__gv_event_complete, "Duration complete event (event type = 4)"},
+    {"event-async", fxt__gv_event_async, "Async begin event (event type = 5)"},
+    {"event-flow", fxt__gv_event_flow, "Flow begin event (event type = 8)"},
+    {"blob", fxt__gv_blob, "BLOB record (record type = 5)"},
+    {"userspace-object", fxt__gv_userspace, "Userspace object record (record type = 6)"},
+    {"kernel-object", fxt__gv_kernel_object, "Kernel object record (record type = 7)"},
     {"sched-legacy-context-switch", fxt__gv_sched_legacy,
-     "Legacy Context Switch Record (context switch record type = 0)",
-     "legacy context switches with outgoing states 0, 2, 3, 4, 5, indexed and inline threads, "
-     "cpu and priorities 0 and 255"},
-    {"sched-context-switch", fxt__gv_sched_cs, "Context Switch Record (scheduling event record type = 1)",
-     "context switches with outgoing states 0 to 5, cpu 0xffff, weight arguments"},
-    {"sched-thread-wakeup", fxt__gv_sched_wakeup, "Thread Wakeup Record (scheduling event record type = 2)",
-     "thread wakeup records with and without a weight argument"},
-    {"log", fxt__gv_log, "Log record (record type = 9)",
-     "log records with empty, 8-byte, UTF-8 and 1000-byte messages on indexed and inline threads"},
+     "Legacy Context Switch Record (context switch record type = 0)"},
+    {"sched-context-switch", fxt__gv_sched_cs,
+     "Context Switch Record (scheduling event record type = 1)"},
+    {"sched-thread-wakeup", fxt__gv_sched_wakeup,
+     "Thread Wakeup Record (scheduling event record type = 2)"},
+    {"log", fxt__gv_log, "Log record (record type = 9)"},
     {"large-blob-metadata", fxt__gv_large_blob_meta,
-     "In Band Large Blob Record With Metadata (blob format = 0)",
-     "large blob records (format 0) with arguments, indexed and inline refs, payloads of 0, 5 "
-     "and 100 bytes"},
+     "In Band Large Blob Record With Metadata (blob format = 0)"},
     {"large-blob-no-metadata", fxt__gv_large_blob_nometa,
-     "In Band Large Blob Record No Metadata (blob format = 1)",
-     "large blob records (format 1) with payloads of 0, 5 and 64 bytes"},
-    {"arg-null", fxt__gv_arg_null, "Null argument (argument type = 0)",
-     "null arguments with indexed, inline and empty names"},
-    {"arg-int32", fxt__gv_arg_int32, "32-bit signed integer argument (argument type = 1)",
-     "int32 arguments 0, -1, INT32_MIN, INT32_MAX"},
-    {"arg-uint32", fxt__gv_arg_uint32, "32-bit unsigned integer argument (argument type = 2)",
-     "uint32 arguments 0 and UINT32_MAX"},
-    {"arg-int64", fxt__gv_arg_int64, "64-bit signed integer argument (argument type = 3)",
-     "int64 arguments INT64_MIN, -1, INT64_MAX"},
-    {"arg-uint64", fxt__gv_arg_uint64, "64-bit unsigned integer argument (argument type = 4)",
-     "uint64 arguments 0 and UINT64_MAX"},
-    {"arg-double", fxt__gv_arg_double, "Double-precision floating point argument (argument type = 5)",
-     "double arguments 0.0, -0.0, 1.5, +inf, -inf, NaN and the smallest subnormal (exact bits)"},
-    {"arg-string", fxt__gv_arg_string, "String argument (argument type = 6)",
-     "string arguments with indexed, inline, empty (0), inline-empty (0x8000), 8-byte and "
-     "UTF-8 values, inline names"},
-    {"arg-pointer", fxt__gv_arg_pointer, "Pointer argument (argument type = 7)",
-     "pointer arguments 0xffff800000001000 and 0"},
-    {"arg-koid", fxt__gv_arg_koid, "Kernel object id argument (argument type = 8)",
-     "koid arguments 1000, 0 and 2^64-1"},
-    {"arg-bool", fxt__gv_arg_bool, "Boolean argument (argument type = 9)",
-     "boolean arguments false and true"},
-    {"max-record", fxt__gv_max_record, "Records",
-     "an instant event of exactly 4095 words (32760 bytes), the largest normal record"},
-    {"large-record-4095-words", fxt__gv_large_4095, "Large Records (record type = 15)",
-     "a large blob record of exactly 4095 words (the largest a 12-bit size could frame), then "
-     "an instant event"},
-    {"large-record-4096-words", fxt__gv_large_4096, "Large Records (record type = 15)",
-     "a large blob record of exactly 4096 words (its size does not fit 12 bits: 0 there), then "
-     "an instant event"},
-    {"large-record-8000-words", fxt__gv_large_8000, "Large Records (record type = 15)",
-     "a large blob record of 8000 words (3904 in 12 bits; the file stays under 64 KiB, the "
-     "fuzzing recipes' -max_len), then an instant event"},
-    {"largest-argument", fxt__gv_largest_arg, "Arguments",
-     "an instant event with one string argument of 4001 words (an inline value of 32000 bytes, "
-     "the longest without a warning)"},
-    {"inline-string-max", fxt__gv_inline_name_max, "String references",
-     "an instant event whose inline name is 32000 bytes long (the longest string without a "
-     "warning)"},
+     "In Band Large Blob Record No Metadata (blob format = 1)"},
+    {"arg-null", fxt__gv_arg_null, "Null argument (argument type = 0)"},
+    {"arg-int32", fxt__gv_arg_int32, "32-bit signed integer argument (argument type = 1)"},
+    {"arg-uint32", fxt__gv_arg_uint32, "32-bit unsigned integer argument (argument type = 2)"},
+    {"arg-int64", fxt__gv_arg_int64, "64-bit signed integer argument (argument type = 3)"},
+    {"arg-uint64", fxt__gv_arg_uint64, "64-bit unsigned integer argument (argument type = 4)"},
+    {"arg-double", fxt__gv_arg_double,
+     "Double-precision floating point argument (argument type = 5)"},
+    {"arg-string", fxt__gv_arg_string, "String argument (argument type = 6)"},
+    {"arg-pointer", fxt__gv_arg_pointer, "Pointer argument (argument type = 7)"},
+    {"arg-koid", fxt__gv_arg_koid, "Kernel object id argument (argument type = 8)"},
+    {"arg-bool", fxt__gv_arg_bool, "Boolean argument (argument type = 9)"},
+    {"max-record", fxt__gv_max_record, "Records"},
+    {"large-record-4095-words", fxt__gv_large_4095, "Large Records (record type = 15)"},
+    {"large-record-4096-words", fxt__gv_large_4096, "Large Records (record type = 15)"},
+    {"large-record-8000-words", fxt__gv_large_8000, "Large Records (record type = 15)"},
+    {"largest-argument", fxt__gv_largest_arg, "Arguments"},
+    {"inline-string-max", fxt__gv_inline_name_max, "String references"},
 };
 /* Records of DATA found by following the size fields from offset 0, as
  * revision REV frames them; -1 if the file is not a whole number of
@@ -266,8 +215,7 @@ static void build_valid(corpus *c)
                 fail(c, t.errmsg);
                 return;
             }
-            add_valid(c, k_valid[i].name, be, t.buf, t.w.len, k_valid[i].section,
-                      k_valid[i].desc);
+            add_valid(c, k_valid[i].name, be, t.buf, t.w.len, k_valid[i].section, t.desc);
             if (!c->err && framing_also_r3(k_valid[i].fn)) {
                 /* the same bytes conform to r3, the other revision with large
                  * records and the magic record: scored for r3 readers too */

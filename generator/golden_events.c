@@ -7,6 +7,8 @@
 
 void fxt__gv_event_instant(tb *t)
 {
+    t->desc = "instant events with indexed and inline threads, inline, indexed, empty (0) and "
+              "inline-empty (0x8000) string refs, and 15 arguments of every type";
     prologue(t);
     ev(t, FXT_ET_INSTANT, 1, S_FRAME, 0);
     fxt_record r = event(t, FXT_ET_INSTANT, fxt_thread_inline(4000, 4001),
@@ -35,6 +37,7 @@ void fxt__gv_event_instant(tb *t)
 
 void fxt__gv_event_counter(tb *t)
 {
+    t->desc = "counter events with ids 0, 1 and 2^64-1 and int64/double values";
     prologue(t);
     static const uint64_t ids[] = {0, 1, UINT64_MAX};
     for (unsigned i = 0; i < 3; i++) {
@@ -49,6 +52,8 @@ void fxt__gv_event_counter(tb *t)
 
 void fxt__gv_event_duration(tb *t)
 {
+    t->desc = "nested duration begin/end pairs on indexed and inline threads; one end names its "
+              "thread by inline koids (matched by koids, not by ref)";
     prologue(t);
     ev(t, FXT_ET_DURATION_BEGIN, 1, S_FRAME, 0);
     ev(t, FXT_ET_DURATION_BEGIN, 1, S_PRESENT, 0);
@@ -71,6 +76,7 @@ void fxt__gv_event_duration(tb *t)
 
 void fxt__gv_event_complete(tb *t)
 {
+    t->desc = "duration complete events, one of length 0 (end == start)";
     prologue(t);
     fxt_record r = event(t, FXT_ET_DURATION_COMPLETE, fxt_thread_indexed(1),
                          fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME), 0);
@@ -86,6 +92,8 @@ void fxt__gv_event_complete(tb *t)
 
 void fxt__gv_event_async(tb *t)
 {
+    t->desc = "async begin/instant/end, the same id in two processes, ids 0 and 2^64-1, instants "
+              "from another thread of the same process";
     prologue(t);
     ev(t, FXT_ET_ASYNC_BEGIN, 1, S_FRAME, 1);
     ev(t, FXT_ET_ASYNC_INSTANT, 2, S_FRAME, 1); /* thread 2: same process */
@@ -103,6 +111,7 @@ void fxt__gv_event_async(tb *t)
 
 void fxt__gv_event_flow(tb *t)
 {
+    t->desc = "flow begin/step/end inside durations on three threads, ids 0 and 2^64-1";
     prologue(t);
     ev(t, FXT_ET_DURATION_BEGIN, 1, S_FRAME, 0);
     ev(t, FXT_ET_FLOW_BEGIN, 1, S_FRAME, 5);
@@ -121,6 +130,7 @@ void fxt__gv_event_flow(tb *t)
 
 void fxt__gv_arg_null(tb *t)
 {
+    t->desc = "null arguments with indexed, inline and empty names";
     prologue(t);
     fxt_arg a[3] = {a_u64(FXT_AT_NULL, fxt_str_indexed(S_LABEL), 0),
                     a_u64(FXT_AT_NULL, fxt_str_cstr("inline-name"), 0),
@@ -130,6 +140,7 @@ void fxt__gv_arg_null(tb *t)
 
 void fxt__gv_arg_int32(tb *t)
 {
+    t->desc = "int32 arguments 0, -1, INT32_MIN, INT32_MAX";
     prologue(t);
     fxt_arg a[4] = {a_i32(S_COUNT, 0), a_i32(S_COUNT, -1), a_i32(S_COUNT, INT32_MIN),
                     a_i32(S_COUNT, INT32_MAX)};
@@ -139,6 +150,7 @@ void fxt__gv_arg_int32(tb *t)
 
 void fxt__gv_arg_uint32(tb *t)
 {
+    t->desc = "uint32 arguments 0 and UINT32_MAX";
     prologue(t);
     fxt_arg a[2];
     for (unsigned i = 0; i < 2; i++) {
@@ -152,6 +164,7 @@ void fxt__gv_arg_uint32(tb *t)
 
 void fxt__gv_arg_int64(tb *t)
 {
+    t->desc = "int64 arguments INT64_MIN, -1, INT64_MAX";
     prologue(t);
     fxt_arg a[3] = {a_u64(FXT_AT_INT64, fxt_str_indexed(S_BYTES), (uint64_t)INT64_MIN),
                     a_u64(FXT_AT_INT64, fxt_str_indexed(S_BYTES), UINT64_MAX /* -1 */),
@@ -161,6 +174,7 @@ void fxt__gv_arg_int64(tb *t)
 
 void fxt__gv_arg_uint64(tb *t)
 {
+    t->desc = "uint64 arguments 0 and UINT64_MAX";
     prologue(t);
     fxt_arg a[2] = {a_u64(FXT_AT_UINT64, fxt_str_indexed(S_BYTES), 0),
                     a_u64(FXT_AT_UINT64, fxt_str_cstr("max"), UINT64_MAX)};
@@ -169,6 +183,8 @@ void fxt__gv_arg_uint64(tb *t)
 
 void fxt__gv_arg_double(tb *t)
 {
+    t->desc = "double arguments 0.0, -0.0, 1.5, +inf, -inf, NaN and the smallest subnormal "
+              "(exact bits)";
     prologue(t);
     static const uint64_t bits[] = {0x0000000000000000ull /* 0.0 */, 0x8000000000000000ull /* -0.0 */,
                                     0x3ff8000000000000ull /* 1.5 */, 0x7ff0000000000000ull /* +inf */,
@@ -182,6 +198,8 @@ void fxt__gv_arg_double(tb *t)
 
 void fxt__gv_arg_string(tb *t)
 {
+    t->desc = "string arguments with indexed, inline, empty (0), inline-empty (0x8000), 8-byte "
+              "and UTF-8 values, inline names";
     prologue(t);
     fxt_arg a[6] = {a_str(fxt_str_indexed(S_LABEL), fxt_str_indexed(S_FRAME)),
                     a_str(fxt_str_cstr("inline"), fxt_str_cstr("inline value")),
@@ -194,6 +212,7 @@ void fxt__gv_arg_string(tb *t)
 
 void fxt__gv_arg_pointer(tb *t)
 {
+    t->desc = "pointer arguments 0xffff800000001000 and 0";
     prologue(t);
     fxt_arg a[2] = {a_u64(FXT_AT_POINTER, fxt_str_cstr("this"), 0xffff800000001000ull),
                     a_u64(FXT_AT_POINTER, fxt_str_cstr("null"), 0)};
@@ -202,6 +221,7 @@ void fxt__gv_arg_pointer(tb *t)
 
 void fxt__gv_arg_koid(tb *t)
 {
+    t->desc = "koid arguments 1000, 0 and 2^64-1";
     prologue(t);
     fxt_arg a[3] = {a_u64(FXT_AT_KOID, fxt_str_indexed(S_PROCESS), T1_PID),
                     a_u64(FXT_AT_KOID, fxt_str_cstr("zero"), 0),
@@ -211,6 +231,7 @@ void fxt__gv_arg_koid(tb *t)
 
 void fxt__gv_arg_bool(tb *t)
 {
+    t->desc = "boolean arguments false and true";
     prologue(t);
     fxt_arg a[2];
     for (unsigned i = 0; i < 2; i++) {

@@ -14,10 +14,17 @@ static const uint8_t k_payload[128] = {
     0x60, 1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,
     15,   16,   'b',  'l',  'o',  'b',  0,    0,    0,    1};
 
-void fxt__gv_minimal(tb *t) { magic(t); }
+void fxt__gv_minimal(tb *t)
+{
+    t->desc = "the smallest conforming trace: the magic number record alone";
+    magic(t);
+}
 
 void fxt__gv_metadata(tb *t)
 {
+    t->desc = "records of the implicit provider, provider info (ids 1, 0xffffffff with a UTF-8 "
+              "name, 7 with an empty name), provider sections switching back to per-provider "
+              "string and thread tables, a provider event (buffer full)";
     magic(t);
     /* records before any provider record: the implicit provider */
     string_rec(t, 1, "implicit");
@@ -53,6 +60,7 @@ void fxt__gv_metadata(tb *t)
 
 void fxt__gv_init(tb *t)
 {
+    t->desc = "initialization records with 1e9, 1 and 2^64-1 ticks per second";
     magic(t);
     init_rec(t, 1000000000u);
     provider_info(t, 1, "golden");
@@ -71,6 +79,8 @@ void fxt__gv_init(tb *t)
 
 void fxt__gv_strings(tb *t)
 {
+    t->desc = "string records of 1, 7, 8 and 9 bytes, 2-, 3- and 4-byte UTF-8, index 0x7fff, and "
+              "a re-registration that replaces an entry";
     static const struct {
         unsigned index;
         const char *s;
@@ -110,6 +120,7 @@ static char *lorem(size_t len)
 
 void fxt__gv_string_max(tb *t)
 {
+    t->desc = "a string record of exactly 32000 bytes (the longest string without a warning)";
     char *s = lorem(FXT_MAX_STRING_LEN);
     if (s == NULL) {
         snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
@@ -129,6 +140,8 @@ void fxt__gv_string_max(tb *t)
 
 void fxt__gv_threads(tb *t)
 {
+    t->desc = "thread records for indexes 1, 2, 7 and 255 (koids 0 and 2^64-1 included) and a "
+              "re-registration";
     magic(t);
     init_rec(t, 1000000000u);
     provider_info(t, 1, "golden");
@@ -157,6 +170,8 @@ static void blob_rec(tb *t, unsigned type, fxt_str name, size_t n)
 
 void fxt__gv_blob(tb *t)
 {
+    t->desc = "blob records of types 1, 2 and 3 with payloads of 0, 1, 8 and 13 bytes (binary, "
+              "not UTF-8), indexed and inline names";
     prologue(t);
     blob_rec(t, FXT_BT_DATA, fxt_str_indexed(S_FRAME_PNG), 0);
     blob_rec(t, FXT_BT_LAST_BRANCH, fxt_str_cstr("lbr"), 1);
@@ -167,6 +182,8 @@ void fxt__gv_blob(tb *t)
 
 void fxt__gv_userspace(tb *t)
 {
+    t->desc = "userspace object records with an indexed process and an inline process koid, "
+              "string and pointer arguments";
     prologue(t);
     fxt_record r;
     rec(&r, FXT_RT_USERSPACE);
@@ -186,6 +203,8 @@ void fxt__gv_userspace(tb *t)
 
 void fxt__gv_kernel_object(tb *t)
 {
+    t->desc = "kernel object records for a process, a thread (with a koid 'process' argument) "
+              "and a channel with three arguments";
     prologue(t);
     fxt_record r;
     rec(&r, FXT_RT_KERNEL_OBJECT);
@@ -232,6 +251,8 @@ static void sched(tb *t, unsigned type, unsigned cpu, unsigned state, fxt_thread
 
 void fxt__gv_sched_legacy(tb *t)
 {
+    t->desc = "legacy context switches with outgoing states 0, 2, 3, 4, 5, indexed and inline "
+              "threads, cpu and priorities 0 and 255";
     prologue(t);
     static const unsigned states[] = {FXT_TS_NEW, FXT_TS_SUSPENDED, FXT_TS_BLOCKED, FXT_TS_DYING,
                                       FXT_TS_DEAD};
@@ -247,6 +268,7 @@ void fxt__gv_sched_legacy(tb *t)
 
 void fxt__gv_sched_cs(tb *t)
 {
+    t->desc = "context switches with outgoing states 0 to 5, cpu 0xffff, weight arguments";
     prologue(t);
     fxt_arg a[2] = {a_i32(S_IN_WEIGHT, 100), a_i32(S_OUT_WEIGHT, 50)};
     for (unsigned st = 0; st <= FXT_TS_MAX; st++) {
@@ -258,6 +280,7 @@ void fxt__gv_sched_cs(tb *t)
 
 void fxt__gv_sched_wakeup(tb *t)
 {
+    t->desc = "thread wakeup records with and without a weight argument";
     prologue(t);
     fxt_arg a[1] = {a_i32(S_WEIGHT, 200)};
     fxt_thread w = {0, 0, T1_TID}, none = {0, 0, 0};
@@ -279,6 +302,8 @@ static void log_rec(tb *t, fxt_thread th, const char *msg, size_t len)
 
 void fxt__gv_log(tb *t)
 {
+    t->desc = "log records with empty, 8-byte, UTF-8 and 1000-byte messages on indexed and "
+              "inline threads";
     prologue(t);
     log_rec(t, fxt_thread_indexed(1), "", 0);
     log_rec(t, fxt_thread_indexed(2), "8 bytes!", 8);
@@ -315,6 +340,8 @@ static void large_blob(tb *t, unsigned format, fxt_str cat, fxt_str name, fxt_th
 
 void fxt__gv_large_blob_meta(tb *t)
 {
+    t->desc = "large blob records (format 0) with arguments, indexed and inline refs, payloads "
+              "of 0, 5 and 100 bytes";
     prologue(t);
     fxt_arg a[2] = {a_i32(S_COUNT, 1), a_str(fxt_str_indexed(S_LABEL), fxt_str_cstr("png"))};
     large_blob(t, FXT_LBF_METADATA, fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME_PNG),
@@ -327,6 +354,7 @@ void fxt__gv_large_blob_meta(tb *t)
 
 void fxt__gv_large_blob_nometa(tb *t)
 {
+    t->desc = "large blob records (format 1) with payloads of 0, 5 and 64 bytes";
     prologue(t);
     fxt_thread none = {0, 0, 0};
     large_blob(t, FXT_LBF_NO_METADATA, fxt_str_indexed(S_GFX), fxt_str_indexed(S_FRAME_PNG), none,
@@ -342,6 +370,7 @@ void fxt__gv_large_blob_nometa(tb *t)
  * 16352 bytes (1 + 2045 and 1 + 2044 words). */
 void fxt__gv_max_record(tb *t)
 {
+    t->desc = "an instant event of exactly 4095 words (32760 bytes), the largest normal record";
     char *s = lorem(16360);
     if (s == NULL) {
         snprintf(t->errmsg, sizeof t->errmsg, "out of memory");
@@ -386,9 +415,26 @@ static void large_of(tb *t, size_t words)
     free(p);
 }
 
-void fxt__gv_large_4095(tb *t) { large_of(t, 4095); }
-void fxt__gv_large_4096(tb *t) { large_of(t, 4096); }
-void fxt__gv_large_8000(tb *t) { large_of(t, 8000); }
+void fxt__gv_large_4095(tb *t)
+{
+    t->desc = "a large blob record of exactly 4095 words (the largest a 12-bit size could "
+              "frame), then an instant event";
+    large_of(t, 4095);
+}
+
+void fxt__gv_large_4096(tb *t)
+{
+    t->desc = "a large blob record of exactly 4096 words (its size does not fit 12 bits: 0 "
+              "there), then an instant event";
+    large_of(t, 4096);
+}
+
+void fxt__gv_large_8000(tb *t)
+{
+    t->desc = "a large blob record of 8000 words (3904 in 12 bits; the file stays under 64 KiB, "
+              "the fuzzing recipes' -max_len), then an instant event";
+    large_of(t, 8000);
+}
 
 /* An instant event with the longest string without a warning (32000
  * bytes) inline: as its one argument's value (an argument of 4001 words,
@@ -413,8 +459,19 @@ static void longest_inline(tb *t, int as_arg)
     free(s);
 }
 
-void fxt__gv_largest_arg(tb *t) { longest_inline(t, 1); }
-void fxt__gv_inline_name_max(tb *t) { longest_inline(t, 0); }
+void fxt__gv_largest_arg(tb *t)
+{
+    t->desc = "an instant event with one string argument of 4001 words (an inline value of 32000 "
+              "bytes, the longest without a warning)";
+    longest_inline(t, 1);
+}
+
+void fxt__gv_inline_name_max(tb *t)
+{
+    t->desc = "an instant event whose inline name is 32000 bytes long (the longest string "
+              "without a warning)";
+    longest_inline(t, 0);
+}
 
 /* A large blob record (format 1) whose inline name is 32767 bytes, the
  * most a string ref's 15 bits can say (no normal record holds it: 4096

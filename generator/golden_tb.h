@@ -22,6 +22,7 @@ typedef struct tb {
     fxt_writer w;
     int err;
     const char *what; /* vector being built (for error messages) */
+    const char *desc; /* what it holds, for the manifest: set by its builder */
     uint64_t ts;      /* running timestamp */
     char errmsg[200]; /* why err was set */
 } tb;
@@ -227,7 +228,9 @@ static inline void large_nometa(tb *t, const uint8_t *p, size_t n)
 }
 
 /* The valid vectors, one function each: they write into T (T->err and
- * T->errmsg on failure). Listed, with names and descriptions, in golden.c. */
+ * T->errmsg on failure) and say what they hold in T->desc (the manifest's
+ * description, next to the code it describes). Listed, with names and
+ * sections, in golden.c. */
 void fxt__gv_minimal(tb *t);
 void fxt__gv_metadata(tb *t);
 void fxt__gv_init(tb *t);

@@ -263,7 +263,8 @@ class Checker:
         if self.failures:
             print('(the vectors and their expectations are built by generator/golden.c, which lists '
                   'each vector and its builder in generator/golden_records.c, golden_events.c, '
-                  'golden_revisions.c, golden_truncated.c; regenerate corpus/ with fxt-gen golden)')
+                  'golden_revisions.c, golden_truncated.c, where a valid vector\'s builder also says '
+                  'what it holds; regenerate corpus/ with fxt-gen golden)')
         counts = collections.Counter(v['verdict'] for v in vectors)
         print('%d vectors (%d valid, %d invalid, %d warn), %d rules covered: %s' % (
             len(vectors), counts['valid'], counts['invalid'], counts['warn'], len(covered),

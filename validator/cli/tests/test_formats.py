@@ -338,7 +338,8 @@ def explain_rule_examples_break_their_rule():
             f.write(data)
         _, doc = base.run_json(['--max-issues', '0', path])
         got = sorted({i['rule'] for i in doc['files'][0]['issues']})
-        expect(got == [rid], '%s: the example gives %r' % (rid, got), r)
+        expect(got == [rid], '%s: the example (its row in format/rule_table.h) gives %r'
+               % (rid, got), r)
         said = sorted(set(re.findall(r'\[([EW]\d{4}) ', r.out.split('says about it:')[1])))
         expect(said == got, '%s: what --explain-rule says (%r) is what the tool finds' % (rid, said), r)
     r = run(['--explain-rule', 'nope'])
