@@ -3,7 +3,7 @@
 """feed_hops.py - walk the static call graph of fxt_validator_feed through
 the files, as a reader following the bytes would (issue 29's measure).
 
-    bench/feed_hops.py [SOURCE_DIR] [-v]
+    bench/feed_hops.py [SOURCE_DIR] [-v] [-c]
 
 Compiles libfxt's and libfxtformat's sources with gcc -O0 -fcallgraph-info
 (nothing inlined: every call a reader follows is an edge; macros are
@@ -13,7 +13,8 @@ in source order. Prints:
            their functions are where the reader goes);
   returns  hops into a file the walk had already entered and left;
   files    the files the walk enters.
-Calls through function pointers (the caller's callbacks, auto.c's issue
+-c counts the .c files only: a function of a header (an inline helper) is
+read as part of each caller. Calls through function pointers (the caller's callbacks, auto.c's issue
 queue that sub-validators report into) are not in a static graph; -v lists
 the walk and which files are entered from auto.c and from other files.
 """
@@ -71,6 +72,22 @@ def callgraph(root, tmp):
     return calls
 
 
+def sources_only(calls):
+    """The graph with every function of a header inlined into its callers
+    (the .c files alone, as the issue's walk counted them)."""
+    def expand(fn, seen):
+        out = {}
+        for callee, site in calls.get(fn, {}).items():
+            if callee[1].endswith(".h"):
+                if callee not in seen:
+                    for k, v in expand(callee, seen | {callee}).items():
+                        out.setdefault(k, site)
+            else:
+                out.setdefault(callee, site)
+        return out
+    return {fn: expand(fn, {fn}) for fn in calls if not fn[1].endswith(".h")}
+
+
 def walk(calls, verbose):
     start = next(k for k in calls if k[0] == ENTRY)
     seen, entered, walk_out = set(), [], []
@@ -110,10 +127,13 @@ def walk(calls, verbose):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "-v"]
+    args = [a for a in sys.argv[1:] if a not in ("-v", "-c")]
     root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
     with tempfile.TemporaryDirectory() as tmp:
-        return walk(callgraph(root, tmp), "-v" in sys.argv)
+        calls = callgraph(root, tmp)
+    if "-c" in sys.argv:
+        calls = sources_only(calls)
+    return walk(calls, "-v" in sys.argv)
 
 
 if __name__ == "__main__":

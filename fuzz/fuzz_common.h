@@ -34,7 +34,7 @@ void fz_fail(const char *file, int line, const char *cond, const char *fmt, ...)
 
 /** Records larger than this are streamed by a chunk-fed validator (their
  *  raw bytes and payload are not handed to the visitor); mirrors BUF_CAP in
- *  validator/validate.c. */
+ *  validator/internal.h. */
 #define FZ_STREAM_LIMIT ((uint64_t)1 << 20)
 
 /** Everything one validation run produced. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * api.c - the public entry points of the validator (fxt/validate.h), and
- * the one place that tells a validator of one revision (one.h: stream.c,
- * validate.c, provider.c) from the FXT_REV_AUTO validator (auto.h), which
+ * the one place that tells a validator of one revision (one.h: one.c,
+ * stream.c, provider.c) from the FXT_REV_AUTO validator (auto.h), which
  * composes one of them per revision. Neither knows which it is part of.
  *
  * An auto validator's handle is a struct fxt_validator whose multi is set

@@ -2,7 +2,9 @@
 /*
  * internal.h - the validator's state and the pieces its files share.
  *
- *   validate.c  construction, options, counters, verdicts, the one report path
+ *   one.c       construction from the options, the end, counters and verdicts
+ *               (one.h: what api.c and auto.c see)
+ *   report.c    memory, capacity limits and the one report path
  *   provider.c  provider contexts: their string and thread tables
  *   auto.c      FXT_REV_AUTO: one validator per revision over the same
  *               input, their issues merged into revision masks
@@ -36,6 +38,8 @@
 #define FXT__BUF_CAP ((size_t)1 << 20) /* > the largest possible large-blob head */
 #define FXT__DUR_STACK 32              /* unended begins remembered per thread */
 #define FXT__DEFER_CAP 256             /* issues of a streamed head held back */
+/* v->buf's block: the buffer, then the deferred issues */
+#define FXT__BUF_BLOCK (FXT__BUF_CAP + FXT__DEFER_CAP * sizeof(fxt__deferred))
 
 #include "table.h"
 
@@ -198,7 +202,7 @@ struct fxt_validator {
 
 #define FXT__THR_BLOCK 256
 
-/* ---- memory (validate.c) ---- */
+/* ---- memory (report.c) ---- */
 
 void *fxt__alloc(fxt_validator *v, size_t n);
 void *fxt__realloc(fxt_validator *v, void *p, size_t old, size_t n);
@@ -210,7 +214,7 @@ int fxt__need_buf(fxt_validator *v);
  * say what and how to raise it, once per limit. */
 void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...) FXT__PRINTF(3, 4);
 
-/* ---- reporting (validate.c) ---- */
+/* ---- reporting (report.c) ---- */
 
 /* The single report path: an issue of rule R about the record at REC_OFF
  * (index REC_IDX, type REC_TYPE), at FIELD_OFF. */
@@ -220,6 +224,12 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
 /* Report about the current record. */
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
     fxt__report((v), (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), __VA_ARGS__)
+
+/* Bit R of a rule bitset (fxt_options.ignore, v->rule_on, v->rule_error). */
+static inline int fxt__bit(const uint64_t *set, unsigned r)
+{
+    return (int)((set[r >> 6] >> (r & 63)) & 1);
+}
 
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)

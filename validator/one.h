@@ -3,7 +3,7 @@
  * one.h - a validator of one revision, as api.c and auto.c use it: the
  * whole of what auto.c knows of the validators it composes. The public
  * entry points (api.c) call these for a single revision; auto.c calls
- * them for each revision's validator. Implemented by validate.c (life,
+ * them for each revision's validator. Implemented by one.c (life,
  * results), stream.c (feeding) and provider.c (per-provider counters).
  */
 #ifndef FXT_VALIDATOR_ONE_H

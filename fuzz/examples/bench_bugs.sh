@@ -202,7 +202,7 @@ for f in "$ROOT"/format/*.c "$ROOT"/validator/*.c "$ROOT"/generator/*.c; do
     case $f in */version.c) ;; *) LIB_SRCS+=("$f") ;; esac
 done
 have_fxt_libs=1
-[ ${#LIB_SRCS[@]} -gt 0 ] && [ -f "$ROOT/validator/validate.c" ] || have_fxt_libs=0
+[ ${#LIB_SRCS[@]} -gt 0 ] && [ -f "$ROOT/validator/report.c" ] || have_fxt_libs=0
 OBJS=()
 build_objs() { # build_objs TAG FLAGS SRC... -> the objects in OBJS
     local tag=$1 flags=$2 s o

@@ -1,22 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * validate.c - the validator's construction, options, memory, counters and
- * verdicts, and the single report path, of a validator of one revision
- * (one.h; api.c makes the public calls of it, or of auto.c's validator for
- * FXT_REV_AUTO). The parts are listed in internal.h.
+ * one.c - a validator of one revision as api.c and auto.c use it (one.h):
+ * its construction from the options, its end, and its results (counters
+ * and verdict). Feeding is stream.c's, per-provider counters provider.c's.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "one.h"
 #include "par.h"
 
 _Static_assert(FXT_R_END_ <= 64 * FXT_IGNORE_WORDS,
                "fxt_options.ignore must have a bit for every rule of the catalogue");
 
-/* ---- memory ---- */
+/* ---- the C library's allocator (fxt_options.alloc NULL) ---- */
 
 static void *std_malloc(void *ctx, size_t n)
 {
@@ -38,113 +36,11 @@ static void std_free(void *ctx, void *p, size_t n)
 
 static const fxt_allocator k_std_alloc = {std_malloc, std_realloc, std_free, NULL};
 
-void *fxt__alloc(fxt_validator *v, size_t n) { return v->al.malloc(v->al.ctx, n); }
-
-void *fxt__realloc(fxt_validator *v, void *p, size_t old, size_t n)
-{
-    return v->al.realloc(v->al.ctx, p, old, n);
-}
-
-void fxt__free(fxt_validator *v, void *p, size_t n)
-{
-    if (p != NULL)
-        v->al.free(v->al.ctx, p, n);
-}
-
-void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...)
-{
-    if (v->st.unchecked & which)
-        return; /* said once */
-    v->st.unchecked |= which;
-    char msg[sizeof ((fxt_issue *)0)->message];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    fxt__detail(v, 8, -1, -1);
-    FXT__REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off, "%s", msg);
-}
-
-/* ---- reporting ---- */
-
-static int bit_of(const uint64_t *set, unsigned r) { return (int)((set[r >> 6] >> (r & 63)) & 1); }
-
-void fxt__emit(fxt_validator *v, const fxt_issue *is)
-{
-    v->by_rule[is->rule]++;
-    if (is->severity == FXT_SEV_ERROR) {
-        if (v->st.errors++ == 0) {
-            v->first_error = is->rule;
-            v->first_error_offset = is->field_offset;
-        }
-        if (v->o.flags & FXT_OPT_STOP_AT_ERROR)
-            v->stop_after = 1;
-    } else
-        v->st.warnings++;
-    if (v->o.on_issue != NULL)
-        v->o.on_issue(v->o.ctx, is);
-}
-
-void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
-                 unsigned rec_type, uint64_t field_off, const char *fmt, ...)
-{
-    fxt_issue is;
-    /* every byte defined (padding, the message's tail): callers may copy or
-     * spool issues whole (fxt-validate --revision auto writes them to a file) */
-    memset(&is, 0, sizeof is);
-    is.field_len = v->f_len;
-    is.bit_lo = v->f_lo;
-    is.bit_hi = v->f_hi;
-    is.section = v->f_section;
-    v->f_len = 8, v->f_lo = v->f_hi = -1, v->f_section = NULL; /* for this report only */
-    const int error = bit_of(v->rule_error, r);
-    if (error && rec_off == v->r_off)
-        v->r_errors++; /* (an ignored error still keeps the record from the visitor) */
-    if (!bit_of(v->rule_on, r))
-        return;
-    is.rule = r;
-    is.severity = error ? FXT_SEV_ERROR : FXT_SEV_WARNING;
-    is.record_offset = rec_off;
-    is.record_index = rec_idx;
-    is.field_offset = field_off;
-    is.record_type = rec_type;
-    is.revisions = FXT_REV_BIT(v->lay->revision);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(is.message, sizeof is.message, fmt, ap);
-    va_end(ap);
-    if (v->defer) {
-        if (v->ndeferred < FXT__DEFER_CAP)
-            v->deferred[v->ndeferred++].is = is;
-        else
-            v->deferred_lost++;
-        return;
-    }
-    fxt__emit(v, &is);
-}
-
 /* ---- construction ---- */
 
 /* Bytes of one single-revision validator in the caller's memory (its
  * tables and record buffer come from the allocator). */
 size_t fxt__one_size(void) { return (sizeof(fxt_validator) + 63) & ~(size_t)63; }
-
-#define BUF_BLOCK (FXT__BUF_CAP + FXT__DEFER_CAP * sizeof(fxt__deferred))
-
-int fxt__need_buf(fxt_validator *v)
-{
-    if (v->buf != NULL)
-        return 1;
-    v->buf = fxt__alloc(v, BUF_BLOCK);
-    if (v->buf == NULL) {
-        fxt__limit(v, FXT_UNCHECKED_MEMORY,
-                   "out of memory for a record that does not lie whole in a chunk: validation "
-                   "stops here; the trace is not fully checked");
-        return 0;
-    }
-    v->deferred = (fxt__deferred *)(void *)(v->buf + FXT__BUF_CAP);
-    return 1;
-}
 
 fxt_options fxt_options_default(void)
 {
@@ -172,7 +68,7 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
         const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
         if (ri == NULL || !((ri->revisions >> s->revision) & 1))
             continue;
-        if (!bit_of(s->ignore, r))
+        if (!fxt__bit(s->ignore, r))
             v->rule_on[r >> 6] |= (uint64_t)1 << (r & 63);
         if (ri->severity == FXT_SEV_ERROR &&
             !((ri->flags & FXT_RF_UNKNOWN) && (s->flags & FXT_OPT_ALLOW_UNKNOWN)))
@@ -204,7 +100,7 @@ void fxt__one_fini(fxt_validator *v)
     v->par = NULL;
     fxt__prov_free(v);
     fxt__sequence_free(v);
-    fxt__free(v, v->buf, BUF_BLOCK);
+    fxt__free(v, v->buf, FXT__BUF_BLOCK);
     v->buf = NULL;
 }
 
