@@ -345,6 +345,10 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         REPORT(v, FXT_R_THREAD_INDEX_ZERO, v->r_off, "thread record for index 0 is ignored");
     } else if (ok) {
         fxt__provider *pv = v->cur;
+        if (v->shadow) /* (par.c) its registrations are committed by index */
+            pv->thr_new[idx >> 6] |= (uint64_t)1 << (idx & 63);
+        else
+            v->thr_epoch++;
         fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;
         pv->thr_tid[idx] = r->u.thread.tid;

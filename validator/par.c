@@ -1,32 +1,63 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * par.c - checking on several threads, with one thread's output.
+ * par.c - checking on several threads, with one thread's output: whole
+ * chunks checked ahead by shadow validators.
  *
- * A chunk is cut into tasks of whole records. Any thread, the validator's
- * included, takes the next task, frames it (one header word per record:
- * where it ends is where the next task starts, which another thread may
- * then take) and runs the pre-pass on it (fast.c): the lean path's checks
- * against a snapshot of the string and thread tables of the record's
- * provider as they were when the chunk began (the framing follows provider
- * switches), without counting or sequencing; each record gets an entry
- * saying which snapshot passed it. The validator's thread then applies the
- * tasks in order (fxt__fast_apply): a passed record is counted and
- * sequenced where its snapshot is the current provider's (tables only
- * grow, until a provider is started afresh, which drops its snapshot); any
- * other record goes through the one-thread path alone, which reports.
- * Issues are only ever reported by the one-thread code, in trace order, so
- * the output is one thread's whatever the threads, tasks and timing.
+ * A round cuts the records fed into pieces, one per thread. The validator's
+ * thread checks piece 0 with the one-thread path. Meanwhile worker j runs
+ * the same one-thread path on piece j in its shadow validator: a copy of
+ * the providers' string and thread tables as they were when the round
+ * began, starting in the provider the framing says piece j starts in (the
+ * framing, one header word per record, follows provider records). A
+ * shadow never reports: it summarises what it could not know, and the
+ * validator's thread, having checked everything before piece j, merges the
+ * summary in O(summary) if it fits, else checks piece j again itself. So
+ * every issue comes from the one-thread path, in trace order, and the
+ * output is one thread's for any number of threads, pieces and timing.
  *
- * Tasks are numbered for the validator's life. A worker claims the next
- * number, waits until its start is known (it may be the first task of a
- * chunk not fed yet), frames it, runs it and marks it done; the validator's
- * thread applies number after number, running tasks itself while the next
- * one is not done, and returns from a chunk only when every task of it is
- * done, so no worker reads the caller's memory after fxt_validator_feed()
- * returns. Framing and pre-pass on the same thread read each record once
- * from memory; the in-order pass reads the entries (and the async and flow
- * ids the pre-pass took), and only the records it sends through the
- * one-thread path.
+ * What the one-thread path's checks read besides the record (every rule
+ * of decode.c, args.c, cursor.h, fast.c, fast_other.h and sequence.c), and
+ * how a shadow deals with it:
+ *  - a string ref registered or not (only defined-ness: no check reads a
+ *    string's value): refs missing from the copy are logged (pend) and
+ *    taken as registered; the merge checks each against the real table,
+ *    which then holds exactly what was registered before piece j (the
+ *    shadow's own registrations in piece j are in its copy).
+ *  - a thread ref registered or not, and its koids (durations and async
+ *    ids are keyed by them): a ref missing from the copy is an issue to a
+ *    shadow (redo); if any thread was registered since the copy
+ *    (thr_epoch), every index of the copy must still have its koids.
+ *  - the current provider, providers introduced, provider info starting
+ *    one afresh (its tables emptied, a warning): a shadow stops at a
+ *    provider info or an unknown provider; the merge wants the provider
+ *    the shadow started in to be the current one, and no provider
+ *    introduced or restarted since the copy (prov_epoch).
+ *  - durations per thread (depth, the outermost begins' offsets): a
+ *    shadow's thread counts the ends of begins before the piece (borrow);
+ *    the merge wants that many open, pops them, pushes the shadow's open
+ *    begins. Thread table limit: the merge wants room for the new threads.
+ *  - async and flow ids open (and their depth, duplicate begins): a
+ *    shadow keeps every id it saw with what it asks of the begins open
+ *    before the piece (table.h: aux); the merge checks it against the real
+ *    table and applies it. Limits: room for every id the shadow saw.
+ *  - record offsets and indexes (in issues, magic-first, the begins
+ *    kept): the framing counts records, so a shadow's are the real ones.
+ *  - magic first, initialization, duration complete, everything else a
+ *    record alone decides: an issue, which stops a shadow (redo).
+ *  - --max-* limits, a full or memory-starved table, untracked
+ *    providers: a shadow's limit is an issue (redo); with a real table
+ *    full or providers past the limit, no round starts (one thread).
+ *  - counts (records, by type, by event type, per provider): summed.
+ *  - stop at an error, --max-issues, size 0, a record not whole, a
+ *    visitor: only the validator's thread reports or stops; a visitor
+ *    keeps the validator off the lean path and off this file.
+ *
+ * Rounds are numbered. The validator's thread copies the tables into each
+ * shadow, then publishes the round. Worker 1 frames piece 0 and publishes
+ * where piece 1 starts; worker j frames piece j (not the last) and
+ * publishes where piece j + 1 starts, then checks piece j. fxt__par_run
+ * returns only when every worker is done with the round, so none reads
+ * the caller's memory after fxt_validator_feed() returns.
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -38,46 +69,54 @@
 #include <pthread.h>
 #include <sched.h>
 
-/* Tasks of one chunk at most (a chunk is checked in turns of at most
- * RING_TASKS * task_bytes). */
-#define RING_TASKS 64u
-/* Spins before a waiting worker sleeps (a few tens of microseconds: the
- * tasks of a chunk follow each other closely; sleeping and waking costs
- * more) */
+/* Spins before a waiting worker sleeps. */
 #define SPINS 4000
+/* Providers copied into a shadow at most (more: one thread). */
+#define MAX_COPIES 64
+/* Piece 0, checked on the validator's thread while worker 1 also frames
+ * it, is PIECE0_UNITS / 8 of the others. */
+#define PIECE0_UNITS 9u
 
-typedef struct task {
-    const uint8_t *p; /* its first record (known once started > its number) */
-    unsigned snap;    /* the snapshot there (FXT__PRE_NONE: none) */
-    size_t len;       /* its bytes (once framed) */
-    _Atomic uint64_t done; /* its number + 1 once its entries are written */
-} task;
+/* Where a piece starts: its first record, its index, and the provider the
+ * records before it leave current. */
+typedef struct bound {
+    const uint8_t *at;
+    uint64_t idx;
+    uint32_t pid;
+    int implicit;
+    int cut; /* the framing before it met a record of size 0 */
+} bound;
+
+typedef struct worker {
+    struct fxt__par *q;
+    unsigned j;          /* the piece it checks */
+    fxt_validator *sv;   /* its shadow */
+    int started;         /* the shadow ran (its provider was known) */
+    uint64_t start_off, start_idx; /* where it started */
+    const fxt__provider *start_copy; /* in the copy of that provider */
+    _Atomic uint64_t done; /* the round it finished */
+    pthread_t th;
+} worker;
 
 struct fxt__par {
     fxt_validator *v;
-    unsigned nworkers;
-    size_t task_bytes, ent_per_task;
-    uint64_t *ent; /* RING_TASKS * ent_per_task */
-    uint64_t *ids; /* as many: the async and flow ids of the passed events */
-    task ring[RING_TASKS];
-    _Atomic uint64_t claimed;  /* the next number to take */
-    _Atomic uint64_t started;  /* numbers below it have their start */
-    _Atomic uint64_t job_end;  /* the number past a chunk's last task, once framed
-                                  (UINT64_MAX before) */
-    int job_cut;               /* the chunk's framing stopped at a record that is
-                                  not whole (or of size 0) */
-    uint64_t job_first;        /* the chunk's first number */
-    const uint8_t *lim, *end8; /* the chunk's end, and where its whole words end */
+    unsigned nworkers, npieces; /* npieces: of this round (pieces 1.. to workers) */
+    size_t piece_bytes;
+    _Atomic uint64_t round;
+    /* this round */
+    const uint8_t *p, *lim;                /* its bytes */
+    const uint8_t *tgt[FXT__MAX_THREADS + 1]; /* piece j ends at the last record
+                                              boundary not past tgt[j + 1] */
+    uint64_t off0;
+    bound bnd[FXT__MAX_THREADS + 1]; /* bnd[0]: the round's start */
+    _Atomic uint64_t bnd_round[FXT__MAX_THREADS + 1]; /* the round bnd[j] is of */
+    uint64_t prov_epoch, thr_epoch;        /* the validator's, at the copy */
     _Atomic unsigned sleeping;
     _Atomic int quit;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    pthread_t th[FXT__MAX_THREADS];
-    /* the chunk's snapshots: the string and thread tables of the first
-     * providers (v->prov[i] in snaps[i], its id in pids[i]) */
-    size_t nsnap;
-    uint32_t pids[FXT__PRE_NONE];
-    fxt__provider snaps[FXT__PRE_NONE];
+    fxt__par_counts counts;
+    worker w[FXT__MAX_THREADS];
 };
 
 static void cpu_relax(void)
@@ -87,12 +126,9 @@ static void cpu_relax(void)
 #endif
 }
 
-static task *slot(fxt__par *q, uint64_t n) { return &q->ring[n % RING_TASKS]; }
-
-/* After publishing started or job_end: wake the workers that sleep. (The
- * fence keeps that store before the load of sleeping, as the worker's
- * increment of sleeping is before its load of started: one of the two
- * sees the other, or a worker would sleep on a task already published.) */
+/* After publishing a round or a bound: wake the workers that sleep (the
+ * fence orders that store before the load of sleeping, as a worker's
+ * increment of sleeping is before its load of what it waits for). */
 static void wake(fxt__par *q)
 {
     atomic_thread_fence(memory_order_seq_cst);
@@ -103,169 +139,405 @@ static void wake(fxt__par *q)
     }
 }
 
-/* The snapshot after metadata record H, K being the current one (as
- * decode.c switches providers; the in-order pass finds out where not). */
-static unsigned meta_snap(const fxt__par *q, uint64_t h, unsigned k)
+/* Wait until *A >= WANT (or quit): 0 on quit. */
+static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want)
 {
-    unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-    if (mt == FXT_MT_PROVIDER_INFO) /* started afresh: no snapshot */
-        return FXT__PRE_NONE;
-    if (mt != FXT_MT_PROVIDER_SECTION)
-        return k;
-    uint32_t id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
-    for (size_t i = 0; i < q->nsnap; i++)
-        if (q->pids[i] == id)
-            return (unsigned)i;
-    return FXT__PRE_NONE;
+    unsigned spins = 0;
+    while (atomic_load_explicit(a, memory_order_acquire) < want) {
+        if (atomic_load(&q->quit))
+            return 0;
+        if (++spins < SPINS) {
+            cpu_relax();
+            continue;
+        }
+        pthread_mutex_lock(&q->mu);
+        atomic_fetch_add(&q->sleeping, 1);
+        while (atomic_load(a) < want && !atomic_load(&q->quit))
+            pthread_cond_wait(&q->cv, &q->mu);
+        atomic_fetch_sub(&q->sleeping, 1);
+        pthread_mutex_unlock(&q->mu);
+        spins = 0;
+    }
+    return 1;
 }
 
-/* One task's records from P up to GOAL, or the first record that reaches
- * it; writes the metadata records' entries, following K. Returns where
- * it stopped; *CUT set at a record of size 0 or one that does not lie
- * whole before END8. */
-static inline const uint8_t *frame_task(const fxt__par *q, const uint8_t *p, const uint8_t *goal,
-                                        const uint8_t *end8, uint64_t *ent, unsigned *k,
-                                        int *cut, const int be)
+/* ---- framing ---- */
+
+/* The records from B->at while they lie whole before GOAL (the rule of
+ * fxt__run_whole, so a piece checked ends where the framing says), into
+ * OUT: where the next piece starts. */
+static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
 {
     const fxt_validator *v = q->v;
-    while (p < goal) {
+    const int be = v->be;
+    const uint8_t *p = b->at;
+    uint64_t idx = b->idx;
+    uint32_t pid = b->pid;
+    int implicit = b->implicit, cut = b->cut;
+    while (!cut && goal - p >= 8) {
         uint64_t h = fxt_load_le64(p);
         if (be)
             h = fxt_bswap64(h);
-        const uint64_t rl = fxt__framed_len(v, h); /* (size 0 is caught below) */
-        if (FXT__UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_METADATA)) {
-            *k = meta_snap(q, h, *k);
-            *ent = FXT__PRE_SWITCH | *k;
-        }
-        if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(end8 - p))) { /* (size 0 wraps) */
-            *cut = 1;
+        const uint64_t rl = fxt__framed_len(v, h);
+        if (rl == 0) {
+            cut = 1;
             break;
         }
-        ent++;
+        if (rl > (uint64_t)(goal - p))
+            break;
+        if (FXT__UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_METADATA)) {
+            const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
+            if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION)
+                pid = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID), implicit = 0;
+        }
         p += rl;
+        idx++;
     }
-    return p;
+    out->at = p, out->idx = idx, out->pid = pid, out->implicit = implicit, out->cut = cut;
 }
 
-/* Run task N, whose start is known: frame it, publish where the next one
- * starts (or that the chunk ends), run the pre-pass, mark it done. */
-static void run_task(fxt__par *q, uint64_t n)
+static void publish(fxt__par *q, unsigned j, uint64_t round)
 {
-    task *t = slot(q, n);
-    uint64_t *ent = q->ent + (n % RING_TASKS) * q->ent_per_task;
-    const uint8_t *p = t->p, *end8 = q->end8;
-    const uint8_t *goal = (size_t)(end8 - p) > q->task_bytes ? p + q->task_bytes : end8;
-    unsigned k = t->snap;
-    int cut = 0;
-    const uint8_t *e = q->v->be ? frame_task(q, p, goal, end8, ent, &k, &cut, 1)
-                                : frame_task(q, p, goal, end8, ent, &k, &cut, 0);
-    t->len = (size_t)(e - p);
-    if (!cut && e < end8 && n + 1 - q->job_first < RING_TASKS) {
-        task *u = slot(q, n + 1);
-        u->p = e, u->snap = k;
-        atomic_store_explicit(&q->started, n + 2, memory_order_release);
-    } else {
-        q->job_cut = cut;
-        atomic_store_explicit(&q->job_end, n + 1, memory_order_release);
-    }
+    atomic_store_explicit(&q->bnd_round[j], round, memory_order_release);
     wake(q);
-    fxt__fast_pre(q->v, q->snaps, t->snap, p, t->len, q->lim, ent,
-                  q->ids + (n % RING_TASKS) * q->ent_per_task);
-    atomic_store_explicit(&t->done, n + 1, memory_order_release);
 }
 
-/* A worker: take the next number, wait until its start is known, run it. */
-static void *worker(void *arg)
+/* ---- shadows ---- */
+
+/* The real provider of copy C in SV. */
+static fxt__provider *real_of(fxt_validator *v, const fxt_validator *sv, const fxt__provider *c)
 {
-    fxt__par *q = arg;
-    for (;;) {
-        uint64_t n = atomic_fetch_add(&q->claimed, 1);
-        unsigned spins = 0;
-        while (atomic_load_explicit(&q->started, memory_order_acquire) <= n) {
-            if (atomic_load(&q->quit))
-                return NULL;
-            if (++spins < SPINS) {
-                cpu_relax();
-                continue;
-            }
-            pthread_mutex_lock(&q->mu);
-            atomic_fetch_add(&q->sleeping, 1);
-            while (atomic_load(&q->started) <= n && !atomic_load(&q->quit))
-                pthread_cond_wait(&q->cv, &q->mu);
-            atomic_fetch_sub(&q->sleeping, 1);
-            pthread_mutex_unlock(&q->mu);
-            spins = 0;
-        }
-        run_task(q, n);
+    if (c == &sv->implicit)
+        return &v->implicit;
+    const fxt__slot *sl = fxt__tfind(&sv->prov_ids, c->id, 0, 0);
+    return v->prov[sl->idx];
+}
+
+void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
+{
+    const fxt__provider *c = sv->cur;
+    uint32_t k = 0;
+    if (c != &sv->implicit)
+        k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
+    if (sv->npend == FXT__PEND_CAP || k > 0xffff) {
+        fxt__shadow_stop(sv);
+        return;
     }
+    sv->pend[sv->npend++] = k << 16 | ref;
 }
 
-/* The validator's thread takes a task whose start is known, if one is
- * left: 1 if it ran one. */
-static int help(fxt__par *q)
+static void copy_prov(fxt_validator *sv, fxt__provider *d, const fxt__provider *s)
 {
-    uint64_t n = atomic_load(&q->claimed);
-    while (n < atomic_load_explicit(&q->started, memory_order_acquire))
-        if (atomic_compare_exchange_weak(&q->claimed, &n, n + 1)) {
-            run_task(q, n);
-            return 1;
+    d->id = s->id;
+    d->implicit = s->implicit;
+    d->untracked = s->untracked;
+    d->str_lim = s->str_lim, d->thr_lim = s->thr_lim, d->str_k = s->str_k;
+    memcpy(d->strbits, s->strbits, sizeof d->strbits);
+    memcpy(d->thrbits, s->thrbits, sizeof d->thrbits);
+    memcpy(d->thr_pid, s->thr_pid, sizeof d->thr_pid);
+    memcpy(d->thr_tid, s->thr_tid, sizeof d->thr_tid);
+    for (unsigned i = 0; i < 256; i++)
+        d->thr[i] = &sv->no_thread;
+    memset(d->thr_new, 0, sizeof d->thr_new);
+    d->records = 0;
+    memset(d->by_type, 0, sizeof d->by_type);
+}
+
+/* Copy V's providers into SV (on the validator's thread): 0 without
+ * memory for them. */
+static int copy_tables(fxt_validator *v, fxt_validator *sv)
+{
+    while (sv->nprov < v->nprov) { /* providers are never forgotten: new ones */
+        if (sv->nprov == sv->prov_cap) {
+            size_t cap = sv->prov_cap ? 2 * sv->prov_cap : 8;
+            fxt__provider **np =
+                fxt__realloc(sv, sv->prov, sv->prov_cap * sizeof *np, cap * sizeof *np);
+            if (np == NULL)
+                return 0;
+            sv->prov = np, sv->prov_cap = cap;
         }
-    return 0;
-}
-
-/* Wait until task N is done or the chunk ends before it, helping
- * meanwhile: 1 if it is a task of the chunk. */
-static int wait_task(fxt__par *q, uint64_t n)
-{
-    task *t = slot(q, n);
-    unsigned spins = 0;
-    for (;;) {
-        if (n >= atomic_load_explicit(&q->job_end, memory_order_acquire))
+        fxt__provider *c = fxt__alloc(sv, sizeof *c);
+        int fresh;
+        fxt__slot *s = c ? fxt__tput(&sv->prov_ids, v->prov[sv->nprov]->id, 0, 0, &fresh) : NULL;
+        if (s == NULL) {
+            fxt__free(sv, c, sizeof *c);
             return 0;
-        if (atomic_load_explicit(&t->done, memory_order_acquire) == n + 1)
-            return 1;
-        if (!help(q)) {
-            cpu_relax();
-            if (++spins % 256 == 0)
-                sched_yield(); /* (a worker runs it; let other threads run too) */
         }
+        fxt__prov_init(sv, c, v->prov[sv->nprov]->id);
+        s->idx = sv->nprov;
+        sv->prov[sv->nprov++] = c;
+    }
+    for (size_t i = 0; i < v->nprov; i++)
+        copy_prov(sv, sv->prov[i], v->prov[i]);
+    copy_prov(sv, &sv->implicit, &v->implicit);
+    return 1;
+}
+
+/* Ready SV for a piece starting at B (offset OFF), its counts and
+ * sequencing empty: 0 if its provider has no copy. */
+static int shadow_start(fxt_validator *sv, const bound *b, uint64_t off)
+{
+    fxt__provider *c = &sv->implicit;
+    if (!b->implicit) {
+        const fxt__slot *s = fxt__tfind(&sv->prov_ids, b->pid, 0, 0);
+        if (s == NULL)
+            return 0;
+        c = sv->prov[s->idx];
+    }
+    sv->cur = c;
+    sv->off = off, sv->rec_idx = b->idx;
+    sv->stopped = sv->stop_after = sv->shadow_fail = 0;
+    sv->npend = 0;
+    sv->st.records = 0;
+    sv->st.unchecked = 0; /* (a limit says so once: a shadow's is an issue each time) */
+    memset(sv->st.by_type, 0, sizeof sv->st.by_type);
+    memset(sv->st.events_by_type, 0, sizeof sv->st.events_by_type);
+    fxt__table_clear(&sv->threads);
+    fxt__table_clear(&sv->async);
+    fxt__table_clear(&sv->flows);
+    sv->last_thread = NULL;
+    return 1;
+}
+
+/* Worker W's part of round R. */
+static void run_piece(fxt__par *q, worker *w, uint64_t r)
+{
+    const unsigned j = w->j;
+    if (j == 1) { /* piece 0's framing */
+        frame(q, &q->bnd[0], q->tgt[1], &q->bnd[1]);
+        publish(q, 1, r);
+    } else if (!wait_for(q, &q->bnd_round[j], r)) {
+        return;
+    }
+    const bound b = q->bnd[j];
+    const uint8_t *end = q->lim;
+    if (j + 1 < q->npieces) {
+        frame(q, &b, q->tgt[j + 1], &q->bnd[j + 1]);
+        publish(q, j + 1, r);
+        end = q->bnd[j + 1].at;
+    }
+    w->start_off = q->off0 + (uint64_t)(b.at - q->p);
+    w->start_idx = b.idx;
+    w->started = !b.cut && shadow_start(w->sv, &b, w->start_off);
+    w->start_copy = w->sv->cur;
+    if (w->started)
+        fxt__run_whole(w->sv, b.at, (size_t)(end - b.at));
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    fxt__par *q = w->q;
+    for (uint64_t r = 1;; r++) {
+        if (!wait_for(q, &q->round, r))
+            return NULL;
+        if (w->j < q->npieces)
+            run_piece(q, w, r);
+        atomic_store_explicit(&w->done, r, memory_order_release);
     }
 }
 
-fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
+/* ---- merging ---- */
+
+/* The koids of every thread index in SV's copies are still V's. */
+static int threads_same(const fxt_validator *v, const fxt_validator *sv)
 {
-    if (threads < 2)
+    for (size_t i = 0; i <= v->nprov; i++) {
+        const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
+        const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t m = d->thrbits[k];
+            if (m & d->thr_new[k]) /* (the copy's koids before it are gone) */
+                return 0;
+            if ((m & s->thrbits[k]) != m)
+                return 0;
+            for (; m; m &= m - 1) {
+                unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
+                if (s->thr_pid[x] != d->thr_pid[x] || s->thr_tid[x] != d->thr_tid[x])
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The ids of shadow table X fit V's table T: what X's events ask of the
+ * ids open before the piece holds, and T has room for all of them. */
+static int ids_fit(const fxt__table *t, const fxt__table *x)
+{
+    if (t->full || t->count + x->count > t->max)
+        return 0;
+    for (size_t i = 0; x->count && i <= x->mask; i++) {
+        if (!x->tag[i])
+            continue;
+        const fxt__slot *s = &x->s[i], *r = fxt__tfind(t, s->k[0], s->k[1], s->k[2]);
+        const uint32_t open = r ? r->depth : 0, b = s->aux >> 2;
+        if ((s->aux & 2) ? open != b : open < b + (s->aux & 1))
+            return 0;
+    }
+    return 1;
+}
+
+static void ids_apply(fxt__table *t, const fxt__table *x)
+{
+    for (size_t i = 0; x->count && i <= x->mask; i++) {
+        if (!x->tag[i])
+            continue;
+        const fxt__slot *s = &x->s[i];
+        fxt__slot *r = fxt__tfind(t, s->k[0], s->k[1], s->k[2]);
+        const uint32_t open = r ? r->depth : 0, left = open - (s->aux >> 2);
+        if (left + s->depth == 0) {
+            if (r != NULL)
+                fxt__tdel(t, r);
+            continue;
+        }
+        int fresh;
+        if (r == NULL && (r = fxt__tput(t, s->k[0], s->k[1], s->k[2], &fresh)) == NULL)
+            continue; /* (no memory: ids_fit saw room) */
+        if (left == 0) /* every begin before closed: the slot is the shadow's begin's */
+            r->off = s->off, r->idx = s->idx;
+        r->depth = left + s->depth;
+    }
+}
+
+/* Does worker W's summary fit where the validator's thread is? */
+static int fits(fxt__par *q, const worker *w)
+{
+    fxt_validator *v = q->v, *sv = w->sv;
+    if (!w->started || sv->shadow_fail || sv->stopped || v->stopped || v->off != w->start_off ||
+        v->rec_idx != w->start_idx)
+        return 0;
+    if (v->prov_epoch != q->prov_epoch || sv->nprov != v->nprov ||
+        real_of(v, sv, w->start_copy) != v->cur)
+        return 0;
+    if (v->thr_epoch != q->thr_epoch && !threads_same(v, sv))
+        return 0;
+    for (size_t i = 0; i < sv->npend; i++) {
+        const uint32_t k = sv->pend[i] >> 16, ref = sv->pend[i] & 0xffff;
+        const fxt__provider *p = k ? v->prov[k - 1] : &v->implicit;
+        if (!((p->strbits[ref >> 6] >> (ref & 63)) & 1))
+            return 0;
+    }
+    size_t fresh = 0;
+    for (size_t k = 0; k < sv->threads.count; k++) {
+        const fxt__thread *t = &sv->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK];
+        const fxt__slot *s = fxt__tfind(&v->threads, t->pid, t->tid, 0);
+        const uint32_t open = s ? ((const fxt__thread *)(uintptr_t)s->off)->depth : 0;
+        fresh += s == NULL;
+        if (t->borrow > open)
+            return 0;
+    }
+    if (v->threads.full || v->threads.count + fresh > v->threads.max)
+        return 0;
+    return ids_fit(&v->async, &sv->async) && ids_fit(&v->flows, &sv->flows);
+}
+
+/* Commit worker W's summary (fits() said yes). */
+static void merge(fxt__par *q, const worker *w)
+{
+    fxt_validator *v = q->v, *sv = w->sv;
+    for (size_t i = 0; i <= v->nprov; i++) { /* registrations and counts */
+        fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
+        const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
+        if (d->str_lim != s->str_lim || memcmp(d->strbits, s->strbits, sizeof s->strbits) != 0) {
+            for (size_t k = 0; k < FXT__STR_WORDS; k++)
+                s->strbits[k] |= d->strbits[k];
+            if ((s->strbits[s->str_lim >> 6] >> (s->str_lim & 63)) & 1)
+                fxt__reg_string(s, s->str_lim);
+        }
+        for (unsigned k = 0; k < 4; k++)
+            for (uint64_t m = d->thr_new[k]; m; m &= m - 1) {
+                unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
+                fxt__reg_thread(s, x);
+                s->thr_pid[x] = d->thr_pid[x], s->thr_tid[x] = d->thr_tid[x];
+                s->thr[x] = &v->no_thread;
+                v->thr_epoch++;
+            }
+        s->records += d->records;
+        for (unsigned k = 0; k < 16; k++)
+            s->by_type[k] += d->by_type[k];
+    }
+    v->st.records += sv->st.records;
+    for (unsigned k = 0; k < 16; k++) {
+        v->st.by_type[k] += sv->st.by_type[k];
+        v->st.events_by_type[k] += sv->st.events_by_type[k];
+    }
+    for (size_t k = 0; k < sv->threads.count; k++) { /* durations, threads in order */
+        const fxt__thread *t = &sv->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK];
+        fxt__thread *r = fxt__thread_get(v, t->pid, t->tid);
+        if (r == NULL)
+            continue; /* (no memory: fits() saw room) */
+        const uint32_t base = r->depth - t->borrow;
+        for (uint32_t d = 0; d < t->depth && base + d <= FXT__DUR_STACK; d++)
+            r->stack[2 * (base + d)] = t->stack[2 * d],
+                          r->stack[2 * (base + d) + 1] = t->stack[2 * d + 1];
+        r->depth = base + t->depth;
+    }
+    ids_apply(&v->async, &sv->async);
+    ids_apply(&v->flows, &sv->flows);
+    v->cur = real_of(v, sv, sv->cur);
+    v->off = sv->off;
+    v->rec_idx = sv->rec_idx;
+}
+
+/* ---- life ---- */
+
+static void free_shadow(fxt_validator *v, fxt_validator *sv)
+{
+    if (sv == NULL)
+        return;
+    fxt__free(sv, sv->pend, FXT__PEND_CAP * sizeof *sv->pend);
+    fxt__one_fini(sv);
+    fxt__free(v, sv, fxt__one_size());
+}
+
+static fxt_validator *new_shadow(fxt_validator *v)
+{
+    fxt_validator *sv = fxt__alloc(v, fxt__one_size());
+    if (sv == NULL)
+        return NULL;
+    fxt_options o = v->o;
+    o.threads = 0;
+    o.on_issue = NULL;
+    o.on_record = NULL;
+    fxt__one_init(sv, &o);
+    sv->shadow = 1;
+    sv->be = v->be, sv->be_known = 1;
+    sv->pend = fxt__alloc(sv, FXT__PEND_CAP * sizeof *sv->pend);
+    if (sv->pend == NULL) {
+        free_shadow(v, sv);
+        return NULL;
+    }
+    return sv;
+}
+
+fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
+{
+    if (threads < 2 || !v->lean)
         return NULL;
     if (threads > FXT__MAX_THREADS)
         threads = FXT__MAX_THREADS;
-    if (task_bytes == 0)
-        task_bytes = FXT__TASK_BYTES;
-    if (task_bytes < 64)
-        task_bytes = 64;
     fxt__par *q = fxt__alloc(v, sizeof *q);
     if (q == NULL)
         return NULL;
     memset(q, 0, sizeof *q);
     q->v = v;
-    q->task_bytes = task_bytes;
-    /* a task ends with the record that reaches task_bytes */
-    q->ent_per_task = task_bytes / 8 + 1;
-    q->ent = fxt__alloc(v, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
-    if (q->ent == NULL) {
-        fxt__free(v, q, sizeof *q);
-        return NULL;
-    }
-    q->ids = q->ent + RING_TASKS * q->ent_per_task;
-    for (unsigned n = 0; n < RING_TASKS; n++)
-        atomic_init(&q->ring[n].done, 0);
-    atomic_init(&q->job_end, 0);
+    q->piece_bytes = piece_bytes == 0 ? FXT__TASK_BYTES : piece_bytes < 64 ? 64 : piece_bytes;
     if (pthread_mutex_init(&q->mu, NULL) != 0)
         goto fail_mu;
     if (pthread_cond_init(&q->cv, NULL) != 0)
         goto fail_cv;
     for (unsigned i = 0; i + 1 < threads; i++) {
-        if (pthread_create(&q->th[i], NULL, worker, q) != 0)
+        worker *w = &q->w[q->nworkers];
+        w->q = q;
+        w->j = q->nworkers + 1;
+        atomic_init(&w->done, 0);
+        if ((w->sv = new_shadow(v)) == NULL)
             break;
+        if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
+            free_shadow(v, w->sv);
+            break;
+        }
         q->nworkers++;
     }
     if (q->nworkers > 0)
@@ -274,7 +546,6 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
 fail_cv:
     pthread_mutex_destroy(&q->mu);
 fail_mu:
-    fxt__free(v, q->ent, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
     fxt__free(v, q, sizeof *q);
     return NULL;
 }
@@ -288,75 +559,105 @@ void fxt__par_free(fxt__par *q)
     pthread_cond_broadcast(&q->cv);
     pthread_mutex_unlock(&q->mu);
     for (unsigned i = 0; i < q->nworkers; i++)
-        pthread_join(q->th[i], NULL);
+        pthread_join(q->w[i].th, NULL);
     pthread_cond_destroy(&q->cv);
     pthread_mutex_destroy(&q->mu);
     fxt_validator *v = q->v;
-    fxt__free(v, q->ent, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
+    for (unsigned i = 0; i < q->nworkers; i++)
+        free_shadow(v, q->w[i].sv);
     fxt__free(v, q, sizeof *q);
 }
 
-/* The snapshots for the next chunk: the string and thread tables of the
- * first providers as they are now (the in-order pass has checked every
- * record before the chunk; no worker reads them: every task is done). */
-static void snapshot(fxt__par *q)
+void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
+{
+    if (v->par == NULL)
+        memset(out, 0, sizeof *out);
+    else
+        *out = v->par->counts;
+}
+
+/* Nothing a shadow could summarise: a table full, providers past the
+ * limit or too many to copy each round. */
+static int can_speculate(const fxt_validator *v)
+{
+    return v->untracked == NULL && !v->implicit.untracked && !v->threads.full &&
+           !v->async.full && !v->flows.full && v->nprov <= MAX_COPIES;
+}
+
+/* One round over P[0..LEN): the bytes checked. */
+static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
 {
     fxt_validator *v = q->v;
-    q->nsnap = 0;
-    for (size_t i = 0; i < v->nprov; i++) {
-        fxt__provider *p = v->prov[i];
-        if (q->nsnap >= FXT__PRE_NONE || p->untracked) {
-            p->snap = 0;
+    for (unsigned i = 0; i + 1 < n; i++)
+        if (!copy_tables(v, q->w[i].sv))
+            return 0;
+    q->npieces = n;
+    q->p = p, q->lim = p + len;
+    q->off0 = v->off;
+    q->bnd[0] = (bound){p, v->rec_idx, v->cur->id, v->cur->implicit, 0};
+    q->prov_epoch = v->prov_epoch, q->thr_epoch = v->thr_epoch;
+    const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
+    for (unsigned j = 1; j < n; j++)
+        q->tgt[j] = p + (size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units);
+    q->tgt[n] = q->lim;
+    const uint64_t r = atomic_load(&q->round) + 1;
+    atomic_store_explicit(&q->round, r, memory_order_release);
+    wake(q);
+    fxt__run_whole(v, p, (size_t)(q->tgt[1] - p)); /* piece 0 */
+    q->counts.pieces += n - 1;
+    for (unsigned j = 1; j < n; j++) {
+        worker *w = &q->w[j - 1];
+        unsigned spins = 0;
+        while (atomic_load_explicit(&w->done, memory_order_acquire) < r) {
+            cpu_relax();
+            if (++spins % 256 == 0)
+                sched_yield();
+        }
+        if (v->stopped)
+            continue; /* (every worker still has to finish the round) */
+        if (fits(q, w)) {
+            merge(q, w);
             continue;
         }
-        fxt__provider *s = &q->snaps[q->nsnap];
-        s->str_lim = p->str_lim, s->str_k = p->str_k, s->thr_lim = p->thr_lim;
-        memcpy(s->strbits, p->strbits, sizeof s->strbits);
-        memcpy(s->thrbits, p->thrbits, sizeof s->thrbits);
-        q->pids[q->nsnap++] = p->id;
-        p->snap = (uint8_t)q->nsnap;
+        q->counts.redone++;
+        const uint8_t *at = p + (v->off - q->off0);
+        const uint8_t *end = j + 1 < n ? q->bnd[j + 1].at : q->lim;
+        if (at <= end) /* (the framing's bound is known: the worker is done) */
+            fxt__run_whole(v, at, (size_t)(end - at));
     }
+    return (size_t)(v->off - q->off0);
 }
 
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
 {
     fxt_validator *v = q->v;
     size_t done = 0;
-    /* (too little to share: the one-thread path) */
-    while (len - done >= 2 * q->task_bytes && !v->stopped) {
-        snapshot(q);
-        uint64_t first = atomic_load(&q->started);
-        q->job_first = first;
-        q->job_cut = 0;
-        q->lim = p + len;
-        q->end8 = p + (len & ~(size_t)7);
-        atomic_store(&q->job_end, UINT64_MAX);
-        task *t = slot(q, first);
-        t->p = p + done;
-        t->snap = v->cur->snap ? v->cur->snap - 1u : FXT__PRE_NONE;
-        atomic_store_explicit(&q->started, first + 1, memory_order_release);
-        wake(q);
-        uint64_t i = first;
-        for (; wait_task(q, i); i++) {
-            if (v->stopped)
-                continue; /* (every task still has to be done before returning) */
-            t = slot(q, i);
-            done += fxt__fast_apply(v, t->p, t->len, q->ent + (i % RING_TASKS) * q->ent_per_task,
-                                    q->ids + (i % RING_TASKS) * q->ent_per_task);
-        }
-        /* the numbers of this chunk end at job_end; the next starts there */
-        atomic_store(&q->started, atomic_load(&q->job_end));
-        if (q->job_cut)
-            break; /* a record of size 0, or not whole in the chunk: stream.c */
+    const size_t pb = q->piece_bytes;
+    /* (a round of pieces of half the size or more: a chunk of twice the
+     * piece size still has one after a record left over from the last) */
+    const size_t half = pb / 2 < 64 ? 64 : pb / 2;
+    while (len - done >= 2 * half && !v->stopped && can_speculate(v)) {
+        size_t left = len - done;
+        unsigned n = q->nworkers + 1;
+        if (left / half < n)
+            n = (unsigned)(left / half);
+        size_t take = (size_t)n * pb;
+        if (take > left || left - take < 2 * half)
+            take = left; /* (the rest would be too little for a round) */
+        size_t got = round_run(q, p + done, take, n);
+        q->counts.rounds++;
+        done += got;
+        if (got == 0)
+            break; /* a record of size 0, or one larger than a round: stream.c */
     }
     return done;
 }
 
 #else /* no threads: one-thread checking */
 
-fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
+fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
 {
-    (void)v, (void)threads, (void)task_bytes;
+    (void)v, (void)threads, (void)piece_bytes;
     return NULL;
 }
 
@@ -366,6 +667,18 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
 {
     (void)q, (void)p, (void)len;
     return 0;
+}
+
+void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
+{
+    (void)v;
+    memset(out, 0, sizeof *out);
+}
+
+void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
+{
+    (void)ref;
+    fxt__shadow_stop(sv);
 }
 
 #endif
