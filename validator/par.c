@@ -163,37 +163,51 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want)
 
 /* ---- framing ---- */
 
-/* The records from B->at while they lie whole before GOAL (the rule of
+/* The records from B->at while they lie whole before GOAL, a whole number
+ * of words after it (the rule of
  * fxt__run_whole, so a piece checked ends where the framing says), into
- * OUT: where the next piece starts. */
-static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
+ * OUT: where the next piece starts. One test per record for what is not
+ * an ordinary record of size > 0 (metadata, large, size 0). */
+static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b,
+                                          const uint8_t *goal, bound *out, const int be)
 {
-    const fxt_validator *v = q->v;
-    const int be = v->be;
     const uint8_t *p = b->at;
-    uint64_t idx = b->idx;
     uint32_t pid = b->pid;
     int implicit = b->implicit, cut = b->cut;
-    while (!cut && goal - p >= 8) {
+    const unsigned special = 1u << FXT_RT_METADATA | 1u << FXT_RT_LARGE;
+    uint64_t n = 0;
+    while (!cut && p < goal) { /* (GOAL - P is a multiple of 8) */
         uint64_t h = fxt_load_le64(p);
         if (be)
             h = fxt_bswap64(h);
-        const uint64_t rl = fxt__framed_len(v, h);
-        if (rl == 0) {
-            cut = 1;
-            break;
+        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        uint64_t rl = fxt_record_bytes_small(h);
+        if (FXT__UNLIKELY((special >> type) & 1)) {
+            if (type == FXT_RT_LARGE)
+                rl = fxt__record_len(v, h);
+            else if (rl != 0) {
+                const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
+                if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION)
+                    pid = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID), implicit = 0;
+            }
         }
-        if (rl > (uint64_t)(goal - p))
+        /* one test for two: size 0 (rl - 1 wraps), or not whole before GOAL */
+        if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(goal - p))) {
+            cut = rl == 0;
             break;
-        if (FXT__UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_METADATA)) {
-            const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-            if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION)
-                pid = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID), implicit = 0;
         }
         p += rl;
-        idx++;
+        n++;
     }
-    out->at = p, out->idx = idx, out->pid = pid, out->implicit = implicit, out->cut = cut;
+    out->at = p, out->idx = b->idx + n, out->pid = pid, out->implicit = implicit, out->cut = cut;
+}
+
+static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
+{
+    if (q->v->be)
+        frame_loop(q->v, b, goal, out, 1);
+    else
+        frame_loop(q->v, b, goal, out, 0);
 }
 
 static void publish(fxt__par *q, unsigned j, uint64_t round)
@@ -598,7 +612,8 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     q->prov_epoch = v->prov_epoch, q->thr_epoch = v->thr_epoch;
     const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
     for (unsigned j = 1; j < n; j++)
-        q->tgt[j] = p + (size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units);
+        q->tgt[j] = p + ((size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
+                         ~(size_t)7); /* (records are whole words from P) */
     q->tgt[n] = q->lim;
     const uint64_t r = atomic_load(&q->round) + 1;
     atomic_store_explicit(&q->round, r, memory_order_release);
