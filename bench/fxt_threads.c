@@ -159,9 +159,10 @@ int main(int argc, char **argv)
     printf("%u threads: %.3f s  %7.1f MB/s  (best of %d, taken in turn with 1 thread)\n", threads,
            bestn, (double)sz / bestn / 1e6, reps);
     printf("speed-up:   %.2fx; output %s\n", best1 / bestn, same ? "identical" : "DIFFERENT");
-    printf("rounds: %llu, pieces checked ahead: %llu, of which redone: %llu (last run)\n",
+    printf("rounds: %llu, pieces for workers: %llu, redone: %llu, taken back (worker not "
+           "started): %llu (last run)\n",
            (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
-           (unsigned long long)last_counts.redone);
+           (unsigned long long)last_counts.redone, (unsigned long long)last_counts.taken);
     free(b);
     return same ? 0 : 1;
 }

@@ -71,6 +71,9 @@
 
 /* Spins before a waiting worker sleeps. */
 #define SPINS 4000
+/* Spins of the validator's thread for a worker to take its piece before
+ * it takes it back (the worker is not running: the machine is busy). */
+#define CLAIM_SPINS 2000
 /* Providers copied into a shadow at most (more: one thread). */
 #define MAX_COPIES 64
 /* Piece 0, checked on the validator's thread while worker 1 also frames
@@ -94,6 +97,8 @@ typedef struct worker {
     int started;         /* the shadow ran (its provider was known) */
     uint64_t start_off, start_idx; /* where it started */
     const fxt__provider *start_copy; /* in the copy of that provider */
+    _Atomic uint64_t claim; /* 2 * round once it takes its piece of the round,
+                              2 * round + 1 once the validator's thread does */
     _Atomic uint64_t done; /* the round it finished */
     pthread_t th;
 } worker;
@@ -113,6 +118,7 @@ struct fxt__par {
     uint64_t prov_epoch, thr_epoch;        /* the validator's, at the copy */
     _Atomic unsigned sleeping;
     _Atomic int quit;
+    _Atomic uint64_t quit_word; /* 1 once quit (for wait_for) */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     fxt__par_counts counts;
@@ -139,12 +145,15 @@ static void wake(fxt__par *q)
     }
 }
 
-/* Wait until *A >= WANT (or quit): 0 on quit. */
-static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want)
+/* Wait until *A >= WANT, or *B >= B_WANT, or quit: 1 for the first. */
+static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uint64_t *b,
+                    uint64_t b_want)
 {
     unsigned spins = 0;
-    while (atomic_load_explicit(a, memory_order_acquire) < want) {
-        if (atomic_load(&q->quit))
+    for (;;) {
+        if (atomic_load_explicit(a, memory_order_acquire) >= want)
+            return 1;
+        if (atomic_load(&q->quit) || atomic_load(b) >= b_want)
             return 0;
         if (++spins < SPINS) {
             cpu_relax();
@@ -152,13 +161,23 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want)
         }
         pthread_mutex_lock(&q->mu);
         atomic_fetch_add(&q->sleeping, 1);
-        while (atomic_load(a) < want && !atomic_load(&q->quit))
+        while (atomic_load(a) < want && atomic_load(b) < b_want && !atomic_load(&q->quit))
             pthread_cond_wait(&q->cv, &q->mu);
         atomic_fetch_sub(&q->sleeping, 1);
         pthread_mutex_unlock(&q->mu);
         spins = 0;
     }
-    return 1;
+}
+
+/* Take W's piece of round R for the worker (MINE 0) or for the
+ * validator's thread (1): 1 if taken, 0 if the other has it. */
+static int take(worker *w, uint64_t r, int mine)
+{
+    uint64_t c = atomic_load(&w->claim);
+    while (c < 2 * r)
+        if (atomic_compare_exchange_weak(&w->claim, &c, 2 * r + (uint64_t)mine))
+            return 1;
+    return 0;
 }
 
 /* ---- framing ---- */
@@ -318,10 +337,12 @@ static void run_piece(fxt__par *q, worker *w, uint64_t r)
 {
     const unsigned j = w->j;
     if (j == 1) { /* piece 0's framing */
+        if (!take(w, r, 0))
+            return;
         frame(q, &q->bnd[0], q->tgt[1], &q->bnd[1]);
         publish(q, 1, r);
-    } else if (!wait_for(q, &q->bnd_round[j], r)) {
-        return;
+    } else if (!wait_for(q, &q->bnd_round[j], r, &w->claim, 2 * r) || !take(w, r, 0)) {
+        return; /* (the validator's thread took it) */
     }
     const bound b = q->bnd[j];
     const uint8_t *end = q->lim;
@@ -343,10 +364,9 @@ static void *worker_main(void *arg)
     worker *w = arg;
     fxt__par *q = w->q;
     for (uint64_t r = 1;; r++) {
-        if (!wait_for(q, &q->round, r))
+        if (!wait_for(q, &q->round, r, &q->quit_word, 1))
             return NULL;
-        if (w->j < q->npieces)
-            run_piece(q, w, r);
+        run_piece(q, w, r);
         atomic_store_explicit(&w->done, r, memory_order_release);
     }
 }
@@ -546,6 +566,7 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
         w->q = q;
         w->j = q->nworkers + 1;
         atomic_init(&w->done, 0);
+        atomic_init(&w->claim, 0);
         if ((w->sv = new_shadow(v)) == NULL)
             break;
         if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
@@ -570,6 +591,7 @@ void fxt__par_free(fxt__par *q)
         return;
     pthread_mutex_lock(&q->mu);
     atomic_store(&q->quit, 1);
+    atomic_store(&q->quit_word, 1);
     pthread_cond_broadcast(&q->cv);
     pthread_mutex_unlock(&q->mu);
     for (unsigned i = 0; i < q->nworkers; i++)
@@ -616,12 +638,30 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
                          ~(size_t)7); /* (records are whole words from P) */
     q->tgt[n] = q->lim;
     const uint64_t r = atomic_load(&q->round) + 1;
+    for (unsigned j = n; j <= q->nworkers; j++)
+        atomic_store(&q->w[j - 1].claim, 2 * r + 1); /* no piece for them */
     atomic_store_explicit(&q->round, r, memory_order_release);
     wake(q);
     fxt__run_whole(v, p, (size_t)(q->tgt[1] - p)); /* piece 0 */
     q->counts.pieces += n - 1;
     for (unsigned j = 1; j < n; j++) {
         worker *w = &q->w[j - 1];
+        /* (a worker that spins takes its piece within a microsecond) */
+        for (unsigned spins = 0; spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * r; spins++)
+            cpu_relax();
+        if (take(w, r, 1)) {
+            /* its worker has not started (the machine is busy): the rest of
+             * the round here, as no later piece has its start yet */
+            for (unsigned k = j + 1; k < n; k++)
+                take(&q->w[k - 1], r, 1);
+            wake(q);
+            q->counts.taken += n - j;
+            if (!v->stopped) {
+                const uint8_t *at = p + (v->off - q->off0);
+                fxt__run_whole(v, at, (size_t)(q->lim - at));
+            }
+            break;
+        }
         unsigned spins = 0;
         while (atomic_load_explicit(&w->done, memory_order_acquire) < r) {
             cpu_relax();
@@ -635,9 +675,9 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             continue;
         }
         q->counts.redone++;
-        const uint8_t *at = p + (v->off - q->off0);
-        const uint8_t *end = j + 1 < n ? q->bnd[j + 1].at : q->lim;
-        if (at <= end) /* (the framing's bound is known: the worker is done) */
+        /* (where the framing ends the piece, by the same rule) */
+        const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
+        if (at <= end)
             fxt__run_whole(v, at, (size_t)(end - at));
     }
     return (size_t)(v->off - q->off0);
