@@ -139,10 +139,13 @@ typedef struct fxt_options {
                                   (0 or 1: the caller's alone; at most 64):
                                   the same issues, order and counts for any
                                   number. Workers start with the first chunk
-                                  of two tasks or more and end in
-                                  fxt_validator_free(); none on WASI. */
-    unsigned task_bytes;     /**< bytes of records per task (0: 64 KiB; at
-                                  least 64): small values share small traces */
+                                  of a piece or more and end in
+                                  fxt_validator_free(); none on WASI. They
+                                  call the allocator too (it must be
+                                  thread-safe with threads > 1). */
+    unsigned task_bytes;     /**< bytes of records per piece a thread checks
+                                  ahead (0: 512 KiB; at least 64): small
+                                  values share small traces */
     uint64_t reserved_[7];   /**< room for options to come: zero (as
                                   fxt_options_default() leaves it), so that
                                   later options can be added without changing
