@@ -266,6 +266,7 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return LEAN;
     if (kind >= FXT_ET_ASYNC_BEGIN && /* async, flow (the meanings end there) */
+        (fxt__koids_used(pv, thr), 1) &&
         lean_id(v, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p))
         return LEAN;
     return LEAN_SEQUENCE;

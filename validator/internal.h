@@ -68,7 +68,8 @@ typedef struct fxt__provider {
     fxt__thread *thr[256]; /* each registered index's thread once an event has
                               used it, else the validator's no_thread */
     uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
-    uint64_t thr_new[4]; /* a shadow's copy (par.c): the thread indexes it registered */
+    uint64_t thr_new[4];  /* a shadow's copy (par.c): the thread indexes it registered, */
+    uint64_t thr_used[4]; /* and those whose koids it used before (sequencing) */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -276,6 +277,13 @@ size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len);
 #define FXT__PEND_CAP 4096 /* string refs a shadow may leave to the merge */
 /* A shadow: string ref REF of the current provider is not in its copy. */
 void fxt__shadow_pending(fxt_validator *v, unsigned ref);
+/* Sequencing uses the koids of thread index IDX of P: a shadow's copy
+ * notes it (par.c; a store, cheaper than a test, elsewhere). */
+static inline void fxt__koids_used(const fxt__provider *p, unsigned idx)
+{
+    fxt__provider *m = (fxt__provider *)(uintptr_t)p;
+    m->thr_used[idx >> 6] |= (uint64_t)1 << (idx & 63);
+}
 /* A shadow met what it cannot summarise: it stops, its chunk is redone. */
 static inline void fxt__shadow_stop(fxt_validator *v)
 {

@@ -272,6 +272,7 @@ static void copy_prov(fxt_validator *sv, fxt__provider *d, const fxt__provider *
     for (unsigned i = 0; i < 256; i++)
         d->thr[i] = &sv->no_thread;
     memset(d->thr_new, 0, sizeof d->thr_new);
+    memset(d->thr_used, 0, sizeof d->thr_used);
     d->records = 0;
     memset(d->by_type, 0, sizeof d->by_type);
 }
@@ -373,15 +374,16 @@ static void *worker_main(void *arg)
 
 /* ---- merging ---- */
 
-/* The koids of every thread index in SV's copies are still V's. */
+/* The koids of every thread index whose koids SV's sequencing used, as
+ * the copy had them, are still V's. */
 static int threads_same(const fxt_validator *v, const fxt_validator *sv)
 {
     for (size_t i = 0; i <= v->nprov; i++) {
         const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
         const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
         for (unsigned k = 0; k < 4; k++) {
-            uint64_t m = d->thrbits[k];
-            if (m & d->thr_new[k]) /* (the copy's koids before it are gone) */
+            uint64_t m = d->thr_used[k];
+            if (m & d->thr_new[k]) /* (the copy's koids it used are gone) */
                 return 0;
             if ((m & s->thrbits[k]) != m)
                 return 0;

@@ -63,6 +63,7 @@ fxt__thread *fxt__ref_thread(fxt_validator *v, unsigned ref)
 {
     fxt__thread **c = &v->cur->thr[ref];
     if (*c == &v->no_thread) { /* (kept when the thread table is full: tried again) */
+        fxt__koids_used(v->cur, ref);
         fxt__thread *t = fxt__thread_get(v, v->cur->thr_pid[ref], v->cur->thr_tid[ref]);
         if (t != NULL)
             *c = t;
@@ -212,6 +213,8 @@ void fxt__sequence(fxt_validator *v, const fxt_event *e, int registered, uint64_
     case FXT_ET_ASYNC_BEGIN:
     case FXT_ET_ASYNC_INSTANT:
     case FXT_ET_ASYNC_END:
+        if (koids && e->thread.ref != FXT_THREADREF_INLINE)
+            fxt__koids_used(v->cur, e->thread.ref);
         if (koids)
             fxt__sequence_id(v, kind, e->thread.pid, e->data);
         break;
