@@ -60,7 +60,7 @@ static uint64_t hdr(unsigned type, size_t words)
 }
 
 #define NSTR 40  /* string indexes 1..NSTR */
-#define NTHR 6   /* thread indexes 1..NTHR */
+#define NTHR 3   /* thread indexes 1..NTHR */
 #define NPROV 3  /* providers 1..NPROV */
 
 /* What one thread sees, as far as the writer needs it to stay mostly
@@ -205,6 +205,17 @@ static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed)
             string_rec(t, &s, 1 + rnd(t, NSTR));
         } else if (c < 11) { /* a thread, new or again with other koids */
             thread_rec(t, &s, 1 + rnd(t, NTHR), 1 + rnd(t, 3));
+        } else if (c < 12) { /* a string and a thread, then an async event using both: past
+                                 a piece's end, its refs are pending and its koids new */
+            unsigned str = 1 + rnd(t, NSTR), thr = 1 + rnd(t, NTHR), id = rnd(t, 8);
+            string_rec(t, &s, str);
+            thread_rec(t, &s, thr, 1 + rnd(t, 3));
+            if (!s.async[id]) { /* (a begin: s.async[id] is its id open) */
+                const size_t at = t->n;
+                s.async[id] = 1;
+                event_rec(t, &s, 0, FXT_ET_ASYNC_BEGIN, thr, 1000 + t->n, id);
+                t->w[at] = FXT_SET(t->w[at], FXT_EV_CATEGORY, str);
+            }
         } else if (c < 16) { /* a provider switch */
             s.cur = 1 + rnd(t, NPROV);
             if (bad && rnd(t, bad) == 0 && rnd(t, 2)) { /* started afresh: a warning */
