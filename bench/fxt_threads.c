@@ -163,6 +163,8 @@ int main(int argc, char **argv)
            "started): %llu (last run)\n",
            (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
            (unsigned long long)last_counts.redone, (unsigned long long)last_counts.taken);
+    printf("records merged from pieces checked ahead: %llu (last run)\n",
+           (unsigned long long)last_counts.merged_records);
     free(b);
     return same ? 0 : 1;
 }

@@ -674,6 +674,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             continue; /* (every worker still has to finish the round) */
         if (fits(q, w)) {
             merge(q, w);
+            q->counts.merged_records += w->sv->st.records;
             continue;
         }
         q->counts.redone++;
