@@ -179,6 +179,8 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, unsigned kind, const fxt__pro
     fxt__table *t;
     uint64_t a = id, b = 0, c = 0; /* flows: by id */
     if (kind <= FXT_ET_ASYNC_END) { /* async: by id, process and provider (as sequence.c) */
+        if (v->shadow) /* (par.c: sequence.c notes the koids it uses) */
+            return 0;
         t = &v->async;
         b = pid, c = pv->id | ((uint64_t)pv->implicit << 32);
     } else {
@@ -266,7 +268,6 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return LEAN;
     if (kind >= FXT_ET_ASYNC_BEGIN && /* async, flow (the meanings end there) */
-        (fxt__koids_used(pv, thr), 1) &&
         lean_id(v, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p))
         return LEAN;
     return LEAN_SEQUENCE;
