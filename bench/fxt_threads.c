@@ -163,8 +163,9 @@ int main(int argc, char **argv)
            "started): %llu (last run)\n",
            (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
            (unsigned long long)last_counts.redone, (unsigned long long)last_counts.taken);
-    printf("records merged from pieces checked ahead: %llu (last run)\n",
-           (unsigned long long)last_counts.merged_records);
+    printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
+           (unsigned long long)last_counts.merged_records,
+           (unsigned long long)last_counts.backoffs);
     free(b);
     return same ? 0 : 1;
 }

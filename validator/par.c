@@ -67,7 +67,6 @@
 
 #if FXT__HAVE_THREADS
 #include <pthread.h>
-#include <sched.h>
 
 /* Spins before a waiting worker sleeps. */
 #define SPINS 4000
@@ -122,6 +121,9 @@ struct fxt__par {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     fxt__par_counts counts;
+    unsigned misses; /* rounds in turn whose pieces were mostly redone */
+    unsigned level;  /* 2^level rounds' bytes on one thread at the next miss */
+    size_t skip;     /* bytes left to check on one thread */
     worker w[FXT__MAX_THREADS];
 };
 
@@ -369,6 +371,7 @@ static void *worker_main(void *arg)
             return NULL;
         run_piece(q, w, r);
         atomic_store_explicit(&w->done, r, memory_order_release);
+        wake(q);
     }
 }
 
@@ -664,12 +667,9 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             }
             break;
         }
-        unsigned spins = 0;
-        while (atomic_load_explicit(&w->done, memory_order_acquire) < r) {
-            cpu_relax();
-            if (++spins % 256 == 0)
-                sched_yield();
-        }
+        /* (spin, then sleep until its worker says it is done: yielding the
+         * core on a busy machine can cost a time slice) */
+        wait_for(q, &w->done, r, &q->quit_word, 1);
         if (v->stopped)
             continue; /* (every worker still has to finish the round) */
         if (fits(q, w)) {
@@ -695,15 +695,38 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
      * piece size still has one after a record left over from the last) */
     const size_t half = pb / 2 < 64 ? 64 : pb / 2;
     while (len - done >= 2 * half && !v->stopped && can_speculate(v)) {
-        size_t left = len - done;
+        size_t left = len - done, got;
+        if (q->skip > 0) { /* backing off: these bytes on one thread */
+            const size_t k = left < q->skip ? left : q->skip;
+            q->skip -= k;
+            if ((got = fxt__run_whole(v, p + done, k)) == 0)
+                break; /* (a record of size 0, or larger: stream.c) */
+            done += got;
+            continue;
+        }
         unsigned n = q->nworkers + 1;
         if (left / half < n)
             n = (unsigned)(left / half);
         size_t take = (size_t)n * pb;
         if (take > left || left - take < 2 * half)
             take = left; /* (the rest would be too little for a round) */
-        size_t got = round_run(q, p + done, take, n);
+        const uint64_t redone = q->counts.redone;
+        got = round_run(q, p + done, take, n);
         q->counts.rounds++;
+        /* pieces mostly redone in two rounds in turn (a trace whose
+         * earlier pieces keep changing what later ones depend on): the
+         * next 1, 2, 4 ... 64 rounds' bytes on one thread, where waiting for
+         * a piece and checking it again costs more than it gains */
+        if (2 * (q->counts.redone - redone) > n - 1) {
+            if (++q->misses >= 2) {
+                q->misses = 0;
+                q->skip = ((size_t)1 << q->level) * n * pb;
+                q->level += q->level < 6;
+                q->counts.backoffs++;
+            }
+        } else {
+            q->misses = 0, q->level = 0;
+        }
         done += got;
         if (got == 0)
             break; /* a record of size 0, or one larger than a round: stream.c */

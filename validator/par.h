@@ -43,6 +43,7 @@ typedef struct fxt__par_counts {
     uint64_t redone; /* of those, checked again on the validator's thread */
     uint64_t taken;  /* pieces the validator's thread took, their worker not started */
     uint64_t merged_records; /* records of the pieces merged */
+    uint64_t backoffs; /* times it checked the next chunks on one thread */
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 
