@@ -69,7 +69,9 @@ typedef struct fxt__provider {
                               used it, else the validator's no_thread */
     uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
     uint64_t thr_new[4];  /* a shadow's copy (par.c): the thread indexes it registered, */
-    uint64_t thr_used[4]; /* and those whose koids it used before (sequencing) */
+    uint64_t thr_used[4]; /* and those whose koids it used before (sequencing); */
+    uint64_t thr_changed[4]; /* the validator's: indexes registered again with other
+                                koids in the round being checked (par.c) */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];

@@ -75,6 +75,9 @@
 #define CLAIM_SPINS 2000
 /* Providers copied into a shadow at most (more: one thread). */
 #define MAX_COPIES 64
+/* A shadow checks its piece in slices of this many bytes (between them it
+ * looks whether it should stop). */
+#define SLICE ((size_t)64 << 10)
 /* Piece 0, checked on the validator's thread while worker 1 also frames
  * it, is PIECE0_UNITS / 8 of the others. */
 #define PIECE0_UNITS 9u
@@ -94,6 +97,7 @@ typedef struct worker {
     unsigned j;          /* the piece it checks */
     fxt_validator *sv;   /* its shadow */
     int started;         /* the shadow ran (its provider was known) */
+    _Atomic int abort;   /* the validator's thread checks the piece itself: stop */
     uint64_t start_off, start_idx; /* where it started */
     const fxt__provider *start_copy; /* in the copy of that provider */
     _Atomic uint64_t claim; /* 2 * round once it takes its piece of the round,
@@ -358,8 +362,20 @@ static void run_piece(fxt__par *q, worker *w, uint64_t r)
     w->start_idx = b.idx;
     w->started = !b.cut && shadow_start(w->sv, &b, w->start_off);
     w->start_copy = w->sv->cur;
-    if (w->started)
-        fxt__run_whole(w->sv, b.at, (size_t)(end - b.at));
+    /* in slices, to stop soon once its piece is checked again anyway */
+    for (const uint8_t *at = b.at; w->started && at < end && !w->sv->stopped;) {
+        if (atomic_load_explicit(&w->abort, memory_order_relaxed)) {
+            fxt__shadow_stop(w->sv);
+            break;
+        }
+        size_t k = (size_t)(end - at) < SLICE ? (size_t)(end - at) : SLICE;
+        size_t got = fxt__run_whole(w->sv, at, k);
+        if (got == 0 && k < (size_t)(end - at)) /* (a record larger than a slice) */
+            got = fxt__run_whole(w->sv, at, (size_t)(end - at));
+        if (got == 0)
+            break;
+        at += got;
+    }
 }
 
 static void *worker_main(void *arg)
@@ -437,6 +453,24 @@ static void ids_apply(fxt__table *t, const fxt__table *x)
             r->off = s->off, r->idx = s->idx;
         r->depth = left + s->depth;
     }
+}
+
+/* Known before its worker is done: no summary of this round can fit (a
+ * provider introduced or started afresh, or a thread index registered
+ * again with other koids, which a shadow has likely used). */
+static int doomed(const fxt__par *q)
+{
+    const fxt_validator *v = q->v;
+    if (v->prov_epoch != q->prov_epoch)
+        return 1;
+    if (v->thr_epoch == q->thr_epoch)
+        return 0;
+    for (size_t i = 0; i <= v->nprov; i++) {
+        const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
+        if (s->thr_changed[0] | s->thr_changed[1] | s->thr_changed[2] | s->thr_changed[3])
+            return 1;
+    }
+    return 0;
 }
 
 /* Does worker W's summary fit where the validator's thread is? */
@@ -642,6 +676,11 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         q->tgt[j] = p + ((size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
                          ~(size_t)7); /* (records are whole words from P) */
     q->tgt[n] = q->lim;
+    for (size_t i = 0; i <= v->nprov; i++)
+        memset((i < v->nprov ? v->prov[i] : &v->implicit)->thr_changed, 0,
+               sizeof v->implicit.thr_changed);
+    for (unsigned j = 1; j < n; j++)
+        atomic_store(&q->w[j - 1].abort, 0);
     const uint64_t r = atomic_load(&q->round) + 1;
     for (unsigned j = n; j <= q->nworkers; j++)
         atomic_store(&q->w[j - 1].claim, 2 * r + 1); /* no piece for them */
@@ -667,6 +706,14 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             }
             break;
         }
+        if (!v->stopped && doomed(q)) { /* its summary cannot fit: here, now */
+            atomic_store(&w->abort, 1);
+            q->counts.redone++;
+            const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
+            if (at <= end)
+                fxt__run_whole(v, at, (size_t)(end - at));
+            continue; /* (waited for below) */
+        }
         /* (spin, then sleep until its worker says it is done: yielding the
          * core on a busy machine can cost a time slice) */
         wait_for(q, &w->done, r, &q->quit_word, 1);
@@ -683,6 +730,9 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         if (at <= end)
             fxt__run_whole(v, at, (size_t)(end - at));
     }
+    for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
+        if (atomic_load(&q->w[j - 1].claim) == 2 * r)
+            wait_for(q, &q->w[j - 1].done, r, &q->quit_word, 1);
     return (size_t)(v->off - q->off0);
 }
 
