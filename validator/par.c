@@ -25,8 +25,11 @@
  *    shadow's own registrations in piece j are in its copy).
  *  - a thread ref registered or not, and its koids (durations and async
  *    ids are keyed by them): a ref missing from the copy is an issue to a
- *    shadow (redo); if any thread was registered since the copy
- *    (thr_epoch), every index of the copy must still have its koids.
+ *    shadow (redo); a shadow notes each index whose koids its sequencing
+ *    used (thr_used); if any thread was registered since the copy
+ *    (thr_epoch), each of those must still have the copy's koids. A round
+ *    whose piece 0 registers an index again with other koids redoes its
+ *    later pieces at once (doomed()).
  *  - the current provider, providers introduced, provider info starting
  *    one afresh (its tables emptied, a warning): a shadow stops at a
  *    provider info or an unknown provider; the merge wants the provider
@@ -48,16 +51,25 @@
  *    providers: a shadow's limit is an issue (redo); with a real table
  *    full or providers past the limit, no round starts (one thread).
  *  - counts (records, by type, by event type, per provider): summed.
+ *  - ignored rules (--ignore): their reports still stop a shadow (redo).
  *  - stop at an error, --max-issues, size 0, a record not whole, a
  *    visitor: only the validator's thread reports or stops; a visitor
  *    keeps the validator off the lean path and off this file.
+ *  - not covered: past FXT__BUF_CAP / sizeof(pending) (18,724) begins left
+ *    unended at the end, fxt__report_unended reports the rest unsorted, in
+ *    the order of the tables' slots, which merges may have placed apart
+ *    from where one thread's insertions would have.
  *
  * Rounds are numbered. The validator's thread copies the tables into each
  * shadow, then publishes the round. Worker 1 frames piece 0 and publishes
  * where piece 1 starts; worker j frames piece j (not the last) and
- * publishes where piece j + 1 starts, then checks piece j. fxt__par_run
- * returns only when every worker is done with the round, so none reads
- * the caller's memory after fxt_validator_feed() returns.
+ * publishes where piece j + 1 starts, then checks piece j. A worker takes
+ * its piece (claim) first; one not started when the validator's thread
+ * wants its piece (a busy machine) has it taken back, with the rest of the
+ * round. fxt__par_run returns only when every worker that took a piece is
+ * done with it, so none reads the caller's memory after
+ * fxt_validator_feed() returns. Two rounds in turn mostly redone: the next
+ * 1, 2 ... 64 rounds' bytes on one thread (back-off).
  */
 #include <stdatomic.h>
 #include <string.h>
