@@ -14,8 +14,9 @@
  *   fast.c      the lean checking path (no record model without a visitor);
  *               fast_other.h its records other than events; fast_build.c
  *               the tables it reads
- *   par.c       checking on several threads: whole chunks checked ahead by
- *               shadow validators, their summaries merged in trace order
+ *   par.c       checking on several threads: rounds of pieces, workers
+ *   shadow.c    the shadow validators that check pieces ahead, and the
+ *               merge of their summaries in trace order
  *   utf8.c      UTF-8 validation
  *
  * A validator checks exactly one revision (v->lay). --revision auto is a

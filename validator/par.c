@@ -15,50 +15,9 @@
  * every issue comes from the one-thread path, in trace order, and the
  * output is one thread's for any number of threads, pieces and timing.
  *
- * What the one-thread path's checks read besides the record (every rule
- * of decode.c, args.c, cursor.h, fast.c, fast_other.h and sequence.c), and
- * how a shadow deals with it:
- *  - a string ref registered or not (only defined-ness: no check reads a
- *    string's value): refs missing from the copy are logged (pend) and
- *    taken as registered; the merge checks each against the real table,
- *    which then holds exactly what was registered before piece j (the
- *    shadow's own registrations in piece j are in its copy).
- *  - a thread ref registered or not, and its koids (durations and async
- *    ids are keyed by them): a ref missing from the copy is an issue to a
- *    shadow (redo); a shadow notes each index whose koids its sequencing
- *    used (thr_used); if any thread was registered since the copy
- *    (thr_epoch), each of those must still have the copy's koids. A round
- *    whose piece 0 registers an index again with other koids redoes its
- *    later pieces at once (doomed()).
- *  - the current provider, providers introduced, provider info starting
- *    one afresh (its tables emptied, a warning): a shadow stops at a
- *    provider info or an unknown provider; the merge wants the provider
- *    the shadow started in to be the current one, and no provider
- *    introduced or restarted since the copy (prov_epoch).
- *  - durations per thread (depth, the outermost begins' offsets): a
- *    shadow's thread counts the ends of begins before the piece (borrow);
- *    the merge wants that many open, pops them, pushes the shadow's open
- *    begins. Thread table limit: the merge wants room for the new threads.
- *  - async and flow ids open (and their depth, duplicate begins): a
- *    shadow keeps every id it saw with what it asks of the begins open
- *    before the piece (table.h: aux); the merge checks it against the real
- *    table and applies it. Limits: room for every id the shadow saw.
- *  - record offsets and indexes (in issues, magic-first, the begins
- *    kept): the framing counts records, so a shadow's are the real ones.
- *  - magic first, initialization, duration complete, everything else a
- *    record alone decides: an issue, which stops a shadow (redo).
- *  - --max-* limits, a full or memory-starved table, untracked
- *    providers: a shadow's limit is an issue (redo); with a real table
- *    full or providers past the limit, no round starts (one thread).
- *  - counts (records, by type, by event type, per provider): summed.
- *  - ignored rules (--ignore): their reports still stop a shadow (redo).
- *  - stop at an error, --max-issues, size 0, a record not whole, a
- *    visitor: only the validator's thread reports or stops; a visitor
- *    keeps the validator off the lean path and off this file.
- *  - not covered: past FXT__BUF_CAP / sizeof(pending) (18,724) begins left
- *    unended at the end, fxt__report_unended reports the rest unsorted, in
- *    the order of the tables' slots, which merges may have placed apart
- *    from where one thread's insertions would have.
+ * What a shadow summarises, and what makes a piece be checked again, is
+ * shadow.c's (its comment: the inventory of what the one-thread path's
+ * checks read besides the record).
  *
  * Rounds are numbered. The validator's thread copies the tables into each
  * shadow, then publishes the round. Worker 1 frames piece 0 and publishes
@@ -76,6 +35,7 @@
 
 #include "internal.h"
 #include "par.h"
+#include "shadow.h"
 
 #if FXT__HAVE_THREADS
 #include <pthread.h>
@@ -253,104 +213,6 @@ static void publish(fxt__par *q, unsigned j, uint64_t round)
     wake(q);
 }
 
-/* ---- shadows ---- */
-
-/* The real provider of copy C in SV. */
-static fxt__provider *real_of(fxt_validator *v, const fxt_validator *sv, const fxt__provider *c)
-{
-    if (c == &sv->implicit)
-        return &v->implicit;
-    const fxt__slot *sl = fxt__tfind(&sv->prov_ids, c->id, 0, 0);
-    return v->prov[sl->idx];
-}
-
-void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
-{
-    const fxt__provider *c = sv->cur;
-    uint32_t k = 0;
-    if (c != &sv->implicit)
-        k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
-    if (sv->npend == FXT__PEND_CAP || k > 0xffff) {
-        fxt__shadow_stop(sv);
-        return;
-    }
-    sv->pend[sv->npend++] = k << 16 | ref;
-}
-
-static void copy_prov(fxt_validator *sv, fxt__provider *d, const fxt__provider *s)
-{
-    d->id = s->id;
-    d->implicit = s->implicit;
-    d->untracked = s->untracked;
-    d->str_lim = s->str_lim, d->thr_lim = s->thr_lim, d->str_k = s->str_k;
-    memcpy(d->strbits, s->strbits, sizeof d->strbits);
-    memcpy(d->thrbits, s->thrbits, sizeof d->thrbits);
-    memcpy(d->thr_pid, s->thr_pid, sizeof d->thr_pid);
-    memcpy(d->thr_tid, s->thr_tid, sizeof d->thr_tid);
-    for (unsigned i = 0; i < 256; i++)
-        d->thr[i] = &sv->no_thread;
-    memset(d->thr_new, 0, sizeof d->thr_new);
-    memset(d->thr_used, 0, sizeof d->thr_used);
-    d->records = 0;
-    memset(d->by_type, 0, sizeof d->by_type);
-}
-
-/* Copy V's providers into SV (on the validator's thread): 0 without
- * memory for them. */
-static int copy_tables(fxt_validator *v, fxt_validator *sv)
-{
-    while (sv->nprov < v->nprov) { /* providers are never forgotten: new ones */
-        if (sv->nprov == sv->prov_cap) {
-            size_t cap = sv->prov_cap ? 2 * sv->prov_cap : 8;
-            fxt__provider **np =
-                fxt__realloc(sv, sv->prov, sv->prov_cap * sizeof *np, cap * sizeof *np);
-            if (np == NULL)
-                return 0;
-            sv->prov = np, sv->prov_cap = cap;
-        }
-        fxt__provider *c = fxt__alloc(sv, sizeof *c);
-        int fresh;
-        fxt__slot *s = c ? fxt__tput(&sv->prov_ids, v->prov[sv->nprov]->id, 0, 0, &fresh) : NULL;
-        if (s == NULL) {
-            fxt__free(sv, c, sizeof *c);
-            return 0;
-        }
-        fxt__prov_init(sv, c, v->prov[sv->nprov]->id);
-        s->idx = sv->nprov;
-        sv->prov[sv->nprov++] = c;
-    }
-    for (size_t i = 0; i < v->nprov; i++)
-        copy_prov(sv, sv->prov[i], v->prov[i]);
-    copy_prov(sv, &sv->implicit, &v->implicit);
-    return 1;
-}
-
-/* Ready SV for a piece starting at B (offset OFF), its counts and
- * sequencing empty: 0 if its provider has no copy. */
-static int shadow_start(fxt_validator *sv, const bound *b, uint64_t off)
-{
-    fxt__provider *c = &sv->implicit;
-    if (!b->implicit) {
-        const fxt__slot *s = fxt__tfind(&sv->prov_ids, b->pid, 0, 0);
-        if (s == NULL)
-            return 0;
-        c = sv->prov[s->idx];
-    }
-    sv->cur = c;
-    sv->off = off, sv->rec_idx = b->idx;
-    sv->stopped = sv->stop_after = sv->shadow_fail = 0;
-    sv->npend = 0;
-    sv->st.records = 0;
-    sv->st.unchecked = 0; /* (a limit says so once: a shadow's is an issue each time) */
-    memset(sv->st.by_type, 0, sizeof sv->st.by_type);
-    memset(sv->st.events_by_type, 0, sizeof sv->st.events_by_type);
-    fxt__table_clear(&sv->threads);
-    fxt__table_clear(&sv->async);
-    fxt__table_clear(&sv->flows);
-    sv->last_thread = NULL;
-    return 1;
-}
-
 /* Worker W's part of round R. */
 static void run_piece(fxt__par *q, worker *w, uint64_t r)
 {
@@ -372,7 +234,7 @@ static void run_piece(fxt__par *q, worker *w, uint64_t r)
     }
     w->start_off = q->off0 + (uint64_t)(b.at - q->p);
     w->start_idx = b.idx;
-    w->started = !b.cut && shadow_start(w->sv, &b, w->start_off);
+    w->started = !b.cut && fxt__shadow_start(w->sv, b.implicit, b.pid, w->start_off, b.idx);
     w->start_copy = w->sv->cur;
     /* in slices, to stop soon once its piece is checked again anyway */
     for (const uint8_t *at = b.at; w->started && at < end && !w->sv->stopped;) {
@@ -403,198 +265,7 @@ static void *worker_main(void *arg)
     }
 }
 
-/* ---- merging ---- */
-
-/* The koids of every thread index whose koids SV's sequencing used, as
- * the copy had them, are still V's. */
-static int threads_same(const fxt_validator *v, const fxt_validator *sv)
-{
-    for (size_t i = 0; i <= v->nprov; i++) {
-        const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
-        const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
-        for (unsigned k = 0; k < 4; k++) {
-            uint64_t m = d->thr_used[k];
-            if (m & d->thr_new[k]) /* (the copy's koids it used are gone) */
-                return 0;
-            if ((m & s->thrbits[k]) != m)
-                return 0;
-            for (; m; m &= m - 1) {
-                unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
-                if (s->thr_pid[x] != d->thr_pid[x] || s->thr_tid[x] != d->thr_tid[x])
-                    return 0;
-            }
-        }
-    }
-    return 1;
-}
-
-/* The ids of shadow table X fit V's table T: what X's events ask of the
- * ids open before the piece holds, and T has room for all of them. */
-static int ids_fit(const fxt__table *t, const fxt__table *x)
-{
-    if (t->full || t->count + x->count > t->max)
-        return 0;
-    for (size_t i = 0; x->count && i <= x->mask; i++) {
-        if (!x->tag[i])
-            continue;
-        const fxt__slot *s = &x->s[i], *r = fxt__tfind(t, s->k[0], s->k[1], s->k[2]);
-        const uint32_t open = r ? r->depth : 0, b = s->aux >> 2;
-        if ((s->aux & 2) ? open != b : open < b + (s->aux & 1))
-            return 0;
-    }
-    return 1;
-}
-
-static void ids_apply(fxt__table *t, const fxt__table *x)
-{
-    for (size_t i = 0; x->count && i <= x->mask; i++) {
-        if (!x->tag[i])
-            continue;
-        const fxt__slot *s = &x->s[i];
-        fxt__slot *r = fxt__tfind(t, s->k[0], s->k[1], s->k[2]);
-        const uint32_t open = r ? r->depth : 0, left = open - (s->aux >> 2);
-        if (left + s->depth == 0) {
-            if (r != NULL)
-                fxt__tdel(t, r);
-            continue;
-        }
-        int fresh;
-        if (r == NULL && (r = fxt__tput(t, s->k[0], s->k[1], s->k[2], &fresh)) == NULL)
-            continue; /* (no memory: ids_fit saw room) */
-        if (left == 0) /* every begin before closed: the slot is the shadow's begin's */
-            r->off = s->off, r->idx = s->idx;
-        r->depth = left + s->depth;
-    }
-}
-
-/* Known before its worker is done: no summary of this round can fit (a
- * provider introduced or started afresh, or a thread index registered
- * again with other koids, which a shadow has likely used). */
-static int doomed(const fxt__par *q)
-{
-    const fxt_validator *v = q->v;
-    if (v->prov_epoch != q->prov_epoch)
-        return 1;
-    if (v->thr_epoch == q->thr_epoch)
-        return 0;
-    for (size_t i = 0; i <= v->nprov; i++) {
-        const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
-        if (s->thr_changed[0] | s->thr_changed[1] | s->thr_changed[2] | s->thr_changed[3])
-            return 1;
-    }
-    return 0;
-}
-
-/* Does worker W's summary fit where the validator's thread is? */
-static int fits(fxt__par *q, const worker *w)
-{
-    fxt_validator *v = q->v, *sv = w->sv;
-    if (!w->started || sv->shadow_fail || sv->stopped || v->stopped || v->off != w->start_off ||
-        v->rec_idx != w->start_idx)
-        return 0;
-    if (v->prov_epoch != q->prov_epoch || sv->nprov != v->nprov ||
-        real_of(v, sv, w->start_copy) != v->cur)
-        return 0;
-    if (v->thr_epoch != q->thr_epoch && !threads_same(v, sv))
-        return 0;
-    for (size_t i = 0; i < sv->npend; i++) {
-        const uint32_t k = sv->pend[i] >> 16, ref = sv->pend[i] & 0xffff;
-        const fxt__provider *p = k ? v->prov[k - 1] : &v->implicit;
-        if (!((p->strbits[ref >> 6] >> (ref & 63)) & 1))
-            return 0;
-    }
-    size_t fresh = 0;
-    for (size_t k = 0; k < sv->threads.count; k++) {
-        const fxt__thread *t = &sv->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK];
-        const fxt__slot *s = fxt__tfind(&v->threads, t->pid, t->tid, 0);
-        const uint32_t open = s ? ((const fxt__thread *)(uintptr_t)s->off)->depth : 0;
-        fresh += s == NULL;
-        if (t->borrow > open)
-            return 0;
-    }
-    if (v->threads.full || v->threads.count + fresh > v->threads.max)
-        return 0;
-    return ids_fit(&v->async, &sv->async) && ids_fit(&v->flows, &sv->flows);
-}
-
-/* Commit worker W's summary (fits() said yes). */
-static void merge(fxt__par *q, const worker *w)
-{
-    fxt_validator *v = q->v, *sv = w->sv;
-    for (size_t i = 0; i <= v->nprov; i++) { /* registrations and counts */
-        fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
-        const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
-        if (d->str_lim != s->str_lim || memcmp(d->strbits, s->strbits, sizeof s->strbits) != 0) {
-            for (size_t k = 0; k < FXT__STR_WORDS; k++)
-                s->strbits[k] |= d->strbits[k];
-            if ((s->strbits[s->str_lim >> 6] >> (s->str_lim & 63)) & 1)
-                fxt__reg_string(s, s->str_lim);
-        }
-        for (unsigned k = 0; k < 4; k++)
-            for (uint64_t m = d->thr_new[k]; m; m &= m - 1) {
-                unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
-                fxt__reg_thread(s, x);
-                s->thr_pid[x] = d->thr_pid[x], s->thr_tid[x] = d->thr_tid[x];
-                s->thr[x] = &v->no_thread;
-                v->thr_epoch++;
-            }
-        s->records += d->records;
-        for (unsigned k = 0; k < 16; k++)
-            s->by_type[k] += d->by_type[k];
-    }
-    v->st.records += sv->st.records;
-    for (unsigned k = 0; k < 16; k++) {
-        v->st.by_type[k] += sv->st.by_type[k];
-        v->st.events_by_type[k] += sv->st.events_by_type[k];
-    }
-    for (size_t k = 0; k < sv->threads.count; k++) { /* durations, threads in order */
-        const fxt__thread *t = &sv->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK];
-        fxt__thread *r = fxt__thread_get(v, t->pid, t->tid);
-        if (r == NULL)
-            continue; /* (no memory: fits() saw room) */
-        const uint32_t base = r->depth - t->borrow;
-        for (uint32_t d = 0; d < t->depth && base + d <= FXT__DUR_STACK; d++)
-            r->stack[2 * (base + d)] = t->stack[2 * d],
-                          r->stack[2 * (base + d) + 1] = t->stack[2 * d + 1];
-        r->depth = base + t->depth;
-    }
-    ids_apply(&v->async, &sv->async);
-    ids_apply(&v->flows, &sv->flows);
-    v->cur = real_of(v, sv, sv->cur);
-    v->off = sv->off;
-    v->rec_idx = sv->rec_idx;
-}
-
 /* ---- life ---- */
-
-static void free_shadow(fxt_validator *v, fxt_validator *sv)
-{
-    if (sv == NULL)
-        return;
-    fxt__free(sv, sv->pend, FXT__PEND_CAP * sizeof *sv->pend);
-    fxt__one_fini(sv);
-    fxt__free(v, sv, fxt__one_size());
-}
-
-static fxt_validator *new_shadow(fxt_validator *v)
-{
-    fxt_validator *sv = fxt__alloc(v, fxt__one_size());
-    if (sv == NULL)
-        return NULL;
-    fxt_options o = v->o;
-    o.threads = 0;
-    o.on_issue = NULL;
-    o.on_record = NULL;
-    fxt__one_init(sv, &o);
-    sv->shadow = 1;
-    sv->be = v->be, sv->be_known = 1;
-    sv->pend = fxt__alloc(sv, FXT__PEND_CAP * sizeof *sv->pend);
-    if (sv->pend == NULL) {
-        free_shadow(v, sv);
-        return NULL;
-    }
-    return sv;
-}
 
 fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
 {
@@ -618,10 +289,10 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
         w->j = q->nworkers + 1;
         atomic_init(&w->done, 0);
         atomic_init(&w->claim, 0);
-        if ((w->sv = new_shadow(v)) == NULL)
+        if ((w->sv = fxt__shadow_new(v)) == NULL)
             break;
         if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
-            free_shadow(v, w->sv);
+            fxt__shadow_free(v, w->sv);
             break;
         }
         q->nworkers++;
@@ -651,7 +322,7 @@ void fxt__par_free(fxt__par *q)
     pthread_mutex_destroy(&q->mu);
     fxt_validator *v = q->v;
     for (unsigned i = 0; i < q->nworkers; i++)
-        free_shadow(v, q->w[i].sv);
+        fxt__shadow_free(v, q->w[i].sv);
     fxt__free(v, q, sizeof *q);
 }
 
@@ -676,7 +347,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
 {
     fxt_validator *v = q->v;
     for (unsigned i = 0; i + 1 < n; i++)
-        if (!copy_tables(v, q->w[i].sv))
+        if (!fxt__shadow_copy(v, q->w[i].sv))
             return 0;
     q->npieces = n;
     q->p = p, q->lim = p + len;
@@ -718,7 +389,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             }
             break;
         }
-        if (!v->stopped && doomed(q)) { /* its summary cannot fit: here, now */
+        if (!v->stopped && fxt__shadow_doomed(v, q->prov_epoch, q->thr_epoch)) { /* its summary cannot fit: here, now */
             atomic_store(&w->abort, 1);
             q->counts.redone++;
             const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
@@ -731,8 +402,10 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         wait_for(q, &w->done, r, &q->quit_word, 1);
         if (v->stopped)
             continue; /* (every worker still has to finish the round) */
-        if (fits(q, w)) {
-            merge(q, w);
+        const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
+                                     q->thr_epoch};
+        if (w->started && fxt__shadow_fits(v, w->sv, &from)) {
+            fxt__shadow_merge(v, w->sv);
             q->counts.merged_records += w->sv->st.records;
             continue;
         }
@@ -816,12 +489,6 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
 {
     (void)v;
     memset(out, 0, sizeof *out);
-}
-
-void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
-{
-    (void)ref;
-    fxt__shadow_stop(sv);
 }
 
 #endif
