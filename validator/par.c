@@ -92,8 +92,7 @@ struct fxt__par {
     _Atomic uint64_t bnd_round[FXT__MAX_THREADS + 1]; /* the round bnd[j] is of */
     uint64_t prov_epoch, thr_epoch;        /* the validator's, at the copy */
     _Atomic unsigned sleeping;
-    _Atomic int quit;
-    _Atomic uint64_t quit_word; /* 1 once quit (for wait_for) */
+    _Atomic uint64_t quit; /* 1 once the workers are to end */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     fxt__par_counts counts;
@@ -131,7 +130,7 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uin
     for (;;) {
         if (atomic_load_explicit(a, memory_order_acquire) >= want)
             return 1;
-        if (atomic_load(&q->quit) || atomic_load(b) >= b_want)
+        if (atomic_load(&q->quit) != 0 || atomic_load(b) >= b_want)
             return 0;
         if (++spins < SPINS) {
             cpu_relax();
@@ -139,7 +138,7 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uin
         }
         pthread_mutex_lock(&q->mu);
         atomic_fetch_add(&q->sleeping, 1);
-        while (atomic_load(a) < want && atomic_load(b) < b_want && !atomic_load(&q->quit))
+        while (atomic_load(a) < want && atomic_load(b) < b_want && atomic_load(&q->quit) == 0)
             pthread_cond_wait(&q->cv, &q->mu);
         atomic_fetch_sub(&q->sleeping, 1);
         pthread_mutex_unlock(&q->mu);
@@ -257,7 +256,7 @@ static void *worker_main(void *arg)
     worker *w = arg;
     fxt__par *q = w->q;
     for (uint64_t r = 1;; r++) {
-        if (!wait_for(q, &q->round, r, &q->quit_word, 1))
+        if (!wait_for(q, &q->round, r, &q->quit, 1))
             return NULL;
         run_piece(q, w, r);
         atomic_store_explicit(&w->done, r, memory_order_release);
@@ -313,7 +312,6 @@ void fxt__par_free(fxt__par *q)
         return;
     pthread_mutex_lock(&q->mu);
     atomic_store(&q->quit, 1);
-    atomic_store(&q->quit_word, 1);
     pthread_cond_broadcast(&q->cv);
     pthread_mutex_unlock(&q->mu);
     for (unsigned i = 0; i < q->nworkers; i++)
@@ -399,7 +397,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         }
         /* (spin, then sleep until its worker says it is done: yielding the
          * core on a busy machine can cost a time slice) */
-        wait_for(q, &w->done, r, &q->quit_word, 1);
+        wait_for(q, &w->done, r, &q->quit, 1);
         if (v->stopped)
             continue; /* (every worker still has to finish the round) */
         const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
@@ -417,7 +415,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     }
     for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
         if (atomic_load(&q->w[j - 1].claim) == 2 * r)
-            wait_for(q, &q->w[j - 1].done, r, &q->quit_word, 1);
+            wait_for(q, &q->w[j - 1].done, r, &q->quit, 1);
     return (size_t)(v->off - q->off0);
 }
 
