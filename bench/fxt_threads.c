@@ -17,6 +17,8 @@
 #include <time.h>
 
 #include "fxt/fxt.h"
+/* (the rounds' counters: internal, printed by this benchmark only) */
+#include "../validator/par.h"
 
 typedef struct digest {
     uint64_t h, n;
@@ -50,6 +52,8 @@ static double now(void)
 
 /* One validation of B[0..N) in chunks of CHUNK on THREADS threads: its
  * wall time, and what it said in *D (issues, then counts). */
+static fxt__par_counts last_counts; /* of the last run */
+
 static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threads,
                   fxt_revision rev, digest *d)
 {
@@ -74,6 +78,7 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
     fxt_validator_stats(v, &st);
     fxt_revision_verdict vd[FXT_REV_COUNT];
     fxt_validator_verdicts(v, vd);
+    fxt__par_get_counts(v, &last_counts);
     fxt_validator_free(v);
     double t = now() - t0;
     mix(d, &st.records, sizeof st.records);
@@ -154,6 +159,13 @@ int main(int argc, char **argv)
     printf("%u threads: %.3f s  %7.1f MB/s  (best of %d, taken in turn with 1 thread)\n", threads,
            bestn, (double)sz / bestn / 1e6, reps);
     printf("speed-up:   %.2fx; output %s\n", best1 / bestn, same ? "identical" : "DIFFERENT");
+    printf("rounds: %llu, pieces for workers: %llu, redone: %llu, taken back (worker not "
+           "started): %llu (last run)\n",
+           (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
+           (unsigned long long)last_counts.redone, (unsigned long long)last_counts.taken);
+    printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
+           (unsigned long long)last_counts.merged_records,
+           (unsigned long long)last_counts.backoffs);
     free(b);
     return same ? 0 : 1;
 }

@@ -35,7 +35,7 @@
 # message naming this file: a new test must say what it costs.
 set(FXT_TEST_LABELS
   # unit and spec tests (C, Check)
-  "support|sha256|validator|encode|encode_revisions|gen_properties|roundtrip|body_order=quick"
+  "support|sha256|validator|encode|encode_revisions|gen_properties|roundtrip|body_order|par_equals_one=quick"
   "rules_doc_fresh|rule-ids-fresh|cxx-headers|license-headers=quick"
   "spec_real_traces=quick,shared-data"
   "spec_.*=quick"

@@ -11,7 +11,7 @@
  * payloads and extra words inside the record's bytes, raw bytes equal to the
  * input), provider API consistent; and a second run without the visitor
  * (the lean path) gives the same issues, stats and providers, and so does a
- * third on two threads (validator/par.c) cut into tasks of 64 to 568 bytes
+ * third on two threads (validator/par.c) cut into pieces of 64 to 568 bytes
  * (on one input in four, chosen by its bytes: it starts a thread). Validator
  * options (table sizes,
  * allow-unknown, ignored rules) are derived from a hash of the input.
@@ -23,7 +23,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* A run without the visitor on THREADS threads (tasks of TASK_BYTES; 0 and
+/* A run without the visitor on THREADS threads (pieces of TASK_BYTES; 0 and
  * 0: one thread) must give RUN's issues, stats and providers (WHAT names
  * the pair). */
 static void same_without_visitor(const uint8_t *data, size_t size, fz_run *run, fxt_validator *v,

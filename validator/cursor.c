@@ -95,6 +95,10 @@ int fxt__stream_str(fxt__cur *c, uint64_t len, const char *what, const char **ou
 
 void fxt__strref_missing(fxt__cur *c, uint16_t ref, uint64_t ref_pos, int lo, const char *what)
 {
+    if (c->v->shadow) { /* (par.c) registered before its chunk? the merge checks */
+        fxt__shadow_pending(c->v, ref);
+        return;
+    }
     char w[48];
     fxt__detail(c->v, 8, lo, lo + 15);
     REPORT(c->v, FXT_R_STRING_REF_UNREGISTERED, fieldoff(c, ref_pos),

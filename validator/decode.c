@@ -345,6 +345,15 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         REPORT(v, FXT_R_THREAD_INDEX_ZERO, v->r_off, "thread record for index 0 is ignored");
     } else if (ok) {
         fxt__provider *pv = v->cur;
+        const uint64_t bit = (uint64_t)1 << (idx & 63);
+        if (v->shadow) { /* (par.c) its registrations are committed by index */
+            pv->thr_new[idx >> 6] |= bit;
+        } else {
+            v->thr_epoch++;
+            if ((pv->thrbits[idx >> 6] & bit) && (pv->thr_pid[idx] != r->u.thread.pid ||
+                                                  pv->thr_tid[idx] != r->u.thread.tid))
+                pv->thr_changed[idx >> 6] |= bit;
+        }
         fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;
         pv->thr_tid[idx] = r->u.thread.tid;

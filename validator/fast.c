@@ -179,6 +179,8 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, unsigned kind, const fxt__pro
     fxt__table *t;
     uint64_t a = id, b = 0, c = 0; /* flows: by id */
     if (kind <= FXT_ET_ASYNC_END) { /* async: by id, process and provider (as sequence.c) */
+        if (v->shadow) /* (par.c: sequence.c notes the koids it uses) */
+            return 0;
         t = &v->async;
         b = pid, c = pv->id | ((uint64_t)pv->implicit << 32);
     } else {
@@ -192,11 +194,14 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, unsigned kind, const fxt__pro
             return 0;
         s->off = v->lean_base + (uintptr_t)p, s->idx = v->rec_idx;
         s->depth = 1;
+        s->aux = (uint32_t)v->shadow << 1; /* a shadow's: no begin open before it */
         return 1;
     }
-    if ((s = fxt__tfind(t, a, b, c)) == NULL) /* not tracked, or unmatched */
-        return t->full;
-    if ((kind == FXT_ET_ASYNC_END || kind == FXT_ET_FLOW_END) && --s->depth == 0)
+    /* (a shadow keeps ids at depth 0: what they say of the ids before its
+     * chunk is sequence.c's) */
+    if ((s = fxt__tfind(t, a, b, c)) == NULL || s->depth == 0) /* not tracked, or unmatched */
+        return s == NULL && t->full;
+    if ((kind == FXT_ET_ASYNC_END || kind == FXT_ET_FLOW_END) && --s->depth == 0 && !v->shadow)
         fxt__tdel(t, s);
     return 1;
 }
@@ -245,11 +250,9 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
 }
 
 /* The sequencing of a lean event of meaning KIND: LEAN if settled here,
- * else LEAN_SEQUENCE for slow_sequence(). ID: NULL, or its data word
- * (async and flow ids: the in-order pass has it from the pre-pass). */
+ * else LEAN_SEQUENCE for slow_sequence(). */
 static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, const unsigned kind,
-                                   const uint64_t *id)
+                                   uint64_t len, uint64_t h, const int be, const unsigned kind)
 {
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__thread *t = pv->thr[thr]; /* (v->no_thread fails both depth tests) */
@@ -265,7 +268,7 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
     if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
         return LEAN;
     if (kind >= FXT_ET_ASYNC_BEGIN && /* async, flow (the meanings end there) */
-        lean_id(v, kind, pv, pv->thr_pid[thr], id != NULL ? *id : load(p + len - 8, be), p))
+        lean_id(v, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p))
         return LEAN;
     return LEAN_SEQUENCE;
 }
@@ -278,18 +281,16 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
 #define SEQ_READ 0x100u
 static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
                                    uint64_t len, uint64_t h, const int be, uint64_t pos,
-                                   const unsigned seq, const int pre)
+                                   const unsigned seq)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     if (pos + v->ev_tail[raw] != len) /* decode.c says what is wrong */
         return NOT_LEAN;
-    if (pre) /* the pre-pass: counts and sequencing are the in-order pass's */
-        return LEAN;
     v->st.events_by_type[raw]++;
     const unsigned sq = seq == SEQ_READ ? v->ev_seq[raw] >> 4u : seq;
     if (sq == 0)
         return LEAN;
-    return event_seq(v, pv, p, len, h, be, sq - 1, NULL);
+    return event_seq(v, pv, p, len, h, be, sq - 1);
 }
 
 /* fast_event's jump has a case for every byte: instant and counter are
@@ -299,8 +300,7 @@ _Static_assert(FXT_ET_INSTANT == 0 && FXT_ET_COUNTER == 1 && FXT_ET_DURATION_BEG
                "fast_event: instant and counter (+ 1) are the range 0x10-0x2f");
 _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | argc is a byte");
 
-/* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE (PRE, the
- * pre-pass: NOT_LEAN or LEAN, neither counted nor sequenced).
+/* A lean event: NOT_LEAN (decode.c), LEAN or LEAN_SEQUENCE.
  * CHECKED: near the chunk's end, every argument word bounds-checked in a
  * loop. Else the words are read unchecked (far from the chunk's end, see
  * fast_loop's ARG_SLACK: a word may lie past the record but inside the
@@ -310,8 +310,7 @@ _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | a
  * data-dependent jump per event where separate ones on the count and on
  * the kind would each be mispredicted on a trace that mixes them. */
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int checked,
-                                    const int pre)
+                                    uint64_t len, uint64_t h, const int be, const int checked)
 {
     /* refs in the provider's dense prefixes (no inline thread, no inline
      * strings, not untracked): category and name in two 16-bit halves as
@@ -329,7 +328,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     if (checked) {
         if ((pos = args_checked(v, pv, p, pos, len, n, be)) == 0)
             return NOT_LEAN;
-        return event_end(v, pv, p, len, h, be, pos, SEQ_READ, pre);
+        return event_end(v, pv, p, len, h, be, pos, SEQ_READ);
     }
     /* ev_seq's values: 0, and (meaning + 1) << 4 for each meaning that
      * sequencing looks at; 5 to 15 arguments (rarer) in a loop, then the
@@ -348,7 +347,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
         CASE_(s, 4); CASE_(s, 3); CASE_(s, 2);                                                 \
         CASE_(s, 1);                                                                           \
     case (s) << 4:                                                                             \
-        return event_end(v, pv, p, len, h, be, pos, s, pre)
+        return event_end(v, pv, p, len, h, be, pos, s)
     switch (v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] | n) {
         SEQ_(0); /* sequencing does not look at it */
         SEQ_(FXT_ET_DURATION_BEGIN + 1); SEQ_(FXT_ET_DURATION_END + 1);
@@ -378,7 +377,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
 static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
                                         const uint8_t *p, uint64_t len, uint64_t h, const int be)
 {
-    return fast_event(v, pv, p, len, h, be, 1, 0);
+    return fast_event(v, pv, p, len, h, be, 1);
 }
 
 /* The rules of events, and those every lean kind shares (framing,
@@ -456,7 +455,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
              * two int64_t is negative iff one of them is */
             const int64_t room = (int64_t)(end - p) - ARG_SLACK - (int64_t)rl;
             if (LIKELY((room | ((int64_t)rl - 1)) >= 0))
-                ok = fast_event(v, pv, p, rl, h, be, 0, 0);
+                ok = fast_event(v, pv, p, rl, h, be, 0);
             else if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
                 break;
             else
@@ -529,158 +528,27 @@ size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len)
     return v->be ? fast_run_be(v, p, len) : fast_run_le(v, p, len);
 }
 
-/* ---- the parallel path's two passes (par.c) ---- */
+/* ---- whole records (par.c) ---- */
 
-/* fast_event() in the pre-pass near the chunk's end */
-static NOINLINE int pre_event_near_end(fxt_validator *v, const fxt__provider *pv,
-                                       const uint8_t *p, uint64_t len, uint64_t h, const int be)
+size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len)
 {
-    return fast_event(v, pv, p, len, h, be, 1, 1);
-}
-
-/* The pre-pass: fast_loop's checks of each record against SNAPS[K], the
- * snapshot of the tables of the provider its records belong to (K changes
- * at a metadata record, whose entry the framing has written), neither
- * counting nor sequencing: the entry (internal.h) where they pass, else 0.
- * Writes nothing but ENT. */
-static ALWAYS_INLINE size_t pre_loop(const fxt_validator *cv, const fxt__provider *snaps,
-                                     unsigned k, const uint8_t *p, size_t len,
-                                     const uint8_t *lim, uint64_t *ent, uint64_t *ids,
-                                     const int be)
-{
-    /* (fast_event's validator is not const for counts and sequencing,
-     * which the pre-pass does not reach) */
-    fxt_validator *v = (fxt_validator *)(uintptr_t)cv;
-    const uint8_t *const end = p + len;
-    uint64_t *const ent0 = ent;
-    const fxt__provider *snap = k == FXT__PRE_NONE ? NULL : &snaps[k];
-    for (; p < end; ent++) {
-        const uint64_t h = load(p, be);
-        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        const uint64_t rl = fxt__framed_len(v, h);
-        /* (a large record is never lean: its size need not fit) */
-        uint64_t e = h << FXT__PRE_HEADER | (k + 1);
-        int ok = 0;
-        if (LIKELY(type == FXT_RT_EVENT)) {
-            if (UNLIKELY(snap == NULL))
-                ok = 0;
-            else if ((int64_t)(lim - p) - ARG_SLACK - (int64_t)rl >= 0)
-                ok = fast_event(v, snap, p, rl, h, be, 0, 1);
-            else
-                ok = pre_event_near_end(v, snap, p, rl, h, be);
-            /* sequencing: what event_seq settles without state is settled */
-            const unsigned sq = v->ev_seq[FXT_GET(h, FXT_EV_TYPE)] >> 4u;
-            if (sq != 0 &&
-                !(sq - 1 == FXT_ET_DURATION_COMPLETE && load(p + rl - 8, be) >= load(p + 8, be)))
-                e |= FXT__PRE_SEQ;
-            if (ok && sq - 1 >= FXT_ET_ASYNC_BEGIN && sq != 0) { /* its id, for lean_id */
-                *ids++ = load(p + rl - 8, be);
-                e |= FXT__PRE_ID;
-            }
-        } else if (type == FXT_RT_METADATA) {
-            k = (unsigned)*ent & FXT__PRE_K;
-            snap = k == FXT__PRE_NONE ? NULL : &snaps[k];
-            p += rl;
-            continue;
-        } else if (type != FXT_RT_LARGE && ((v->lean_types >> type) & 1) && snap != NULL) {
-            ok = type == FXT_RT_LOG            ? fast_log(v, snap, p, rl, h)
-                 : type == FXT_RT_KERNEL_OBJECT ? fast_kobj(v, snap, p, rl, h, be)
-                 : type == FXT_RT_USERSPACE     ? fast_uobj(v, snap, p, rl, h, be)
-                 : type == FXT_RT_SCHEDULING    ? fast_sched(v, snap, p, rl, h, be)
-                                                : fast_blob(v, snap, p, rl, h);
-        }
-        *ent = ok ? e : 0;
-        p += rl;
-    }
-    return (size_t)(ent - ent0);
-}
-
-/* The in-order pass over the records of a pre-pass: a record it passed
- * against the snapshot of the current provider (its entry's K + 1 is the
- * provider's snap: the provider was not started afresh since) is counted
- * and sequenced here as fast_loop would (fast_loop takes the lean path on
- * it: its checks are the pre-pass's, and every index registered then still
- * is), from its entry, reading the record only for the words sequencing
- * compares; every other record goes through the one-thread path alone
- * (fxt__fast_run, or decode.c for a large record as in stream.c), which
- * reports. So the issues, their order and the counts are one thread's. */
-static ALWAYS_INLINE size_t apply_loop(fxt_validator *v, const uint8_t *p, size_t len,
-                                       const uint64_t *ent, const uint64_t *ids, const int be)
-{
-    const uint8_t *const start = p, *const end = p + len;
-    const fxt__provider *pv = v->cur;
-    unsigned want = pv->snap ? pv->snap : 0x100u; /* (0x100: no entry) */
-    uint64_t idx = v->rec_idx;
-    v->lean_base = v->off - (uintptr_t)start; /* modulo 2^64 */
-    v->lean_flushed = idx;
-    for (; p < end; ent++) {
-        const uint64_t e = *ent;
-        if (LIKELY((e & (FXT__PRE_K | FXT__PRE_SWITCH)) == want)) {
-            const uint64_t h = e >> FXT__PRE_HEADER; /* (the header's low half) */
-            const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-            const uint64_t rl = fxt_record_bytes_small(h); /* (lean: not large) */
-            if (LIKELY(type == FXT_RT_EVENT)) {
-                const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
-                v->st.events_by_type[raw]++;
-                if (e & FXT__PRE_SEQ) {
-                    v->rec_idx = idx;
-                    if (event_seq(v, pv, p, rl, h, be, (v->ev_seq[raw] >> 4u) - 1,
-                                  (e & FXT__PRE_ID) ? ids++ : NULL) == LEAN_SEQUENCE) {
-                        slow_sequence(v, p, rl, h, be);
-                        if (UNLIKELY(v->stop_after)) {
-                            idx++;
-                            p += rl;
-                            v->stopped = v->st.stopped = 1;
-                            break;
-                        }
-                    }
-                }
-            } else {
-                v->lean_other++;
-                v->st.by_type[type]++;
-                v->cur->by_type[type]++;
-            }
-            idx++;
-            p += rl;
-            continue;
-        }
-        /* as one thread would, this record alone */
-        const uint64_t h = load(p, be);
-        const uint64_t rl = fxt__framed_len(v, h);
-        ids += (e & FXT__PRE_ID) != 0;
-        v->rec_idx = idx;
-        flush(v, idx);
-        at_record(v, p);
-        if (fxt__fast_run(v, p, rl) == 0) { /* a large record: as stream.c */
-            fxt__decode(v, p, rl, rl, h);
-            v->off += rl;
-            v->rec_idx++;
-            if (UNLIKELY(v->stop_after))
-                v->stopped = v->st.stopped = 1;
-        }
-        idx = v->lean_flushed = v->rec_idx;
-        pv = v->cur; /* a metadata record may switch providers */
-        want = pv->snap ? pv->snap : 0x100u;
-        p += rl;
-        if (UNLIKELY(v->stopped))
+    size_t done = 0;
+    while (!v->stopped) {
+        done += fxt__fast_run(v, p + done, len - done);
+        if (v->stopped || len - done < 8)
             break;
+        /* the lean path stopped before a large record, a record of size 0
+         * or one that does not fit: a large one that fits as stream.c does */
+        const uint64_t h = load(p + done, v->be);
+        const uint64_t rl = fxt__record_len(v, h);
+        if (FXT_GET(h, FXT_REC_TYPE) != FXT_RT_LARGE || rl == 0 || rl > len - done)
+            break;
+        fxt__decode(v, p + done, rl, rl, h);
+        v->off += rl;
+        v->rec_idx++;
+        if (UNLIKELY(v->stop_after))
+            v->stopped = v->st.stopped = 1;
+        done += rl;
     }
-    v->rec_idx = idx;
-    flush(v, idx);
-    at_record(v, p);
-    return (size_t)(p - start);
-}
-
-size_t fxt__fast_pre(const fxt_validator *v, const fxt__provider *snaps, unsigned k,
-                     const uint8_t *p, size_t len, const uint8_t *lim, uint64_t *ent,
-                     uint64_t *ids)
-{
-    return v->be ? pre_loop(v, snaps, k, p, len, lim, ent, ids, 1)
-                 : pre_loop(v, snaps, k, p, len, lim, ent, ids, 0);
-}
-
-size_t fxt__fast_apply(fxt_validator *v, const uint8_t *p, size_t len, const uint64_t *ent,
-                       const uint64_t *ids)
-{
-    return v->be ? apply_loop(v, p, len, ent, ids, 1) : apply_loop(v, p, len, ent, ids, 0);
+    return done;
 }

@@ -16,8 +16,9 @@
  *   fast.c      the lean checking path (no record model without a visitor);
  *               fast_other.h its records other than events; fast_build.c
  *               the tables it reads
- *   par.c       checking on several threads: the lean path's pre-pass on
- *               workers, applied in order on the validator's thread
+ *   par.c       checking on several threads: rounds of pieces, workers
+ *   shadow.c    the shadow validators that check pieces ahead, and the
+ *               merge of their summaries in trace order
  *   utf8.c      UTF-8 validation
  *
  * A validator checks exactly one revision (v->lay). --revision auto is a
@@ -51,6 +52,7 @@
 typedef struct fxt__thread {
     uint64_t pid, tid;
     uint32_t depth; /* open duration begins; the validator's no_thread: never a real depth */
+    uint32_t borrow; /* a shadow (par.c): ends of begins before its chunk */
     /* the record offsets and indexes of the outermost DUR_STACK unended
      * begins, and of the first begin past them (the summary points there) */
     uint64_t stack[2 * (FXT__DUR_STACK + 1)];
@@ -71,8 +73,10 @@ typedef struct fxt__provider {
     fxt__thread *thr[256]; /* each registered index's thread once an event has
                               used it, else the validator's no_thread */
     uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
-    uint8_t snap; /* par.c: its snapshot in the chunk being checked + 1, or 0 (none; also
-                     once started afresh) */
+    uint64_t thr_new[4];  /* a shadow's copy (par.c): the thread indexes it registered, */
+    uint64_t thr_used[4]; /* and those whose koids it used before (sequencing); */
+    uint64_t thr_changed[4]; /* the validator's: indexes registered again with other
+                                koids in the round being checked (par.c) */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -148,6 +152,15 @@ struct fxt_validator {
     uint64_t lean_base;    /* stream offset minus address, in the chunk */
     struct fxt__par *par;  /* threads > 1: the workers (par.c), once started */
     int par_tried;         /* fxt__par_new was called */
+    /* par.c: a shadow checks a chunk ahead and never reports (an issue
+     * sets shadow_fail and stops it); it logs the string refs its tables
+     * lacked. The validator counts what would make a shadow's copy of its
+     * tables stale. */
+    int shadow, shadow_fail;
+    uint32_t *pend; /* (provider copy + 1, or 0: the implicit one) << 16 | ref */
+    size_t npend;
+    uint64_t prov_epoch; /* providers introduced or started afresh */
+    uint64_t thr_epoch;  /* thread indexes registered */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */
@@ -278,32 +291,27 @@ void fxt__finish_record(fxt_validator *v, fxt_record *r, int decoded, uint64_t i
 size_t fxt__fast_run(fxt_validator *v, const uint8_t *p, size_t len);
 /* Build the lean path's tables for the revision. */
 void fxt__fast_build(fxt_validator *v);
-/* The parallel path (par.c) in two passes. The pre-pass, on any thread:
- * the whole records of P[0..LEN) (framed: no size 0, every one inside),
- * LIM the end of the memory that may be read; an entry per record in ENT:
- * 0 if the lean path does not pass it against SNAPS[K], the snapshot of
- * the tables of its provider, else K + 1 | the flags below | the low half
- * of its header shifted up (all the in-order pass reads of it, but for
- * sequencing's words); the ids of the passed async and flow events, in
- * turn, in IDS. K: the snapshot at P (FXT__PRE_NONE: none); a
- * metadata record's entry, FXT__PRE_SWITCH | K, is the framing's and says
- * the snapshot after it. Reads only V's tables and SNAPS. Returns the
- * number of records. */
-#define FXT__PRE_K 0x3fu       /* the snapshot + 1 that passed it */
-#define FXT__PRE_NONE 0x3fu    /* no snapshot (so at most 63 of them) */
-#define FXT__PRE_SEQ 0x40u     /* an event that sequencing must see */
-#define FXT__PRE_SWITCH 0x80u  /* (a metadata record: the framing's) */
-#define FXT__PRE_ID 0x100u     /* a passed async or flow event: its id is the next in IDS */
-#define FXT__PRE_HEADER 32     /* where the header's low half is */
-size_t fxt__fast_pre(const fxt_validator *v, const fxt__provider *snaps, unsigned k,
-                     const uint8_t *p, size_t len, const uint8_t *lim, uint64_t *ent,
-                     uint64_t *ids);
-/* The in-order pass over the same records and entries, on the validator's
- * thread, as fxt__fast_run: the bytes checked (less than LEN once
- * stopped). A lean entry counts where it is the current provider's
- * snap. */
-size_t fxt__fast_apply(fxt_validator *v, const uint8_t *p, size_t len, const uint64_t *ent,
-                       const uint64_t *ids);
+/* Check the whole records of P[0..LEN) as the one-thread path does: the
+ * lean path, and large records that lie whole in it through decode.c;
+ * stops at a record of size 0, one that does not fit, or a stop. The bytes
+ * checked. */
+size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len);
+#define FXT__PEND_CAP 4096 /* string refs a shadow may leave to the merge */
+/* A shadow: string ref REF of the current provider is not in its copy. */
+void fxt__shadow_pending(fxt_validator *v, unsigned ref);
+/* Sequencing uses the koids of thread index IDX of P: a shadow's copy
+ * notes it (par.c; a store, cheaper than a test, elsewhere). */
+static inline void fxt__koids_used(const fxt__provider *p, unsigned idx)
+{
+    fxt__provider *m = (fxt__provider *)(uintptr_t)p;
+    m->thr_used[idx >> 6] |= (uint64_t)1 << (idx & 63);
+}
+/* A shadow met what it cannot summarise: it stops, its chunk is redone. */
+static inline void fxt__shadow_stop(fxt_validator *v)
+{
+    v->shadow_fail = 1;
+    v->stop_after = 1;
+}
 
 /* where an argument header's bits [32..63] start */
 #define FXT__ARG_HI_SHIFT FXT_FIELD_LO(FXT_ARG_HI)
@@ -337,7 +345,7 @@ static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
     return fxt_record_bytes(v->lay, h);
 }
 
-/* The same for a record known not to be of size 0 (framed by par.c): the
+/* The same for a record known not to be of size 0 (framed): the
  * size field inline, but for large records. */
 static inline uint64_t fxt__framed_len(const fxt_validator *v, uint64_t h)
 {

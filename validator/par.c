@@ -1,83 +1,105 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * par.c - checking on several threads, with one thread's output.
+ * par.c - checking on several threads, with one thread's output: whole
+ * chunks checked ahead by shadow validators.
  *
- * A chunk is cut into tasks of whole records. Any thread, the validator's
- * included, takes the next task, frames it (one header word per record:
- * where it ends is where the next task starts, which another thread may
- * then take) and runs the pre-pass on it (fast.c): the lean path's checks
- * against a snapshot of the string and thread tables of the record's
- * provider as they were when the chunk began (the framing follows provider
- * switches), without counting or sequencing; each record gets an entry
- * saying which snapshot passed it. The validator's thread then applies the
- * tasks in order (fxt__fast_apply): a passed record is counted and
- * sequenced where its snapshot is the current provider's (tables only
- * grow, until a provider is started afresh, which drops its snapshot); any
- * other record goes through the one-thread path alone, which reports.
- * Issues are only ever reported by the one-thread code, in trace order, so
- * the output is one thread's whatever the threads, tasks and timing.
+ * A round cuts the records fed into pieces, one per thread. The validator's
+ * thread checks piece 0 with the one-thread path. Meanwhile worker j runs
+ * the same one-thread path on piece j in its shadow validator: a copy of
+ * the providers' string and thread tables as they were when the round
+ * began, starting in the provider the framing says piece j starts in (the
+ * framing, one header word per record, follows provider records). A
+ * shadow never reports: it summarises what it could not know, and the
+ * validator's thread, having checked everything before piece j, merges the
+ * summary in O(summary) if it fits, else checks piece j again itself. So
+ * every issue comes from the one-thread path, in trace order, and the
+ * output is one thread's for any number of threads, pieces and timing.
  *
- * Tasks are numbered for the validator's life. A worker claims the next
- * number, waits until its start is known (it may be the first task of a
- * chunk not fed yet), frames it, runs it and marks it done; the validator's
- * thread applies number after number, running tasks itself while the next
- * one is not done, and returns from a chunk only when every task of it is
- * done, so no worker reads the caller's memory after fxt_validator_feed()
- * returns. Framing and pre-pass on the same thread read each record once
- * from memory; the in-order pass reads the entries (and the async and flow
- * ids the pre-pass took), and only the records it sends through the
- * one-thread path.
+ * What a shadow summarises, and what makes a piece be checked again, is
+ * shadow.c's (its comment: the inventory of what the one-thread path's
+ * checks read besides the record).
+ *
+ * Rounds are numbered. The validator's thread copies the tables into each
+ * shadow, then publishes the round. Worker 1 frames piece 0 and publishes
+ * where piece 1 starts; worker j frames piece j (not the last) and
+ * publishes where piece j + 1 starts, then checks piece j. A worker takes
+ * its piece (claim) first; one not started when the validator's thread
+ * wants its piece (a busy machine) has it taken back, with the rest of the
+ * round. fxt__par_run returns only when every worker that took a piece is
+ * done with it, so none reads the caller's memory after
+ * fxt_validator_feed() returns. Two rounds in turn mostly redone: the next
+ * 1, 2 ... 64 rounds' bytes on one thread (back-off).
  */
 #include <stdatomic.h>
 #include <string.h>
 
 #include "internal.h"
 #include "par.h"
+#include "shadow.h"
 
 #if FXT__HAVE_THREADS
 #include <pthread.h>
-#include <sched.h>
 
-/* Tasks of one chunk at most (a chunk is checked in turns of at most
- * RING_TASKS * task_bytes). */
-#define RING_TASKS 64u
-/* Spins before a waiting worker sleeps (a few tens of microseconds: the
- * tasks of a chunk follow each other closely; sleeping and waking costs
- * more) */
+/* Spins before a waiting worker sleeps. */
 #define SPINS 4000
+/* Spins of the validator's thread for a worker to take its piece before
+ * it takes it back (the worker is not running: the machine is busy). */
+#define CLAIM_SPINS 2000
+/* Providers copied into a shadow at most (more: one thread). */
+#define MAX_COPIES 64
+/* A shadow checks its piece in slices of this many bytes (between them it
+ * looks whether it should stop). */
+#define SLICE ((size_t)64 << 10)
+/* Piece 0, checked on the validator's thread while worker 1 also frames
+ * it, is PIECE0_UNITS / 8 of the others. */
+#define PIECE0_UNITS 9u
 
-typedef struct task {
-    const uint8_t *p; /* its first record (known once started > its number) */
-    unsigned snap;    /* the snapshot there (FXT__PRE_NONE: none) */
-    size_t len;       /* its bytes (once framed) */
-    _Atomic uint64_t done; /* its number + 1 once its entries are written */
-} task;
+/* Where a piece starts: its first record, its index, and the provider the
+ * records before it leave current. */
+typedef struct bound {
+    const uint8_t *at;
+    uint64_t idx;
+    uint32_t pid;
+    int implicit;
+    int cut; /* the framing before it met a record of size 0 */
+} bound;
+
+typedef struct worker {
+    struct fxt__par *q;
+    unsigned j;          /* the piece it checks */
+    fxt_validator *sv;   /* its shadow */
+    int started;         /* the shadow ran (its provider was known) */
+    _Atomic int abort;   /* the validator's thread checks the piece itself: stop */
+    uint64_t start_off, start_idx; /* where it started */
+    const fxt__provider *start_copy; /* in the copy of that provider */
+    _Atomic uint64_t claim; /* 2 * round once it takes its piece of the round,
+                              2 * round + 1 once the validator's thread does */
+    _Atomic uint64_t done; /* the round it finished */
+    pthread_t th;
+} worker;
 
 struct fxt__par {
     fxt_validator *v;
-    unsigned nworkers;
-    size_t task_bytes, ent_per_task;
-    uint64_t *ent; /* RING_TASKS * ent_per_task */
-    uint64_t *ids; /* as many: the async and flow ids of the passed events */
-    task ring[RING_TASKS];
-    _Atomic uint64_t claimed;  /* the next number to take */
-    _Atomic uint64_t started;  /* numbers below it have their start */
-    _Atomic uint64_t job_end;  /* the number past a chunk's last task, once framed
-                                  (UINT64_MAX before) */
-    int job_cut;               /* the chunk's framing stopped at a record that is
-                                  not whole (or of size 0) */
-    uint64_t job_first;        /* the chunk's first number */
-    const uint8_t *lim, *end8; /* the chunk's end, and where its whole words end */
+    unsigned nworkers, npieces; /* npieces: of this round (pieces 1.. to workers) */
+    size_t piece_bytes;
+    _Atomic uint64_t round;
+    /* this round */
+    const uint8_t *p, *lim;                /* its bytes */
+    const uint8_t *tgt[FXT__MAX_THREADS + 1]; /* piece j ends at the last record
+                                              boundary not past tgt[j + 1] */
+    uint64_t off0;
+    bound bnd[FXT__MAX_THREADS + 1]; /* bnd[0]: the round's start */
+    _Atomic uint64_t bnd_round[FXT__MAX_THREADS + 1]; /* the round bnd[j] is of */
+    uint64_t prov_epoch, thr_epoch;        /* the validator's, at the copy */
     _Atomic unsigned sleeping;
-    _Atomic int quit;
+    _Atomic uint64_t quit; /* 1 once the workers are to end */
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    pthread_t th[FXT__MAX_THREADS];
-    /* the chunk's snapshots: the string and thread tables of the first
-     * providers (v->prov[i] in snaps[i], its id in pids[i]) */
-    size_t nsnap;
-    uint32_t pids[FXT__PRE_NONE];
-    fxt__provider snaps[FXT__PRE_NONE];
+    fxt__par_counts counts;
+    unsigned misses; /* rounds in turn whose pieces were mostly redone */
+    unsigned level;  /* 2^level rounds' bytes on one thread at the next miss */
+    size_t skip;     /* bytes left to check on one thread */
+    worker w[FXT__MAX_THREADS];
 };
 
 static void cpu_relax(void)
@@ -87,12 +109,9 @@ static void cpu_relax(void)
 #endif
 }
 
-static task *slot(fxt__par *q, uint64_t n) { return &q->ring[n % RING_TASKS]; }
-
-/* After publishing started or job_end: wake the workers that sleep. (The
- * fence keeps that store before the load of sleeping, as the worker's
- * increment of sleeping is before its load of started: one of the two
- * sees the other, or a worker would sleep on a task already published.) */
+/* After publishing a round or a bound: wake the workers that sleep (the
+ * fence orders that store before the load of sleeping, as a worker's
+ * increment of sleeping is before its load of what it waits for). */
 static void wake(fxt__par *q)
 {
     atomic_thread_fence(memory_order_seq_cst);
@@ -103,169 +122,178 @@ static void wake(fxt__par *q)
     }
 }
 
-/* The snapshot after metadata record H, K being the current one (as
- * decode.c switches providers; the in-order pass finds out where not). */
-static unsigned meta_snap(const fxt__par *q, uint64_t h, unsigned k)
+/* Wait until *A >= WANT, or *B >= B_WANT, or quit: 1 for the first. */
+static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uint64_t *b,
+                    uint64_t b_want)
 {
-    unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-    if (mt == FXT_MT_PROVIDER_INFO) /* started afresh: no snapshot */
-        return FXT__PRE_NONE;
-    if (mt != FXT_MT_PROVIDER_SECTION)
-        return k;
-    uint32_t id = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID);
-    for (size_t i = 0; i < q->nsnap; i++)
-        if (q->pids[i] == id)
-            return (unsigned)i;
-    return FXT__PRE_NONE;
-}
-
-/* One task's records from P up to GOAL, or the first record that reaches
- * it; writes the metadata records' entries, following K. Returns where
- * it stopped; *CUT set at a record of size 0 or one that does not lie
- * whole before END8. */
-static inline const uint8_t *frame_task(const fxt__par *q, const uint8_t *p, const uint8_t *goal,
-                                        const uint8_t *end8, uint64_t *ent, unsigned *k,
-                                        int *cut, const int be)
-{
-    const fxt_validator *v = q->v;
-    while (p < goal) {
-        uint64_t h = fxt_load_le64(p);
-        if (be)
-            h = fxt_bswap64(h);
-        const uint64_t rl = fxt__framed_len(v, h); /* (size 0 is caught below) */
-        if (FXT__UNLIKELY(FXT_GET(h, FXT_REC_TYPE) == FXT_RT_METADATA)) {
-            *k = meta_snap(q, h, *k);
-            *ent = FXT__PRE_SWITCH | *k;
-        }
-        if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(end8 - p))) { /* (size 0 wraps) */
-            *cut = 1;
-            break;
-        }
-        ent++;
-        p += rl;
-    }
-    return p;
-}
-
-/* Run task N, whose start is known: frame it, publish where the next one
- * starts (or that the chunk ends), run the pre-pass, mark it done. */
-static void run_task(fxt__par *q, uint64_t n)
-{
-    task *t = slot(q, n);
-    uint64_t *ent = q->ent + (n % RING_TASKS) * q->ent_per_task;
-    const uint8_t *p = t->p, *end8 = q->end8;
-    const uint8_t *goal = (size_t)(end8 - p) > q->task_bytes ? p + q->task_bytes : end8;
-    unsigned k = t->snap;
-    int cut = 0;
-    const uint8_t *e = q->v->be ? frame_task(q, p, goal, end8, ent, &k, &cut, 1)
-                                : frame_task(q, p, goal, end8, ent, &k, &cut, 0);
-    t->len = (size_t)(e - p);
-    if (!cut && e < end8 && n + 1 - q->job_first < RING_TASKS) {
-        task *u = slot(q, n + 1);
-        u->p = e, u->snap = k;
-        atomic_store_explicit(&q->started, n + 2, memory_order_release);
-    } else {
-        q->job_cut = cut;
-        atomic_store_explicit(&q->job_end, n + 1, memory_order_release);
-    }
-    wake(q);
-    fxt__fast_pre(q->v, q->snaps, t->snap, p, t->len, q->lim, ent,
-                  q->ids + (n % RING_TASKS) * q->ent_per_task);
-    atomic_store_explicit(&t->done, n + 1, memory_order_release);
-}
-
-/* A worker: take the next number, wait until its start is known, run it. */
-static void *worker(void *arg)
-{
-    fxt__par *q = arg;
+    unsigned spins = 0;
     for (;;) {
-        uint64_t n = atomic_fetch_add(&q->claimed, 1);
-        unsigned spins = 0;
-        while (atomic_load_explicit(&q->started, memory_order_acquire) <= n) {
-            if (atomic_load(&q->quit))
-                return NULL;
-            if (++spins < SPINS) {
-                cpu_relax();
-                continue;
-            }
-            pthread_mutex_lock(&q->mu);
-            atomic_fetch_add(&q->sleeping, 1);
-            while (atomic_load(&q->started) <= n && !atomic_load(&q->quit))
-                pthread_cond_wait(&q->cv, &q->mu);
-            atomic_fetch_sub(&q->sleeping, 1);
-            pthread_mutex_unlock(&q->mu);
-            spins = 0;
+        if (atomic_load_explicit(a, memory_order_acquire) >= want)
+            return 1;
+        if (atomic_load(&q->quit) != 0 || atomic_load(b) >= b_want)
+            return 0;
+        if (++spins < SPINS) {
+            cpu_relax();
+            continue;
         }
-        run_task(q, n);
+        pthread_mutex_lock(&q->mu);
+        atomic_fetch_add(&q->sleeping, 1);
+        while (atomic_load(a) < want && atomic_load(b) < b_want && atomic_load(&q->quit) == 0)
+            pthread_cond_wait(&q->cv, &q->mu);
+        atomic_fetch_sub(&q->sleeping, 1);
+        pthread_mutex_unlock(&q->mu);
+        spins = 0;
     }
 }
 
-/* The validator's thread takes a task whose start is known, if one is
- * left: 1 if it ran one. */
-static int help(fxt__par *q)
+/* Take W's piece of round R for the worker (MINE 0) or for the
+ * validator's thread (1): 1 if taken, 0 if the other has it. */
+static int take(worker *w, uint64_t r, int mine)
 {
-    uint64_t n = atomic_load(&q->claimed);
-    while (n < atomic_load_explicit(&q->started, memory_order_acquire))
-        if (atomic_compare_exchange_weak(&q->claimed, &n, n + 1)) {
-            run_task(q, n);
+    uint64_t c = atomic_load(&w->claim);
+    while (c < 2 * r)
+        if (atomic_compare_exchange_weak(&w->claim, &c, 2 * r + (uint64_t)mine))
             return 1;
-        }
     return 0;
 }
 
-/* Wait until task N is done or the chunk ends before it, helping
- * meanwhile: 1 if it is a task of the chunk. */
-static int wait_task(fxt__par *q, uint64_t n)
+/* ---- framing ---- */
+
+/* The records from B->at while they lie whole before GOAL, a whole number
+ * of words after it (the rule of
+ * fxt__run_whole, so a piece checked ends where the framing says), into
+ * OUT: where the next piece starts. One test per record for what is not
+ * an ordinary record of size > 0 (metadata, large, size 0). */
+static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b,
+                                          const uint8_t *goal, bound *out, const int be)
 {
-    task *t = slot(q, n);
-    unsigned spins = 0;
-    for (;;) {
-        if (n >= atomic_load_explicit(&q->job_end, memory_order_acquire))
-            return 0;
-        if (atomic_load_explicit(&t->done, memory_order_acquire) == n + 1)
-            return 1;
-        if (!help(q)) {
-            cpu_relax();
-            if (++spins % 256 == 0)
-                sched_yield(); /* (a worker runs it; let other threads run too) */
+    const uint8_t *p = b->at;
+    uint32_t pid = b->pid;
+    int implicit = b->implicit, cut = b->cut;
+    const unsigned special = 1u << FXT_RT_METADATA | 1u << FXT_RT_LARGE;
+    uint64_t n = 0;
+    while (!cut && p < goal) { /* (GOAL - P is a multiple of 8) */
+        uint64_t h = fxt_load_le64(p);
+        if (be)
+            h = fxt_bswap64(h);
+        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
+        uint64_t rl = fxt_record_bytes_small(h);
+        if (FXT__UNLIKELY((special >> type) & 1)) {
+            if (type == FXT_RT_LARGE)
+                rl = fxt__record_len(v, h);
+            else if (rl != 0) {
+                const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
+                if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION)
+                    pid = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID), implicit = 0;
+            }
         }
+        /* one test for two: size 0 (rl - 1 wraps), or not whole before GOAL */
+        if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(goal - p))) {
+            cut = rl == 0;
+            break;
+        }
+        p += rl;
+        n++;
+    }
+    out->at = p, out->idx = b->idx + n, out->pid = pid, out->implicit = implicit, out->cut = cut;
+}
+
+static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
+{
+    if (q->v->be)
+        frame_loop(q->v, b, goal, out, 1);
+    else
+        frame_loop(q->v, b, goal, out, 0);
+}
+
+static void publish(fxt__par *q, unsigned j, uint64_t round)
+{
+    atomic_store_explicit(&q->bnd_round[j], round, memory_order_release);
+    wake(q);
+}
+
+/* Worker W's part of round R. */
+static void run_piece(fxt__par *q, worker *w, uint64_t r)
+{
+    const unsigned j = w->j;
+    if (j == 1) { /* piece 0's framing */
+        if (!take(w, r, 0))
+            return;
+        frame(q, &q->bnd[0], q->tgt[1], &q->bnd[1]);
+        publish(q, 1, r);
+    } else if (!wait_for(q, &q->bnd_round[j], r, &w->claim, 2 * r) || !take(w, r, 0)) {
+        return; /* (the validator's thread took it) */
+    }
+    const bound b = q->bnd[j];
+    const uint8_t *end = q->lim;
+    if (j + 1 < q->npieces) {
+        frame(q, &b, q->tgt[j + 1], &q->bnd[j + 1]);
+        publish(q, j + 1, r);
+        end = q->bnd[j + 1].at;
+    }
+    w->start_off = q->off0 + (uint64_t)(b.at - q->p);
+    w->start_idx = b.idx;
+    w->started = !b.cut && fxt__shadow_start(w->sv, b.implicit, b.pid, w->start_off, b.idx);
+    w->start_copy = w->sv->cur;
+    /* in slices, to stop soon once its piece is checked again anyway */
+    for (const uint8_t *at = b.at; w->started && at < end && !w->sv->stopped;) {
+        if (atomic_load_explicit(&w->abort, memory_order_relaxed)) {
+            fxt__shadow_stop(w->sv);
+            break;
+        }
+        size_t k = (size_t)(end - at) < SLICE ? (size_t)(end - at) : SLICE;
+        size_t got = fxt__run_whole(w->sv, at, k);
+        if (got == 0 && k < (size_t)(end - at)) /* (a record larger than a slice) */
+            got = fxt__run_whole(w->sv, at, (size_t)(end - at));
+        if (got == 0)
+            break;
+        at += got;
     }
 }
 
-fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
+static void *worker_main(void *arg)
 {
-    if (threads < 2)
+    worker *w = arg;
+    fxt__par *q = w->q;
+    for (uint64_t r = 1;; r++) {
+        if (!wait_for(q, &q->round, r, &q->quit, 1))
+            return NULL;
+        run_piece(q, w, r);
+        atomic_store_explicit(&w->done, r, memory_order_release);
+        wake(q);
+    }
+}
+
+/* ---- life ---- */
+
+fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
+{
+    if (threads < 2 || !v->lean)
         return NULL;
     if (threads > FXT__MAX_THREADS)
         threads = FXT__MAX_THREADS;
-    if (task_bytes == 0)
-        task_bytes = FXT__TASK_BYTES;
-    if (task_bytes < 64)
-        task_bytes = 64;
     fxt__par *q = fxt__alloc(v, sizeof *q);
     if (q == NULL)
         return NULL;
     memset(q, 0, sizeof *q);
     q->v = v;
-    q->task_bytes = task_bytes;
-    /* a task ends with the record that reaches task_bytes */
-    q->ent_per_task = task_bytes / 8 + 1;
-    q->ent = fxt__alloc(v, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
-    if (q->ent == NULL) {
-        fxt__free(v, q, sizeof *q);
-        return NULL;
-    }
-    q->ids = q->ent + RING_TASKS * q->ent_per_task;
-    for (unsigned n = 0; n < RING_TASKS; n++)
-        atomic_init(&q->ring[n].done, 0);
-    atomic_init(&q->job_end, 0);
+    q->piece_bytes = piece_bytes == 0 ? FXT__TASK_BYTES : piece_bytes < 64 ? 64 : piece_bytes;
     if (pthread_mutex_init(&q->mu, NULL) != 0)
         goto fail_mu;
     if (pthread_cond_init(&q->cv, NULL) != 0)
         goto fail_cv;
     for (unsigned i = 0; i + 1 < threads; i++) {
-        if (pthread_create(&q->th[i], NULL, worker, q) != 0)
+        worker *w = &q->w[q->nworkers];
+        w->q = q;
+        w->j = q->nworkers + 1;
+        atomic_init(&w->done, 0);
+        atomic_init(&w->claim, 0);
+        if ((w->sv = fxt__shadow_new(v)) == NULL)
             break;
+        if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
+            fxt__shadow_free(v, w->sv);
+            break;
+        }
         q->nworkers++;
     }
     if (q->nworkers > 0)
@@ -274,7 +302,6 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
 fail_cv:
     pthread_mutex_destroy(&q->mu);
 fail_mu:
-    fxt__free(v, q->ent, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
     fxt__free(v, q, sizeof *q);
     return NULL;
 }
@@ -288,75 +315,163 @@ void fxt__par_free(fxt__par *q)
     pthread_cond_broadcast(&q->cv);
     pthread_mutex_unlock(&q->mu);
     for (unsigned i = 0; i < q->nworkers; i++)
-        pthread_join(q->th[i], NULL);
+        pthread_join(q->w[i].th, NULL);
     pthread_cond_destroy(&q->cv);
     pthread_mutex_destroy(&q->mu);
     fxt_validator *v = q->v;
-    fxt__free(v, q->ent, 2 * RING_TASKS * q->ent_per_task * sizeof *q->ent);
+    for (unsigned i = 0; i < q->nworkers; i++)
+        fxt__shadow_free(v, q->w[i].sv);
     fxt__free(v, q, sizeof *q);
 }
 
-/* The snapshots for the next chunk: the string and thread tables of the
- * first providers as they are now (the in-order pass has checked every
- * record before the chunk; no worker reads them: every task is done). */
-static void snapshot(fxt__par *q)
+void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
+{
+    if (v->par == NULL)
+        memset(out, 0, sizeof *out);
+    else
+        *out = v->par->counts;
+}
+
+/* Nothing a shadow could summarise: a table full, providers past the
+ * limit or too many to copy each round. */
+static int can_speculate(const fxt_validator *v)
+{
+    return v->untracked == NULL && !v->implicit.untracked && !v->threads.full &&
+           !v->async.full && !v->flows.full && v->nprov <= MAX_COPIES;
+}
+
+/* One round over P[0..LEN): the bytes checked. */
+static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
 {
     fxt_validator *v = q->v;
-    q->nsnap = 0;
-    for (size_t i = 0; i < v->nprov; i++) {
-        fxt__provider *p = v->prov[i];
-        if (q->nsnap >= FXT__PRE_NONE || p->untracked) {
-            p->snap = 0;
+    for (unsigned i = 0; i + 1 < n; i++)
+        if (!fxt__shadow_copy(v, q->w[i].sv))
+            return 0;
+    q->npieces = n;
+    q->p = p, q->lim = p + len;
+    q->off0 = v->off;
+    q->bnd[0] = (bound){p, v->rec_idx, v->cur->id, v->cur->implicit, 0};
+    q->prov_epoch = v->prov_epoch, q->thr_epoch = v->thr_epoch;
+    const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
+    for (unsigned j = 1; j < n; j++)
+        q->tgt[j] = p + ((size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
+                         ~(size_t)7); /* (records are whole words from P) */
+    q->tgt[n] = q->lim;
+    for (size_t i = 0; i <= v->nprov; i++)
+        memset((i < v->nprov ? v->prov[i] : &v->implicit)->thr_changed, 0,
+               sizeof v->implicit.thr_changed);
+    for (unsigned j = 1; j < n; j++)
+        atomic_store(&q->w[j - 1].abort, 0);
+    const uint64_t r = atomic_load(&q->round) + 1;
+    for (unsigned j = n; j <= q->nworkers; j++)
+        atomic_store(&q->w[j - 1].claim, 2 * r + 1); /* no piece for them */
+    atomic_store_explicit(&q->round, r, memory_order_release);
+    wake(q);
+    fxt__run_whole(v, p, (size_t)(q->tgt[1] - p)); /* piece 0 */
+    q->counts.pieces += n - 1;
+    for (unsigned j = 1; j < n; j++) {
+        worker *w = &q->w[j - 1];
+        /* (a worker that spins takes its piece within a microsecond) */
+        for (unsigned spins = 0; spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * r; spins++)
+            cpu_relax();
+        if (take(w, r, 1)) {
+            /* its worker has not started (the machine is busy): the rest of
+             * the round here, as no later piece has its start yet */
+            for (unsigned k = j + 1; k < n; k++)
+                take(&q->w[k - 1], r, 1);
+            wake(q);
+            q->counts.taken += n - j;
+            if (!v->stopped) {
+                const uint8_t *at = p + (v->off - q->off0);
+                fxt__run_whole(v, at, (size_t)(q->lim - at));
+            }
+            break;
+        }
+        if (!v->stopped && fxt__shadow_doomed(v, q->prov_epoch, q->thr_epoch)) { /* its summary cannot fit: here, now */
+            atomic_store(&w->abort, 1);
+            q->counts.redone++;
+            const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
+            if (at <= end)
+                fxt__run_whole(v, at, (size_t)(end - at));
+            continue; /* (waited for below) */
+        }
+        /* (spin, then sleep until its worker says it is done: yielding the
+         * core on a busy machine can cost a time slice) */
+        wait_for(q, &w->done, r, &q->quit, 1);
+        if (v->stopped)
+            continue; /* (every worker still has to finish the round) */
+        const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
+                                     q->thr_epoch};
+        if (w->started && fxt__shadow_fits(v, w->sv, &from)) {
+            fxt__shadow_merge(v, w->sv);
+            q->counts.merged_records += w->sv->st.records;
             continue;
         }
-        fxt__provider *s = &q->snaps[q->nsnap];
-        s->str_lim = p->str_lim, s->str_k = p->str_k, s->thr_lim = p->thr_lim;
-        memcpy(s->strbits, p->strbits, sizeof s->strbits);
-        memcpy(s->thrbits, p->thrbits, sizeof s->thrbits);
-        q->pids[q->nsnap++] = p->id;
-        p->snap = (uint8_t)q->nsnap;
+        q->counts.redone++;
+        /* (where the framing ends the piece, by the same rule) */
+        const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
+        if (at <= end)
+            fxt__run_whole(v, at, (size_t)(end - at));
     }
+    for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
+        if (atomic_load(&q->w[j - 1].claim) == 2 * r)
+            wait_for(q, &q->w[j - 1].done, r, &q->quit, 1);
+    return (size_t)(v->off - q->off0);
 }
 
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
 {
     fxt_validator *v = q->v;
     size_t done = 0;
-    /* (too little to share: the one-thread path) */
-    while (len - done >= 2 * q->task_bytes && !v->stopped) {
-        snapshot(q);
-        uint64_t first = atomic_load(&q->started);
-        q->job_first = first;
-        q->job_cut = 0;
-        q->lim = p + len;
-        q->end8 = p + (len & ~(size_t)7);
-        atomic_store(&q->job_end, UINT64_MAX);
-        task *t = slot(q, first);
-        t->p = p + done;
-        t->snap = v->cur->snap ? v->cur->snap - 1u : FXT__PRE_NONE;
-        atomic_store_explicit(&q->started, first + 1, memory_order_release);
-        wake(q);
-        uint64_t i = first;
-        for (; wait_task(q, i); i++) {
-            if (v->stopped)
-                continue; /* (every task still has to be done before returning) */
-            t = slot(q, i);
-            done += fxt__fast_apply(v, t->p, t->len, q->ent + (i % RING_TASKS) * q->ent_per_task,
-                                    q->ids + (i % RING_TASKS) * q->ent_per_task);
+    const size_t pb = q->piece_bytes;
+    /* (a round of pieces of half the size or more: a chunk of twice the
+     * piece size still has one after a record left over from the last) */
+    const size_t half = pb / 2 < 64 ? 64 : pb / 2;
+    while (len - done >= 2 * half && !v->stopped && can_speculate(v)) {
+        size_t left = len - done, got;
+        if (q->skip > 0) { /* backing off: these bytes on one thread */
+            const size_t k = left < q->skip ? left : q->skip;
+            q->skip -= k;
+            if ((got = fxt__run_whole(v, p + done, k)) == 0)
+                break; /* (a record of size 0, or larger: stream.c) */
+            done += got;
+            continue;
         }
-        /* the numbers of this chunk end at job_end; the next starts there */
-        atomic_store(&q->started, atomic_load(&q->job_end));
-        if (q->job_cut)
-            break; /* a record of size 0, or not whole in the chunk: stream.c */
+        unsigned n = q->nworkers + 1;
+        if (left / half < n)
+            n = (unsigned)(left / half);
+        size_t take = (size_t)n * pb;
+        if (take > left || left - take < 2 * half)
+            take = left; /* (the rest would be too little for a round) */
+        const uint64_t redone = q->counts.redone;
+        got = round_run(q, p + done, take, n);
+        q->counts.rounds++;
+        /* pieces mostly redone in two rounds in turn (a trace whose
+         * earlier pieces keep changing what later ones depend on): the
+         * next 1, 2, 4 ... 64 rounds' bytes on one thread, where waiting for
+         * a piece and checking it again costs more than it gains */
+        if (2 * (q->counts.redone - redone) > n - 1) {
+            if (++q->misses >= 2) {
+                q->misses = 0;
+                q->skip = ((size_t)1 << q->level) * n * pb;
+                q->level += q->level < 6;
+                q->counts.backoffs++;
+            }
+        } else {
+            q->misses = 0, q->level = 0;
+        }
+        done += got;
+        if (got == 0)
+            break; /* a record of size 0, or one larger than a round: stream.c */
     }
     return done;
 }
 
 #else /* no threads: one-thread checking */
 
-fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes)
+fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
 {
-    (void)v, (void)threads, (void)task_bytes;
+    (void)v, (void)threads, (void)piece_bytes;
     return NULL;
 }
 
@@ -366,6 +481,12 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
 {
     (void)q, (void)p, (void)len;
     return 0;
+}
+
+void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
+{
+    (void)v;
+    memset(out, 0, sizeof *out);
 }
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * par.h - checking on several threads (par.c): worker threads run the lean
- * path's pre-pass on tasks of whole records, the validator's thread
- * applies them in order. Used by stream.c when fxt_options.threads > 1.
+ * par.h - checking on several threads (par.c): worker threads check whole
+ * pieces ahead in shadow validators, the validator's thread merges their
+ * summaries in order. Used by stream.c when fxt_options.threads > 1.
  */
 #ifndef FXT_VALIDATOR_PAR_H
 #define FXT_VALIDATOR_PAR_H
@@ -19,19 +19,32 @@
 #define FXT__HAVE_THREADS 1
 #endif
 
-#define FXT__MAX_THREADS 64u              /* fxt_options.threads is capped here */
-#define FXT__TASK_BYTES ((size_t)64 << 10) /* records per task, by default */
+#define FXT__MAX_THREADS 64u               /* fxt_options.threads is capped here */
+#define FXT__TASK_BYTES ((size_t)512 << 10) /* bytes of a piece, by default */
 
 typedef struct fxt__par fxt__par;
 
-/* THREADS - 1 workers for V, tasks of TASK_BYTES (0: the default); NULL if
- * THREADS < 2, without threads or memory (V then checks on its own). */
-fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t task_bytes);
+/* THREADS - 1 workers for V, each with its shadow validator, pieces of
+ * PIECE_BYTES (0: the default); NULL if THREADS < 2, without threads or
+ * memory (V then checks on its own). */
+fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes);
 /* Stop and join the workers, free (NULL: nothing). */
 void fxt__par_free(fxt__par *q);
-/* Check the whole records at the start of P[0..LEN) as fxt__fast_run
- * does, on every thread; the bytes checked (0: too few for two tasks).
+/* Check the whole records at the start of P[0..LEN) as fxt__run_whole
+ * does, on every thread, in rounds of a piece per thread; the bytes
+ * checked (0: too few for two pieces, or nothing a shadow can summarise).
  * Returns only once no worker reads P any more. */
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len);
+
+/* What the rounds came to (for bench/fxt-threads). */
+typedef struct fxt__par_counts {
+    uint64_t rounds;
+    uint64_t pieces; /* checked by shadows */
+    uint64_t redone; /* of those, checked again on the validator's thread */
+    uint64_t taken;  /* pieces the validator's thread took, their worker not started */
+    uint64_t merged_records; /* records of the pieces merged */
+    uint64_t backoffs; /* times it checked the next chunks on one thread */
+} fxt__par_counts;
+void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 
 #endif /* FXT_VALIDATOR_PAR_H */

@@ -66,6 +66,13 @@ static fxt__provider *untracked(fxt_validator *v, uint32_t id, unsigned why)
 fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
 {
     fxt__provider *p = fxt__prov_find(v, id);
+    if (p == NULL || fresh) {
+        if (v->shadow) { /* (par.c) a shadow's providers are its copies */
+            fxt__shadow_stop(v);
+            return v->cur;
+        }
+        v->prov_epoch++;
+    }
     if (p != NULL) {
         if (fresh) { /* a provider info starts the provider anew (NOTES.md) */
             uint64_t n = p->records, bt[16];

@@ -60,6 +60,10 @@ void fxt__emit(fxt_validator *v, const fxt_issue *is)
 void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_idx,
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
+    if (FXT__UNLIKELY(v->shadow)) { /* (par.c) it never reports: its chunk is redone */
+        fxt__shadow_stop(v);
+        return;
+    }
     fxt_issue is;
     /* every byte defined (padding, the message's tail): callers may copy or
      * spool issues whole (fxt-validate --revision auto writes them to a file) */

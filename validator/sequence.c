@@ -54,6 +54,7 @@ fxt__thread *fxt__thread_get(fxt_validator *v, uint64_t pid, uint64_t tid)
     t = &v->thr_blocks[b][n % FXT__THR_BLOCK];
     t->pid = pid, t->tid = tid;
     t->depth = 0;
+    t->borrow = 0;
     s->off = (uint64_t)(uintptr_t)t; /* (a slot holds its thread) */
     return v->last_thread = t;
 }
@@ -62,6 +63,7 @@ fxt__thread *fxt__ref_thread(fxt_validator *v, unsigned ref)
 {
     fxt__thread **c = &v->cur->thr[ref];
     if (*c == &v->no_thread) { /* (kept when the thread table is full: tried again) */
+        fxt__koids_used(v->cur, ref);
         fxt__thread *t = fxt__thread_get(v, v->cur->thr_pid[ref], v->cur->thr_tid[ref]);
         if (t != NULL)
             *c = t;
@@ -90,9 +92,11 @@ static void open_id(fxt_validator *v, fxt__table *t, uint64_t a, uint64_t b, uin
             table_full(v, t, FXT_UNCHECKED_ASYNC, "async operations open at once", "max-async");
         return;
     }
-    if (fresh) {
+    if (fresh || (v->shadow && s->depth == 0 && !(s->aux & 1))) {
+        /* (a shadow's: none open before it, or none left open) */
         s->off = v->r_off, s->idx = v->r_idx;
         s->depth = 1;
+        s->aux = fresh ? (uint32_t)v->shadow << 1 : s->aux | 2;
         return;
     }
     s->depth++;
@@ -115,6 +119,34 @@ static int close_id(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int end)
     return 1;
 }
 
+/* A shadow's end (or, with END 0, instant/step) of an id (par.c): it
+ * keeps every id it saw, at depth 0 once none of its own begins is open,
+ * and says what its events ask of the begins open before its chunk (aux:
+ * how many it ended, and whether one must still be open); 0 if nothing
+ * open before could match it (an issue). */
+static int shadow_close(fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int end)
+{
+    int fresh;
+    fxt__slot *s = fxt__tput(t, a, b, c, &fresh);
+    if (s == NULL)
+        return 0;
+    if (fresh)
+        s->depth = 0, s->aux = 0, s->off = s->idx = 0;
+    if (s->depth > 0) {
+        s->depth -= end != 0;
+        return 1;
+    }
+    if (s->aux & 2) /* its own begin came first: nothing before is open */
+        return 0;
+    s->aux = end ? (s->aux & ~3u) + 4 : s->aux | 1;
+    return 1;
+}
+
+static int close_any(fxt_validator *v, fxt__table *t, uint64_t a, uint64_t b, uint64_t c, int end)
+{
+    return v->shadow ? shadow_close(t, a, b, c, end) : close_id(t, a, b, c, end);
+}
+
 void fxt__sequence_id(fxt_validator *v, unsigned kind, uint64_t pid, uint64_t id)
 {
     uint64_t prov = v->cur->id | ((uint64_t)v->cur->implicit << 32);
@@ -124,7 +156,7 @@ void fxt__sequence_id(fxt_validator *v, unsigned kind, uint64_t pid, uint64_t id
         break;
     case FXT_ET_ASYNC_INSTANT:
     case FXT_ET_ASYNC_END:
-        if (!close_id(&v->async, id, pid, prov, kind == FXT_ET_ASYNC_END))
+        if (!close_any(v, &v->async, id, pid, prov, kind == FXT_ET_ASYNC_END))
             FXT__REPORT(v, FXT_R_ASYNC_UNMATCHED, v->r_off,
                         "async %s with id %llu (process %llu) has no open async begin",
                         kind == FXT_ET_ASYNC_END ? "end" : "instant", (unsigned long long)id,
@@ -135,7 +167,7 @@ void fxt__sequence_id(fxt_validator *v, unsigned kind, uint64_t pid, uint64_t id
         break;
     case FXT_ET_FLOW_STEP:
     case FXT_ET_FLOW_END:
-        if (!close_id(&v->flows, id, 0, 0, kind == FXT_ET_FLOW_END))
+        if (!close_any(v, &v->flows, id, 0, 0, kind == FXT_ET_FLOW_END))
             FXT__REPORT(v, FXT_R_FLOW_UNMATCHED, v->r_off,
                         "flow %s with id %llu has no open flow begin",
                         kind == FXT_ET_FLOW_END ? "end" : "step", (unsigned long long)id);
@@ -163,6 +195,8 @@ void fxt__sequence(fxt_validator *v, const fxt_event *e, int registered, uint64_
             break;
         if (t->depth > 0)
             t->depth--;
+        else if (v->shadow) /* (par.c) a begin before its chunk, the merge checks */
+            t->borrow++;
         else
             FXT__REPORT(v, FXT_R_DURATION_END_UNMATCHED, v->r_off,
                         "duration end on thread %llu/%llu has no open duration begin",
@@ -179,6 +213,8 @@ void fxt__sequence(fxt_validator *v, const fxt_event *e, int registered, uint64_
     case FXT_ET_ASYNC_BEGIN:
     case FXT_ET_ASYNC_INSTANT:
     case FXT_ET_ASYNC_END:
+        if (koids && e->thread.ref != FXT_THREADREF_INLINE)
+            fxt__koids_used(v->cur, e->thread.ref);
         if (koids)
             fxt__sequence_id(v, kind, e->thread.pid, e->data);
         break;

@@ -104,7 +104,7 @@ void fxt__one_feed(fxt_validator *v, const void *data, size_t len)
             if (v->o.threads > 1) { /* several threads, where the chunk is large enough */
                 size_t tb = v->o.task_bytes ? (v->o.task_bytes < 64 ? 64 : v->o.task_bytes)
                                             : FXT__TASK_BYTES;
-                if (v->par == NULL && !v->par_tried && len >= 2 * tb) {
+                if (v->par == NULL && !v->par_tried && len >= tb) {
                     v->par_tried = 1;
                     v->par = fxt__par_new(v, v->o.threads, tb);
                 }

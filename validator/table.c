@@ -26,6 +26,14 @@ void fxt__table_free(fxt__table *t)
     t->count = 0;
 }
 
+void fxt__table_clear(fxt__table *t)
+{
+    if (t->s != NULL && t->count != 0)
+        memset(t->tag, 0, (t->mask + 1) * sizeof *t->tag);
+    t->count = 0;
+    t->full = t->nomem = 0;
+}
+
 /* Four times the slots (the rehashing of a table that fills up costs a
  * third of what doubling costs), or the first 64: a few open ids stay in
  * a few cache lines instead of being hashed across megabytes (a cache

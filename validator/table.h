@@ -21,6 +21,8 @@ typedef struct fxt__slot {
     uint64_t off, idx; /* where the (first open) begin was; threads: the thread
                           (a pointer), provider ids: the index */
     uint32_t depth;    /* async/flows: open begins of the id */
+    uint32_t aux;      /* a shadow's async/flows (par.c): ends of begins before
+                          its chunk << 2 | exact << 1 | need_one */
 } fxt__slot;
 
 typedef struct fxt__table {
@@ -41,6 +43,8 @@ void fxt__table_free(fxt__table *t);
  * at (growing the table first when due); NULL if it may not grow. */
 fxt__slot *fxt__tinsert(fxt__table *t, uint64_t h, size_t i, uint64_t a, uint64_t b, uint64_t c);
 void fxt__tdel(fxt__table *t, fxt__slot *s);
+/* Empty it (keeping its slots). */
+void fxt__table_clear(fxt__table *t);
 
 static inline uint64_t fxt__hash3(uint64_t a, uint64_t b, uint64_t c)
 {

@@ -108,9 +108,11 @@ typedef struct fxt_options {
                                   (fxt_validator_verdicts) */
     unsigned threads;        /**< threads that check, the caller's included (0 or
                                   1: the caller's alone; at most 64; none on
-                                  WASI; they end in fxt_validator_free()): the
-                                  same issues in the same order */
-    unsigned task_bytes;     /**< bytes of records per task (0: 64 KiB; >= 64) */
+                                  WASI; they end in fxt_validator_free() and call
+                                  the allocator, which must then be thread-safe):
+                                  the same issues in the same order */
+    unsigned task_bytes;     /**< bytes of records per piece a thread checks
+                                  ahead (0: 512 KiB; >= 64) */
     uint64_t reserved_[7];   /**< zero: room for options to come, same size */
 } fxt_options;
 

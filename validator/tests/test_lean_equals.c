@@ -21,7 +21,7 @@
  *     copies of them with bytes changed at random (seeded),
  * each under every revision and auto, and demands the very same issues and
  * counts. The parallel path (validator/par.c, fxt_options.threads) runs on
- * each too, cut into tasks of 64 and 200 bytes so that small traces are
+ * each too, cut into pieces of 64 and 200 bytes so that small traces are
  * shared out as large ones are, fed whole and in chunks, and must give one
  * thread's issues and counts. It holds the bodies the lean path reads
  * (fast_contract.h) to the layout table's body order. It also holds the
@@ -189,8 +189,8 @@ static void compare_rev(const uint8_t *b, size_t len, const char *what, fxt_revi
         }
     }
     kinds_hold(&dec, what, rev);
-    /* the parallel path: 2 threads, tasks of 64 bytes, fed whole; 3
-     * threads, tasks of 200 bytes, fed 1000 bytes at a time (the second on
+    /* the parallel path: 2 threads, pieces of 64 bytes, fed whole; 3
+     * threads, pieces of 200 bytes, fed 1000 bytes at a time (the second on
      * every third input and the random traces: threads are started for
      * each validator, and the test runs in the sanitized build too) */
     static const struct { unsigned threads, task; size_t chunk; } par[] = {{2, 64, 0},
@@ -206,9 +206,9 @@ static void compare_rev(const uint8_t *b, size_t len, const char *what, fxt_revi
         if (d >= 0 || !same_stats(&sl, &sp)) {
             g_failures++;
             fprintf(stderr,
-                    "FAIL %s (%s): the parallel path (validator/par.c; its pre-pass and in-order "
-                    "pass in validator/fast.c) on %u threads, tasks of %u bytes, differs from one "
-                    "thread: %zu vs %zu issues, %llu vs %llu records\n",
+                    "FAIL %s (%s): the parallel path (validator/par.c: pieces checked ahead in "
+                    "shadow validators, merged in order) on %u threads, pieces of %u bytes, "
+                    "differs from one thread: %zu vs %zu issues, %llu vs %llu records\n",
                     what, rev_name(rev), par[k].threads, par[k].task, pl.n, lean.n,
                     (unsigned long long)sp.records, (unsigned long long)sl.records);
             if (d >= 0) {

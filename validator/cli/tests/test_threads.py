@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 """fxt-validate --threads N gives the output of one thread, byte for byte.
 
-The parallel path (validator/par.c) shares out chunks of at least two tasks
-(128 KiB): these traces are a few MiB, so that every 1 MiB window of
-fxt-validate's reader is shared out. For each trace (realistic and coverage
+The parallel path (validator/par.c) checks pieces of 512 KiB ahead, a
+round of one per thread, and merges what they could not know: these
+traces are a few MiB, so that fxt-validate's 4 MiB parts hold rounds
+(durations, async operations and flows open across pieces). For each trace (realistic and coverage
 profiles, every revision, big-endian, copies with bytes changed at random,
 one with a record of size 0 in the middle, one cut short), each output
 format, --revision auto, small tracking limits and standard input, the
@@ -78,6 +79,22 @@ def main():
     traces.append(t)
     t = os.path.join(tmp, 'cut.fxt')
     open(t, 'wb').write(data[:len(data) - 13])
+    traces.append(t)
+    # begins turned into instants, steps into begins (the same words): ends,
+    # steps and begins whose match is in an earlier piece, or missing
+    u, off = bytearray(data), 0
+    swap = {2: 0, 5: 6, 8: 9, 9: 8, 6: 5}  # duration, async, flow (event numbers)
+    while off + 8 <= len(u):
+        (h,) = struct.unpack_from('<Q', u, off)
+        size = ((h >> 4) & 0xfff) * 8
+        if size == 0:
+            break
+        et = (h >> 16) & 0xf
+        if h & 0xf == 4 and et in swap and rng.randrange(150) == 0:
+            struct.pack_into('<Q', u, off, h & ~(0xf << 16) | swap[et] << 16)
+        off += size
+    t = os.path.join(tmp, 'unmatched.fxt')
+    open(t, 'wb').write(u)
     traces.append(t)
 
     option_sets = [[], ['--format', 'json'], ['--format', 'sarif'], ['--format', 'github'],

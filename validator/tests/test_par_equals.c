@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_par_equals.c - the parallel path (validator/par.c) against one
+ * thread on traces made to cross its piece boundaries.
+ *
+ * par.c checks pieces ahead in shadow validators and merges what they
+ * could not know: string refs registered in an earlier piece, thread
+ * indexes registered again with other koids, provider switches,
+ * durations, async operations and flows open across pieces, the limits.
+ * lean_equals_decoder runs the parallel path on every corpus, rule and
+ * random trace; this test writes traces that stress exactly those seams
+ * (a few providers, a few dozen strings and six thread indexes registered
+ * and re-registered all along, events on them, ids from small pools so
+ * they stay open across pieces), clean and with issues at a few rates,
+ * and demands one thread's issues, counts and verdicts on 2, 3 and 4
+ * threads with pieces of 64 bytes to 4 KiB, fed whole and in chunks,
+ * under the --max-* limits, stopping at the first error, and cut by a
+ * record of size 0. It also demands that the clean traces are mostly
+ * merged, not redone, so that it holds the merge and not only the redo.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxt/format.h"
+#include "fxt/validate.h"
+#include "issue_list.h"
+#include "../par.h" /* the rounds' counters */
+
+static unsigned g_failures;
+
+/* ---- traces ---- */
+
+typedef struct trace {
+    uint64_t *w;
+    size_t n, cap;
+    uint64_t x; /* the generator's state */
+} trace;
+
+static void put(trace *t, uint64_t w)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 4096;
+        t->w = realloc(t->w, t->cap * sizeof *t->w);
+        if (t->w == NULL)
+            exit(2);
+    }
+    t->w[t->n++] = w;
+}
+
+static unsigned rnd(trace *t, unsigned n)
+{
+    t->x ^= t->x << 13, t->x ^= t->x >> 7, t->x ^= t->x << 17;
+    return (unsigned)((t->x >> 11) % n);
+}
+
+static uint64_t hdr(unsigned type, size_t words)
+{
+    return FXT_SET(FXT_SET(0, FXT_REC_TYPE, type), FXT_REC_SIZE, words);
+}
+
+#define NSTR 40  /* string indexes 1..NSTR */
+#define NTHR 3   /* thread indexes 1..NTHR */
+#define NPROV 3  /* providers 1..NPROV */
+
+/* What one thread sees, as far as the writer needs it to stay mostly
+ * clean: each provider's registered strings and threads, the durations
+ * open per thread index, the async and flow ids open. */
+typedef struct state {
+    unsigned cur; /* provider */
+    unsigned char str[NPROV + 1][NSTR + 1];
+    unsigned char thr[NPROV + 1][NTHR + 1];
+    unsigned pid[NPROV + 1][NTHR + 1];
+    unsigned depth[NPROV + 1][NTHR + 1];
+    unsigned char async[8], flow[8];
+} state;
+
+static void provider_info(trace *t, unsigned id)
+{
+    put(t, FXT_SET(FXT_SET(FXT_SET(hdr(FXT_RT_METADATA, 2), FXT_META_TYPE, FXT_MT_PROVIDER_INFO),
+                           FXT_META_PROVIDER_ID, id),
+                   FXT_PINFO_NAME_LEN, 1));
+    put(t, 'p');
+}
+
+static void string_rec(trace *t, state *s, unsigned idx)
+{
+    put(t, FXT_SET(FXT_SET(hdr(FXT_RT_STRING, 2), FXT_STR_INDEX, idx), FXT_STR_LEN, 3));
+    put(t, 0x737472); /* "rts" */
+    s->str[s->cur][idx] = 1;
+}
+
+static void thread_rec(trace *t, state *s, unsigned idx, unsigned pid)
+{
+    put(t, FXT_SET(hdr(FXT_RT_THREAD, 3), FXT_THR_INDEX, idx));
+    put(t, pid), put(t, 100 + idx);
+    s->thr[s->cur][idx] = 1;
+    s->pid[s->cur][idx] = pid;
+    s->depth[s->cur][idx] = 0; /* (other koids: another thread's durations) */
+}
+
+/* A string ref: registered, or with probability 1/BAD any */
+static unsigned sref(trace *t, state *s, unsigned bad)
+{
+    unsigned r = 1 + rnd(t, NSTR);
+    if (bad && rnd(t, bad) == 0)
+        return r;
+    for (unsigned i = 0; i < NSTR && !s->str[s->cur][r]; i++)
+        r = r % NSTR + 1;
+    return s->str[s->cur][r] ? r : 0;
+}
+
+/* An event record of number ET (the current revision's: the meanings). */
+static void event_rec(trace *t, state *s, unsigned bad, unsigned et, unsigned thr, uint64_t ts,
+                      uint64_t data)
+{
+    const int has_data = et == FXT_ET_COUNTER || et >= FXT_ET_DURATION_COMPLETE;
+    const unsigned argc = rnd(t, 3);
+    size_t words = 2 + (thr == 0 ? 2 : 0) + 2 * argc + (has_data ? 1 : 0);
+    uint64_t h = FXT_SET(FXT_SET(hdr(FXT_RT_EVENT, words), FXT_EV_TYPE, et), FXT_EV_ARGC, argc);
+    h = FXT_SET(FXT_SET(FXT_SET(h, FXT_EV_THREAD, thr), FXT_EV_CATEGORY, sref(t, s, bad)),
+                FXT_EV_NAME, sref(t, s, bad));
+    put(t, h);
+    put(t, ts);
+    if (thr == 0)
+        put(t, 7), put(t, 8);
+    for (unsigned a = 0; a < argc; a++) { /* int64 arguments */
+        put(t, FXT_SET(FXT_SET(FXT_SET(0, FXT_ARG_TYPE, FXT_AT_INT64), FXT_ARG_SIZE, 2),
+                       FXT_ARG_NAME, sref(t, s, bad)));
+        put(t, a);
+    }
+    if (has_data)
+        put(t, data);
+}
+
+/* An event of kind ET on a registered thread (or inline koids), a clean
+ * one unless 1/BAD says otherwise. */
+static void event(trace *t, state *s, unsigned bad)
+{
+    unsigned thr = 1 + rnd(t, NTHR);
+    if (!s->thr[s->cur][thr] || rnd(t, 16) == 0)
+        thr = 0; /* inline */
+    unsigned et = rnd(t, 11);
+    const int wrong = bad && rnd(t, bad) == 0;
+    unsigned char *ids = et >= FXT_ET_FLOW_BEGIN ? s->flow : s->async;
+    uint64_t data = 0, ts = 1000 + t->n;
+    unsigned *depth = thr ? &s->depth[s->cur][thr] : NULL;
+    int triple = 0;
+    if (et == FXT_ET_DURATION_BEGIN || et == FXT_ET_DURATION_END) {
+        if (thr == 0)
+            thr = 1 + rnd(t, NTHR), et = s->thr[s->cur][thr] ? et : FXT_ET_INSTANT;
+        depth = &s->depth[s->cur][thr];
+        if (et == FXT_ET_DURATION_END && *depth == 0 && !wrong)
+            et = FXT_ET_DURATION_BEGIN;
+        if (et == FXT_ET_DURATION_BEGIN && *depth > 40)
+            et = FXT_ET_DURATION_END;
+        if (et == FXT_ET_DURATION_BEGIN)
+            ++*depth;
+        else if (*depth > 0)
+            --*depth;
+    } else if (et == FXT_ET_DURATION_COMPLETE) {
+        data = wrong ? ts - 1 : ts + 5;
+    } else if (et >= FXT_ET_ASYNC_BEGIN) {
+        const int begin = et == FXT_ET_ASYNC_BEGIN || et == FXT_ET_FLOW_BEGIN;
+        const int end = et == FXT_ET_ASYNC_END || et == FXT_ET_FLOW_END;
+        unsigned id = rnd(t, 8);
+        if (!wrong)
+            for (unsigned i = 0; i < 8 && (begin ? ids[id] : !ids[id]); i++)
+                id = (id + 1) % 8;
+        if (!wrong && (begin ? ids[id] : !ids[id]))
+            et = FXT_ET_INSTANT; /* (every id open, or none) */
+        else if (begin && ids[id])
+            triple = 1, ids[id] = 0; /* a duplicate begin, then two ends */
+        else if (begin)
+            ids[id] = 1;
+        else if (end)
+            ids[id] = 0;
+        data = id;
+        if (et >= FXT_ET_ASYNC_BEGIN && et <= FXT_ET_ASYNC_END && thr == 0)
+            data += 100; /* (async ids are per process: inline koids, others) */
+    } else if (et == FXT_ET_COUNTER) {
+        data = 1;
+    }
+    for (int k = 0; k < (triple ? 3 : 1); k++)
+        event_rec(t, s, bad, k == 0 ? et : et + 2, thr, ts, data);
+}
+
+
+/* N records after the magic, initialization and provider records: 1/BAD
+ * of the choices that can go wrong do (0: none). */
+static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed)
+{
+    state s;
+    memset(&s, 0, sizeof s);
+    t->n = 0;
+    t->x = seed * 0x9e3779b97f4a7c15ull | 1;
+    put(t, FXT_MAGIC_RECORD);
+    put(t, hdr(FXT_RT_INIT, 2)), put(t, 1000000);
+    for (unsigned p = 1; p <= NPROV; p++)
+        provider_info(t, p);
+    s.cur = NPROV;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned c = rnd(t, 100);
+        if (c < 8) { /* a string, new or again */
+            string_rec(t, &s, 1 + rnd(t, NSTR));
+        } else if (c < 11) { /* a thread, new or again with other koids */
+            thread_rec(t, &s, 1 + rnd(t, NTHR), 1 + rnd(t, 3));
+        } else if (c < 12) { /* a string and a thread, then an async event using both: past
+                                 a piece's end, its refs are pending and its koids new */
+            unsigned str = 1 + rnd(t, NSTR), thr = 1 + rnd(t, NTHR), id = rnd(t, 8);
+            string_rec(t, &s, str);
+            thread_rec(t, &s, thr, 1 + rnd(t, 3));
+            if (!s.async[id]) { /* (a begin: s.async[id] is its id open) */
+                const size_t at = t->n;
+                s.async[id] = 1;
+                event_rec(t, &s, 0, FXT_ET_ASYNC_BEGIN, thr, 1000 + t->n, id);
+                t->w[at] = FXT_SET(t->w[at], FXT_EV_CATEGORY, str);
+            }
+        } else if (c < 16) { /* a provider switch */
+            s.cur = 1 + rnd(t, NPROV);
+            if (bad && rnd(t, bad) == 0 && rnd(t, 2)) { /* started afresh: a warning */
+                provider_info(t, s.cur);
+                memset(s.str[s.cur], 0, sizeof s.str[s.cur]);
+                memset(s.thr[s.cur], 0, sizeof s.thr[s.cur]);
+                memset(s.depth[s.cur], 0, sizeof s.depth[s.cur]);
+            } else {
+                put(t, FXT_SET(FXT_SET(hdr(FXT_RT_METADATA, 1), FXT_META_TYPE,
+                                       FXT_MT_PROVIDER_SECTION),
+                               FXT_META_PROVIDER_ID,
+                               bad && rnd(t, bad) == 0 ? NPROV + 1 : s.cur));
+            }
+        } else {
+            event(t, &s, bad);
+        }
+    }
+}
+
+/* ---- runs ---- */
+
+typedef struct config {
+    unsigned threads, piece;
+    size_t chunk; /* 0: fed whole */
+} config;
+
+typedef struct limits {
+    const char *what;
+    size_t max_threads, max_async, max_flows, max_providers;
+    unsigned flags;
+} limits;
+
+typedef struct result {
+    issues l;
+    fxt_stats st;
+    fxt_revision_verdict vd[FXT_REV_COUNT];
+    fxt__par_counts pc;
+} result;
+
+static result run(const uint8_t *b, size_t len, const config *c, const limits *lim)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    fxt_options o = fxt_options_default();
+    o.on_issue = collect;
+    o.ctx = &r.l;
+    o.threads = c->threads;
+    o.task_bytes = c->piece;
+    if (lim->max_threads)
+        o.max_threads = lim->max_threads;
+    if (lim->max_async)
+        o.max_async = lim->max_async;
+    if (lim->max_flows)
+        o.max_flows = lim->max_flows;
+    if (lim->max_providers)
+        o.max_providers = lim->max_providers;
+    o.flags |= lim->flags;
+    fxt_validator *v = fxt_validator_new(&o);
+    if (v == NULL)
+        exit(2);
+    if (c->chunk == 0)
+        fxt_validator_feed(v, b, len);
+    for (size_t at = 0; c->chunk && at < len; at += c->chunk)
+        fxt_validator_feed(v, b + at, len - at < c->chunk ? len - at : c->chunk);
+    fxt_validator_finish(v);
+    fxt_validator_stats(v, &r.st);
+    fxt_validator_verdicts(v, r.vd);
+    fxt__par_get_counts(v, &r.pc);
+    fxt_validator_free(v);
+    return r;
+}
+
+static int same_issue(const fxt_issue *a, const fxt_issue *b)
+{
+    return a->rule == b->rule && a->severity == b->severity &&
+           a->record_offset == b->record_offset && a->record_index == b->record_index &&
+           a->field_offset == b->field_offset && a->record_type == b->record_type &&
+           a->field_len == b->field_len && a->bit_lo == b->bit_lo && a->bit_hi == b->bit_hi &&
+           strcmp(a->message, b->message) == 0;
+}
+
+/* Where A and B first differ (issues, then counts and verdicts), or NULL. */
+static const char *differ(const result *a, const result *b, size_t *at)
+{
+    size_t n = a->l.n < b->l.n ? a->l.n : b->l.n;
+    for (*at = 0; *at < n; ++*at)
+        if (!same_issue(&a->l.v[*at], &b->l.v[*at]))
+            return "an issue";
+    if (a->l.n != b->l.n)
+        return "the number of issues";
+    if (memcmp(&a->st, &b->st, sizeof a->st) != 0)
+        return "the counts (fxt_stats)";
+    if (memcmp(a->vd, b->vd, sizeof a->vd) != 0)
+        return "the verdicts";
+    return NULL;
+}
+
+static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
+
+static void compare(const uint8_t *b, size_t len, const char *what, int clean)
+{
+    static const config cfg[] = {{2, 64, 0}, {2, 256, 1000}, {3, 200, 4096}, {4, 1024, 0},
+                                 {2, 4096, 0}};
+    static const limits lims[] = {{"default limits", 0, 0, 0, 0, 0},
+                                  {"--max-threads 4", 4, 0, 0, 0, 0},
+                                  {"--max-async 5 --max-flows 5", 0, 5, 5, 0, 0},
+                                  {"--max-providers 2", 0, 0, 0, 2, 0},
+                                  {"stop at the first error", 0, 0, 0, 0, FXT_OPT_STOP_AT_ERROR}};
+    const config one = {1, 0, 0};
+    for (size_t k = 0; k < sizeof lims / sizeof lims[0]; k++) {
+        result r1 = run(b, len, &one, &lims[k]);
+        for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
+            result rn = run(b, len, &cfg[c], &lims[k]);
+            size_t at;
+            const char *d = differ(&r1, &rn, &at);
+            if (d != NULL) {
+                g_failures++;
+                fprintf(stderr,
+                        "FAIL %s, %s: %u threads, pieces of %u bytes, %s: %s differs from one "
+                        "thread's (validator/par.c)\n",
+                        what, lims[k].what, cfg[c].threads, cfg[c].piece,
+                        cfg[c].chunk ? "fed in chunks" : "fed whole", d);
+                if (at < r1.l.n)
+                    fprintf(stderr, "    1 thread: %s at 0x%llx\n", r1.l.v[at].message,
+                            (unsigned long long)r1.l.v[at].record_offset);
+                if (at < rn.l.n)
+                    fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
+                            (unsigned long long)rn.l.v[at].record_offset);
+            }
+            if (clean && k == 0)
+                g_pieces += rn.pc.pieces, g_redone += rn.pc.redone, g_taken += rn.pc.taken;
+            free(rn.l.v);
+        }
+        free(r1.l.v);
+    }
+}
+
+int main(void)
+{
+#if defined(__wasi__)
+    puts("no threads on WASI: nothing to compare");
+    return 0;
+#endif
+    static const unsigned bads[] = {0, 400, 60, 8};
+    trace t = {0};
+    unsigned traces = 0;
+    for (unsigned seed = 1; seed <= 4; seed++)
+        for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++) {
+            write_trace(&t, 2500, bads[k], seed);
+            char what[96];
+            snprintf(what, sizeof what, "trace seed %u, issues 1/%u", seed, bads[k]);
+            const uint8_t *b = (const uint8_t *)t.w;
+            const size_t len = t.n * 8;
+            compare(b, len, what, bads[k] == 0);
+            traces++;
+            if (seed == 1) { /* cut by a record of size 0 at 2/3, and at the end */
+                uint64_t keep = t.w[t.n * 2 / 3];
+                size_t at = 0; /* (the record boundary at or after 2/3) */
+                for (size_t i = 0; i < t.n; i += (size_t)FXT_GET(t.w[i], FXT_REC_SIZE)) {
+                    if (i >= t.n * 2 / 3) {
+                        at = i;
+                        break;
+                    }
+                }
+                keep = t.w[at];
+                t.w[at] = FXT_SET(keep, FXT_REC_SIZE, 0);
+                snprintf(what, sizeof what, "trace seed %u, issues 1/%u, size 0 at 2/3", seed,
+                         bads[k]);
+                compare(b, len, what, 0);
+                t.w[at] = keep;
+                snprintf(what, sizeof what, "trace seed %u, issues 1/%u, cut", seed, bads[k]);
+                compare(b, len - 12, what, 0);
+                traces += 2;
+            }
+        }
+    free(t.w);
+    /* the clean traces must mostly merge: else this test would hold the
+     * redo alone */
+    const uint64_t merged = g_pieces - g_redone - g_taken;
+    if (merged == 0) { /* (how many depends on the machine's load: pieces its
+                          workers have not started are taken back) */
+        g_failures++;
+        fprintf(stderr,
+                "FAIL no piece of the clean traces was merged: %llu merged, %llu redone "
+                "(validator/par.c: fits())\n",
+                (unsigned long long)merged, (unsigned long long)g_redone);
+    }
+    printf("%u traces; clean traces: %llu pieces for workers, %llu merged, %llu redone, %llu "
+           "taken back\n",
+           traces, (unsigned long long)g_pieces, (unsigned long long)merged,
+           (unsigned long long)g_redone, (unsigned long long)g_taken);
+    if (g_failures) {
+        fprintf(stderr, "%u failures\n", g_failures);
+        return 1;
+    }
+    puts("the parallel path gives one thread's output on every trace");
+    return 0;
+}
