@@ -8,7 +8,8 @@
 #     FXT_SMOKE_JOBS (default 2) at a time, seeded from corpus/,
 #     fuzz/regressions/ and generated traces, with fuzz/fxt.dict; any crash,
 #     leak, timeout or OOM fails the target;
-#  2. configures an afl-clang-fast build in BUILD_ROOT/fuzz-afl and runs
+#  2. configures an afl-clang-fast build in BUILD_ROOT/fuzz-afl (built in
+#     the background from the start, beside step 1) and runs
 #     afl-fuzz on fuzz_validate with the fxt custom mutator for
 #     FXT_SMOKE_AFL_EXECS executions (default 20000; -E, with a fixed -s);
 #     fails if fuzzer_stats shows saved_crashes or saved_hangs, fewer
@@ -64,6 +65,8 @@ record() { # STATUS NAME DETAIL
   note "$1 $2: $3"
 }
 finish() {
+  # never leave the background AFL++ build running
+  [ -z "${afl_build_pid:-}" ] || wait "$afl_build_pid" 2>/dev/null
   echo
   echo "== fuzzing smoke summary ($(( $(date +%s) - t_start )) s) =="
   for l in "${summary[@]}"; do echo "  $l"; done
@@ -71,6 +74,27 @@ finish() {
   [ "$failed" -eq 0 ]
   exit $?
 }
+
+# ---- the AFL++ build (step 2), in the background -------------------------------------------
+# Started first: it runs beside the libFuzzer build and runs, so that the two
+# builds' longest compiles (fast.c, with sanitizers) share the cores instead
+# of following each other. Its outcome is read in step 2.
+AB=$BUILD_ROOT/fuzz-afl
+afl_build_pid=""
+if [ "${FXT_SMOKE_SKIP_AFL:-0}" != 1 ] && command -v afl-clang-fast >/dev/null 2>&1 &&
+   command -v afl-fuzz >/dev/null 2>&1; then
+  rm -rf "$AB" "$BUILD_ROOT/fuzz-afl.rc"
+  note "configuring and building the AFL++ build in $AB (in the background)"
+  (
+    CC=afl-clang-fast cmake -S "$ROOT" -B "$AB" "${GEN[@]}" -DFXT_FUZZ=ON \
+      -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD_ROOT/fuzz-afl.configure.log" 2>&1 &&
+      AFL_QUIET=1 cmake --build "$AB" -j"$JOBS" --target fuzz_validate fxt_afl_mutator \
+        >"$BUILD_ROOT/fuzz-afl.build.log" 2>&1
+    echo $? >"$BUILD_ROOT/fuzz-afl.rc"
+  ) &
+  afl_build_pid=$!
+fi
 
 # ---- 1. libFuzzer ---------------------------------------------------------------------------
 
@@ -141,16 +165,19 @@ run_libfuzzer() { # TARGET -> writes RUN/status
 }
 
 note "running $(echo $targets | wc -w) libFuzzer targets, $LF_WHAT each, $JOBS at a time"
-running=0
+# (waits name their jobs: the AFL++ build runs in the background too)
+running=()
 for t in $targets; do
   run_libfuzzer "$t" &
-  running=$((running + 1))
-  if [ "$running" -ge "$JOBS" ]; then
-    wait -n
-    running=$((running - 1))
+  running+=($!)
+  if [ "${#running[@]}" -ge "$JOBS" ]; then
+    wait -n "${running[@]}"
+    still=()
+    for pid in "${running[@]}"; do kill -0 "$pid" 2>/dev/null && still+=("$pid"); done
+    running=("${still[@]}")
   fi
 done
-wait
+[ "${#running[@]}" -eq 0 ] || wait "${running[@]}"
 for t in $targets; do
   st=$(cat "$CB/run/$t/status" 2>/dev/null || echo "FAIL|no status")
   record "${st%%|*}" "$t" "${st#*|}"
@@ -163,23 +190,12 @@ done
 
 # ---- 2. AFL++ ---------------------------------------------------------------------------------
 
-if [ "${FXT_SMOKE_SKIP_AFL:-0}" = 1 ]; then
-  note "AFL++ step skipped (FXT_SMOKE_SKIP_AFL=1)"
+if [ -z "$afl_build_pid" ]; then
+  [ "${FXT_SMOKE_SKIP_AFL:-0}" = 1 ] && note "AFL++ step skipped (FXT_SMOKE_SKIP_AFL=1)" ||
+    record FAIL afl "afl-clang-fast / afl-fuzz not installed"
   finish
 fi
-if ! command -v afl-clang-fast >/dev/null 2>&1 || ! command -v afl-fuzz >/dev/null 2>&1; then
-  record FAIL afl "afl-clang-fast / afl-fuzz not installed"
-  finish
-fi
-
-AB=$BUILD_ROOT/fuzz-afl
-rm -rf "$AB"
-note "configuring the AFL++ build in $AB"
-if ! CC=afl-clang-fast cmake -S "$ROOT" -B "$AB" "${GEN[@]}" -DFXT_FUZZ=ON \
-      -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD_ROOT/fuzz-afl.configure.log" 2>&1 ||
-   ! AFL_QUIET=1 cmake --build "$AB" -j"$JOBS" --target fuzz_validate fxt_afl_mutator \
-      >"$BUILD_ROOT/fuzz-afl.build.log" 2>&1; then
+if ! wait "$afl_build_pid" || [ "$(cat "$BUILD_ROOT/fuzz-afl.rc" 2>/dev/null)" != 0 ]; then
   tail -30 "$BUILD_ROOT/fuzz-afl.configure.log" "$BUILD_ROOT/fuzz-afl.build.log" 2>/dev/null
   record FAIL afl-build "see $BUILD_ROOT/fuzz-afl.build.log"
   finish
