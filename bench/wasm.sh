@@ -52,6 +52,13 @@ gen_trace "$mb" "$t"
 size=$(stat -c %s "$t")
 reps=${REPS:-5}
 echo "trace: $((size / 1048576)) MiB, fxt-gen random (realistic), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# Node reads every certificate of NODE_EXTRA_CA_CERTS at start-up, whatever
+# the script: ~0.08 s of CPU with a system bundle, which a sandbox or a
+# company network may set. Not the package's cost: measured without it.
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ]; then
+  echo "(NODE_EXTRA_CA_CERTS is set: Node is measured without it)"
+  unset NODE_EXTRA_CA_CERTS
+fi
 cat "$t" >/dev/null # warm the page cache
 # the commands alternate, REPS rounds, so that a busy moment hits them alike
 names=(cat native node node-start)

@@ -22,9 +22,10 @@
 #   once         a long check of what the tools print that no build type
 #                changes (every dump line against its schema, every
 #                control of fxt-gen violate): one configuration runs it
-#   extended     a long check that a cheaper one samples (fxt-dump's whole
-#                CLI suite and the format tests against the npm package;
-#                npm-dump-corpus and npm-cli-same-as-native run in CI), or a
+#   extended     a long check that a cheaper one samples (fxt-dump's and
+#                fxt-gen's whole CLI suites and the format tests against the
+#                npm package; npm-dump-corpus, npm-gen-same-as-native and
+#                npm-cli-same-as-native run in CI), or a
 #                second fresh build (the fuzz quick start's build and
 #                install): not in scripts/test.sh, `ctest -L extended` runs it
 #

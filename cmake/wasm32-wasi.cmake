@@ -3,8 +3,8 @@
 # wasi-libc and lld (packages clang-14, wasi-libc, libclang-rt-14-dev-wasm32,
 # lld-14). The same sources as the native build:
 #   cmake -S . -B build-wasm -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32-wasi.cmake
-# builds libfxt, fxt-validate.wasm and fxt-dump.wasm (run them
-# with node/npm/fxt-validate.js or any WASI runtime).
+# builds libfxt, fxt-validate.wasm, fxt-dump.wasm and fxt-gen.wasm (run them
+# with npm/bin/*.js or any WASI runtime).
 set(CMAKE_SYSTEM_NAME WASI)
 set(CMAKE_SYSTEM_VERSION 1)
 set(CMAKE_SYSTEM_PROCESSOR wasm32)

@@ -99,3 +99,49 @@ export type TraceInput =
  * options (what makes fxt-validate exit with status 2).
  */
 export function validate(input: TraceInput, options?: ValidateOptions): Promise<ValidateResult>;
+
+/** Options of `fxt-gen` common to generate() and violate() (see `fxt-gen --help`). */
+export interface GenerateCommonOptions {
+  /** The seed (decimal; default 0 for generate, 1 for violate): the same options give the same bytes. */
+  seed?: number | bigint | string;
+  /** A big-endian trace (r3 and current only). */
+  bigEndian?: boolean;
+  /** The revision of the format to write (default "current"). */
+  revision?: 'r1' | 'r2' | 'r3' | 'current';
+  /** No records of these types: blob, userspace, kernel-object, scheduling, log (the realistic profile only). */
+  without?: string | string[];
+}
+
+/** Options of `fxt-gen random`. */
+export interface GenerateOptions extends GenerateCommonOptions {
+  /** The count of records (at least the setup records are written). */
+  records: number | bigint | string;
+  /** "realistic" (the default) or "coverage". */
+  profile?: 'realistic' | 'coverage';
+  /** The order of the leading records, e.g. "magic,provider,init" or ["provider", "section", "init"]. */
+  order?: string | string[];
+}
+
+/** A trace with exactly one violation. */
+export interface Violation {
+  bytes: Uint8Array;
+  /** The rule's id (E0004...). */
+  rule: string;
+  /** The byte offset of the offending record. */
+  recordOffset: number;
+  /** The byte offset of the offending field. */
+  fieldOffset: number;
+}
+
+/**
+ * A random conforming, warning-free trace (`fxt-gen random`, WebAssembly):
+ * the bytes the native tool writes for the same options. Rejects on bad
+ * options (what makes fxt-gen exit with status 2).
+ */
+export function generate(options: GenerateOptions): Promise<Uint8Array>;
+
+/**
+ * A valid trace plus exactly one violation of RULE, an id (E0004) or name
+ * (record-too-small) (`fxt-gen violate`, WebAssembly).
+ */
+export function violate(rule: string, options?: GenerateCommonOptions): Promise<Violation>;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// fxt-validate and fxt-dump under Node: the WebAssembly build of the native
-// tools (cmake/wasm32-wasi.cmake) run by node:wasi, with the host's files,
-// standard streams and environment. Same options, output bytes and exit
-// status as the native tools.
+// fxt-validate, fxt-dump and fxt-gen under Node: the WebAssembly build of
+// the native tools (cmake/wasm32-wasi.cmake) run by node:wasi, with the
+// host's files, standard streams and environment. Same options, output
+// bytes and exit status as the native tools.
 'use strict';
 
 const fs = require('node:fs');
@@ -33,7 +33,7 @@ function quietWasi() {
 require('node:v8').setFlagsFromString('--no-turbo-fast-api-calls');
 
 const compiled = new Map();
-/** The compiled module of TOOL (fxt-validate, fxt-dump), cached. */
+/** The compiled module of TOOL (fxt-validate, fxt-dump, fxt-gen), cached. */
 function moduleOf(tool) {
   if (!compiled.has(tool)) compiled.set(tool, new WebAssembly.Module(fs.readFileSync(path.join(__dirname, '..', `${tool}.wasm`))));
   return compiled.get(tool);
@@ -53,8 +53,9 @@ function wasiCwd() {
   return '/' + path.relative(path.parse(cwd).root, cwd).split(path.sep).join('/');
 }
 
-/** Run TOOL (fxt-validate, fxt-dump) with ARGS (without the program name)
- *  on the process's standard streams; returns its exit status. */
+/** Run TOOL (fxt-validate, fxt-dump, fxt-gen) with ARGS (without the
+ *  program name) on the process's standard streams; returns its exit
+ *  status. */
 function run(args, tool = 'fxt-validate') {
   const WASI = quietWasi();
   const wasi = new WASI({

@@ -2,7 +2,8 @@
 // The JavaScript API: validate(input, options) runs the WebAssembly
 // fxt-validate (the native tool's sources) on INPUT, read in parts so that
 // memory stays bounded however large the trace, and returns what
-// `fxt-validate --format json` says about it.
+// `fxt-validate --format json` says about it. generate(options) and
+// violate(rule, options) run the WebAssembly fxt-gen: a trace's bytes.
 'use strict';
 
 const fs = require('node:fs');
@@ -10,13 +11,15 @@ const path = require('node:path');
 const { runModule } = require('./wasi.js');
 
 const WASM = path.join(__dirname, '..', 'fxt-validate.wasm');
+const GEN_WASM = path.join(__dirname, '..', 'fxt-gen.wasm');
 /** Bytes handed to the module per read (as the native tool's parts). */
 const PART = 1 << 20;
 
-let compiled = null;
-function wasmModule() {
-  if (!compiled) compiled = new WebAssembly.Module(fs.readFileSync(WASM));
-  return compiled;
+const compiled = new Map();
+/** The compiled module of the file WASM (default fxt-validate's), cached. */
+function wasmModule(wasm = WASM) {
+  if (!compiled.has(wasm)) compiled.set(wasm, new WebAssembly.Module(fs.readFileSync(wasm)));
+  return compiled.get(wasm);
 }
 
 /** The command line for OPTIONS (see index.d.ts). */
@@ -192,4 +195,49 @@ async function validate(input, options) {
   throw new TypeError('validate: input must be bytes, a file path, a Node stream, a ReadableStream or a Blob');
 }
 
-module.exports = { validate };
+/** fxt-gen's options common to random and violate (see index.d.ts). */
+function genArgs(o) {
+  const a = [];
+  if (o.seed !== undefined) a.push(`--seed=${o.seed}`);
+  if (o.bigEndian) a.push('--big-endian');
+  if (o.revision) a.push(`--revision=${o.revision}`);
+  if (o.without !== undefined) a.push(`--without=${[].concat(o.without).join(',')}`);
+  return a;
+}
+
+/** Run fxt-gen with ARGS, the trace to standard output: {stdout, stderr}
+ *  (stderr as text); throws what fxt-gen says when it fails. */
+function runGen(args) {
+  const run = runModule(wasmModule(GEN_WASM), { args: ['fxt-gen', ...args, '-o', '-'], env: {}, read: () => 0 });
+  const err = Buffer.from(run.stderr).toString('utf8');
+  if (run.code !== 0) throw new Error(err.trim() || `fxt-gen failed (exit status ${run.code})`);
+  return { stdout: run.stdout, stderr: err };
+}
+
+/**
+ * A random conforming, warning-free trace (`fxt-gen random`): its bytes.
+ * The same options give the same bytes as the native tool, on every
+ * platform. Rejects on bad options (what makes fxt-gen exit with status 2).
+ */
+async function generate(options) {
+  const o = options || {};
+  if (o.records === undefined) throw new TypeError('generate: options.records (the count of records) is required');
+  const a = ['random', `--records=${o.records}`, ...genArgs(o)];
+  if (o.profile) a.push(`--profile=${o.profile}`);
+  if (o.order !== undefined) a.push(`--order=${[].concat(o.order).join(',')}`);
+  return runGen(a).stdout;
+}
+
+/**
+ * A valid trace plus exactly one violation of RULE (`fxt-gen violate`):
+ * its bytes, the rule's id, and the byte offsets of the offending record
+ * and field.
+ */
+async function violate(rule, options) {
+  const run = runGen(['violate', `--rule=${rule}`, ...genArgs(options || {})]);
+  const m = /^(\S+) record_offset=0x([0-9a-f]+) field_offset=0x([0-9a-f]+)\n$/.exec(run.stderr);
+  if (!m) throw new Error(`fxt-gen violate said: ${run.stderr.trim()}`);
+  return { bytes: run.stdout, rule: m[1], recordOffset: parseInt(m[2], 16), fieldOffset: parseInt(m[3], 16) };
+}
+
+module.exports = { validate, generate, violate };

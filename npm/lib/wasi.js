@@ -266,13 +266,19 @@
     };
   }
 
-  /** Run MODULE (a WebAssembly.Module of fxt-validate) once with O (see
-   *  createHost); returns {code, stdout, stderr} (Uint8Arrays), or a
-   *  promise of it with O.readAsync. */
+  /** Run MODULE (a WebAssembly.Module of fxt-validate or fxt-gen) once
+   *  with O (see createHost); returns {code, stdout, stderr} (Uint8Arrays),
+   *  or a promise of it with O.readAsync. */
   function runModule(module, o) {
     const out = [];
     const err = [];
     const host = createHost({ ...o, stdout: (b) => out.push(b), stderr: (b) => err.push(b) });
+    // what this host does not give (fxt-gen's directories, renames...):
+    // "not supported", as a system without them would say
+    const wasi = host.imports.wasi_snapshot_preview1;
+    for (const { module: m, name, kind } of WebAssembly.Module.imports(module)) {
+      if (m === 'wasi_snapshot_preview1' && kind === 'function' && !wasi[name]) wasi[name] = () => E.NOSYS;
+    }
     const instance = new WebAssembly.Instance(module, host.imports);
     const done = (code) => ({ code, stdout: join(out), stderr: join(err) });
     if (o.readAsync) return host.startAsync(instance).then(done);

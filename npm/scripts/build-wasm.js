@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// npm pack's prepack step: builds fxt-validate.wasm and fxt-dump.wasm from
+// npm pack's prepack step: builds fxt-validate.wasm, fxt-dump.wasm and
+// fxt-gen.wasm from
 // the repository's sources (cmake/wasm32-wasi.cmake: Debian's clang,
 // wasi-libc, lld; see scripts/setup.sh) into ../build-wasm (or
 // $FXTKIT_WASM_BUILD), copies them and the licence here (sources:
@@ -21,14 +22,16 @@ if (!fs.existsSync(path.join(build, 'CMakeCache.txt'))) {
   sh('cmake', ['-S', top, '-B', build, '-DCMAKE_TOOLCHAIN_FILE=' + path.join(top, 'cmake', 'wasm32-wasi.cmake'),
     '-DCMAKE_BUILD_TYPE=Release']);
 }
-sh('cmake', ['--build', build, '--target', 'fxt-validate', 'fxt-dump']);
-for (const tool of ['fxt-validate', 'fxt-dump']) {
-  fs.copyFileSync(path.join(build, 'validator', 'cli', `${tool}.wasm`), path.join(here, `${tool}.wasm`));
+// each tool and the folder of the build it is made in
+const tools = { 'fxt-validate': 'validator/cli', 'fxt-dump': 'validator/cli', 'fxt-gen': 'generator' };
+sh('cmake', ['--build', build, '--target', ...Object.keys(tools)]);
+for (const [tool, dir] of Object.entries(tools)) {
+  fs.copyFileSync(path.join(build, dir, `${tool}.wasm`), path.join(here, `${tool}.wasm`));
 }
 fs.copyFileSync(path.join(top, 'LICENSE'), path.join(here, 'LICENSE'));
 
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
-for (const tool of ['fxt-validate', 'fxt-dump']) {
+for (const tool of Object.keys(tools)) {
   const v = execFileSync(process.execPath, [path.join(here, 'bin', `${tool}.js`), '--version']).toString();
   if (!v.startsWith(`${tool} ${pkg.version} `)) {
     console.error(`build-wasm: the module says "${v.trim()}" but package.json's version is ${pkg.version}`);

@@ -17,7 +17,7 @@ rm -rf "$out"
 mkdir -p "$out"
 # a copy of npm/: pack writes the module and the licence into the folder packed
 cp -R "$src/npm" "$out/pkg"
-rm -f "$out/pkg/fxt-validate.wasm" "$out/pkg/fxt-dump.wasm" "$out/pkg/LICENSE" "$out/pkg"/*.tgz
+rm -f "$out/pkg/fxt-validate.wasm" "$out/pkg/fxt-dump.wasm" "$out/pkg/fxt-gen.wasm" "$out/pkg/LICENSE" "$out/pkg"/*.tgz
 export FXTKIT_WASM_BUILD=$wasm_build FXTKIT_SOURCE_DIR=$src
 (cd "$out/pkg" && npm pack --silent --pack-destination "$out" >/dev/null)
 tgz=$(ls "$out"/fxtkit-*.tgz)

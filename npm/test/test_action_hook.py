@@ -8,13 +8,14 @@ would run them (neither is here), with the npm package from npm-pack:
   (offline, the package's tarball): its annotations, step summary and SARIF
   file are the native fxt-validate's bytes; exit status 0 / 1 / 2.
 - README.md's npx recipe, from the README's text (the registry's
-  fxtkit@VERSION replaced by the tarball): the native tool's output.
+  fxtkit@VERSION replaced by the tarball): the native tools' output and
+  files.
 - the hook: id fxt-validate, language node, entry fxt-validate, files .fxt;
   installed as pre-commit does (npm pack of the repository root, npm
   install -g; the fxtkit dependency from the tarball instead of the
   registry), its entry run on staged-like file lists.
 
-    test_action_hook.py NATIVE_FXT_VALIDATE PACKAGE_OUT SOURCE_DIR
+    test_action_hook.py NATIVE_FXT_VALIDATE PACKAGE_OUT SOURCE_DIR NATIVE_FXT_GEN
 
 PACKAGE_OUT: where npm-pack put fxtkit-VERSION.tgz. Exits 77 (skipped)
 without node/npm/npx or the tarball.
@@ -100,7 +101,7 @@ def check_action(native, tgz, src, work, npm_env):
            'no trace at all: exit 2 and an error (got %d)' % p.returncode)
 
 
-def check_readme(native, tgz, src, work, npm_env):
+def check_readme(natives, tgz, src, work, npm_env):
     text = open(os.path.join(src, 'README.md')).read()
     m = re.search(r'<!-- recipe: npx -->\s*```sh\n(.*?)```', text, re.S)
     expect(m, 'README.md has the npx recipe')
@@ -110,21 +111,33 @@ def check_readme(native, tgz, src, work, npm_env):
     lines = [l.strip() for l in m.group(1).splitlines() if l.strip()]
     expect(len(lines) >= 2 and all(('fxtkit@%s' % version) in l for l in lines),
            'the recipe names fxtkit@%s' % version)
-    shutil.copy(sorted(glob.glob(os.path.join(src, 'corpus', 'warn', '*.fxt')))[0],
-                os.path.join(work, 'trace.fxt'))
+    # the lines in turn, through npx and with the native tools, each from
+    # the same files in the same folder (SARIF names it): the same exit
+    # status, stdout and files
+    d = os.path.join(work, 'readme')
+    os.mkdir(d)
+    state = {'trace.fxt': open(sorted(glob.glob(os.path.join(src, 'corpus', 'warn', '*.fxt')))[0], 'rb').read()}
+
+    def run_from(state, c):
+        for f in os.listdir(d):
+            os.unlink(os.path.join(d, f))
+        for f, data in state.items():
+            open(os.path.join(d, f), 'wb').write(data)
+        p = subprocess.run(c, shell=True, cwd=d, env=npm_env, capture_output=True)
+        return p.returncode, p.stdout, {f: open(os.path.join(d, f), 'rb').read() for f in sorted(os.listdir(d))}
+
     for line in lines:
         print('README: ' + line)
-        cmd = line.replace('fxtkit@' + version, tgz)
-        native_cmd = re.sub(r'^npx .*? fxt-validate', native, line)
-        outs = []
-        for c in (cmd, native_cmd):
-            if os.path.exists(os.path.join(work, 'fxt.sarif')):
-                os.unlink(os.path.join(work, 'fxt.sarif'))
-            p = subprocess.run(c, shell=True, cwd=work, env=npm_env, capture_output=True)
-            sarif = os.path.join(work, 'fxt.sarif')
-            outs.append((p.returncode, p.stdout, open(sarif, 'rb').read() if os.path.exists(sarif) else None))
-        expect(outs[0] == outs[1], 'README: %s gives what the native tool gives (%r / %r)'
-               % (line, outs[0][:2], outs[1][:2]))
+        tool = re.match(r'npx .*? (fxt-[a-z]+)', line)
+        expect(tool and tool.group(1) in natives, 'README: %s runs a tool of the package' % line)
+        if not tool or tool.group(1) not in natives:
+            continue
+        outs = [run_from(state, line.replace('fxtkit@' + version, tgz)),
+                run_from(state, natives[tool.group(1)] + line[tool.end(1):])]
+        expect(outs[0] == outs[1], 'README: %s gives what the native tool gives (%r / %r; files differing: %s)'
+               % (line, outs[0][:2], outs[1][:2],
+                  sorted(f for f in set(outs[0][2]) | set(outs[1][2]) if outs[0][2].get(f) != outs[1][2].get(f))))
+        state = outs[1][2]
 
 
 def check_hook(native, tgz, src, work, npm_env):
@@ -167,9 +180,9 @@ def check_hook(native, tgz, src, work, npm_env):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
-    native, out, src = (os.path.abspath(a) for a in sys.argv[1:])
+    native, out, src, native_gen = (os.path.abspath(a) for a in sys.argv[1:])
     tgzs = glob.glob(os.path.join(out, 'fxtkit-*.tgz'))
     if not all(shutil.which(t) for t in ('node', 'npm', 'npx')) or len(tgzs) != 1:
         print('SKIP: node/npm/npx or the npm-pack tarball (%s) missing' % out)
@@ -184,7 +197,9 @@ def main():
         npm_env = dict(os.environ, npm_config_cache=os.path.join(work, 'npm-cache'),
                        npm_config_update_notifier='false')
         check_action(native, tgzs[0], src, work, npm_env)
-        check_readme(native, tgzs[0], src, work, npm_env)
+        natives = {'fxt-validate': native, 'fxt-dump': os.path.join(os.path.dirname(native), 'fxt-dump'),
+                   'fxt-gen': native_gen}
+        check_readme(natives, tgzs[0], src, work, npm_env)
         check_hook(native, tgzs[0], src, work, npm_env)
     print('%d failures' % len(failures))
     sys.exit(1 if failures else 0)

@@ -77,14 +77,20 @@ def first_diff(a, b):
     return a[lo:i + 80], b[lo:i + 80]
 
 
-def main():
+def arguments(doc):
+    """NATIVE NPM_BIN CORPUS from the command line (absolute) and Node.js;
+    exits with DOC on a wrong command line, 77 (skipped) without Node."""
     if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    native, npm_bin, corpus = (os.path.abspath(a) for a in sys.argv[1:])
+        sys.exit(doc)
     node = node_ok()
     if not node:
         print('SKIP: Node.js >= 18 not found')
         sys.exit(77)
+    return [os.path.abspath(a) for a in sys.argv[1:]] + [node]
+
+
+def main():
+    native, npm_bin, corpus, node = arguments(__doc__)
     c = Compare(native, npm_bin, node, os.path.dirname(corpus))
     rel = os.path.basename(corpus)
     files = sorted(os.path.relpath(f, c.cwd) for d in ('valid', 'warn', 'invalid', 'revisions')

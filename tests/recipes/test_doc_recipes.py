@@ -412,8 +412,8 @@ def readme_webassembly_build():
     r = sh(body.replace('build-wasm', shlex.quote(d)), Ctx.src, timeout=900)
     expect(r.returncode == 0, 'the WebAssembly build: exit %d\n%s%s' % (
         r.returncode, r.stdout[-1500:], r.stderr[-1500:]))
-    for tool in ('fxt-validate', 'fxt-dump'):  # what the README says it builds
-        wasm = os.path.join(d, 'validator', 'cli', tool + '.wasm')
+    for tool in ('validator/cli/fxt-validate', 'validator/cli/fxt-dump', 'generator/fxt-gen'):
+        wasm = os.path.join(d, tool + '.wasm')  # what the README says it builds
         expect(os.path.exists(wasm), '%s was not built' % wasm)
         if os.path.exists(wasm):
             with open(wasm, 'rb') as f:
