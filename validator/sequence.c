@@ -273,27 +273,60 @@ static const char *pending_msg(const pending *q, char *buf, size_t n)
     return buf;
 }
 
-/* Unended begins, sorted by offset. The record buffer is free now and
- * serves as scratch; what does not fit (or all, without memory for it) is
- * reported unsorted. */
-void fxt__report_unended(fxt_validator *v)
+/* The selection of one round of fxt__report_unended: Q holds the (at most
+ * CAP) smallest entries past LAST seen so far, as a max-heap by offset. */
+typedef struct unended_sel {
+    pending *q;
+    size_t cap, n;
+    uint64_t last;
+    int any_last; /* a round was reported: only offsets past LAST count */
+} unended_sel;
+
+static void sift_down(pending *q, size_t n, size_t i)
 {
-    int any = v->async.count != 0 || v->flows.count != 0;
-    for (size_t k = 0; k < v->threads.count && !any; k++)
-        any = v->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK].depth != 0;
-    if (!any)
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && q[c + 1].off > q[c].off)
+            c++;
+        if (q[i].off >= q[c].off)
+            return;
+        pending t = q[i];
+        q[i] = q[c], q[c] = t;
+        i = c;
+    }
+}
+
+static void offer(unended_sel *s, pending e)
+{
+    if (s->any_last && e.off <= s->last)
         return;
-    pending *q = fxt__need_buf(v) ? (pending *)(void *)v->buf : NULL;
-    size_t cap = q != NULL ? FXT__BUF_CAP / sizeof *q : 0, n = 0;
-    char msg[200];
-#define PUSH(o, i, r, s, x, y, c)                                                              \
+    if (s->n < s->cap) {
+        size_t i = s->n++;
+        s->q[i] = e;
+        while (i > 0 && s->q[(i - 1) / 2].off < s->q[i].off) { /* sift up */
+            pending t = s->q[i];
+            s->q[i] = s->q[(i - 1) / 2], s->q[(i - 1) / 2] = t;
+            i = (i - 1) / 2;
+        }
+    } else if (e.off < s->q[0].off) {
+        s->q[0] = e;
+        sift_down(s->q, s->n, 0);
+    }
+}
+
+/* Every unended begin, to S (or reported at once without scratch memory). */
+static void each_unended(fxt_validator *v, unended_sel *s, char *msg, size_t msg_n)
+{
+#define PUSH(o, i, r, sm, x, y, c)                                                             \
     do {                                                                                       \
-        pending e_ = {(o), (i), (r), (s), (x), (y), (c)};                                     \
-        if (n < cap)                                                                           \
-            q[n++] = e_;                                                                       \
+        pending e_ = {(o), (i), (r), (sm), (x), (y), (c)};                                    \
+        if (s->cap != 0)                                                                       \
+            offer(s, e_);                                                                      \
         else                                                                                   \
             fxt__report(v, e_.rule, e_.off, e_.idx, FXT_RT_EVENT, e_.off, "%s",                \
-                        pending_msg(&e_, msg, sizeof msg));                                    \
+                        pending_msg(&e_, msg, msg_n));                                         \
     } while (0)
     for (size_t k = 0; k < v->threads.count; k++) {
         const fxt__thread *t = &v->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK];
@@ -314,8 +347,34 @@ void fxt__report_unended(fxt_validator *v)
             PUSH(v->flows.s[i].off, v->flows.s[i].idx, FXT_R_FLOW_BEGIN_UNENDED, 0,
                  v->flows.s[i].k[0], 0, v->flows.s[i].depth);
 #undef PUSH
-    qsort(q, n, sizeof *q, cmp_pending);
-    for (size_t i = 0; i < n; i++)
-        fxt__report(v, q[i].rule, q[i].off, q[i].idx, FXT_RT_EVENT, q[i].off, "%s",
-                    pending_msg(&q[i], msg, sizeof msg));
+}
+
+/* Unended begins, sorted by offset, whatever order the tables hold them
+ * in (a table's slots depend on its history, which threads change: par.c).
+ * The record buffer is free now and serves as scratch: each round reports
+ * the smallest offsets past the last round's that fit in it (one round
+ * unless more than 18,724 are open). Without memory for it they are
+ * reported in the tables' order. */
+void fxt__report_unended(fxt_validator *v)
+{
+    int any = v->async.count != 0 || v->flows.count != 0;
+    for (size_t k = 0; k < v->threads.count && !any; k++)
+        any = v->thr_blocks[k / FXT__THR_BLOCK][k % FXT__THR_BLOCK].depth != 0;
+    if (!any)
+        return;
+    char msg[200];
+    unended_sel s = {NULL, 0, 0, 0, 0};
+    if (fxt__need_buf(v))
+        s.q = (pending *)(void *)v->buf, s.cap = FXT__BUF_CAP / sizeof *s.q;
+    do {
+        s.n = 0;
+        each_unended(v, &s, msg, sizeof msg);
+        if (s.n > 1)
+            qsort(s.q, s.n, sizeof *s.q, cmp_pending);
+        for (size_t i = 0; i < s.n; i++)
+            fxt__report(v, s.q[i].rule, s.q[i].off, s.q[i].idx, FXT_RT_EVENT, s.q[i].off, "%s",
+                        pending_msg(&s.q[i], msg, sizeof msg));
+        if (s.n != 0)
+            s.last = s.q[s.n - 1].off, s.any_last = 1;
+    } while (s.cap != 0 && s.n == s.cap);
 }

@@ -47,10 +47,9 @@
  *  - stop at an error, --max-issues, size 0, a record not whole, a
  *    visitor: only the validator's thread reports or stops; a visitor
  *    keeps the validator off the lean path and off par.c.
- *  - not covered: past FXT__BUF_CAP / sizeof(pending) (18,724) begins left
- *    unended at the end, fxt__report_unended reports the rest unsorted, in
- *    the order of the tables' slots, which merges may have placed apart
- *    from where one thread's insertions would have.
+ *  - the end's unended begins: reported sorted by offset whatever order
+ *    the tables' slots hold them in (fxt__report_unended), so merges that
+ *    fill the tables in another order than one thread change nothing.
  */
 #include <string.h>
 

@@ -110,7 +110,7 @@ def main():
     # twelve, every kind of vector among them (the runs above hold every
     # file; each run here starts Node and compiles the module, 0.1-0.3 s).
     for i, f in enumerate(files):
-        if i % 12:
+        if i % 12 and 'W0055' not in f:  # (W0055's vectors: exit 3 alone)
             continue
         rc, _ = c.same('file', [f])
         exits.add(rc)
