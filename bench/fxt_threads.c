@@ -166,7 +166,8 @@ int main(int argc, char **argv)
     printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
            (unsigned long long)last_counts.merged_records,
            (unsigned long long)last_counts.backoffs);
-    static const char *const why[FXT__REDO_N_] = {FXT__REDO_NAMES};
+    static const char *const why[] = {FXT__REDO_NAMES};
+    _Static_assert(sizeof why / sizeof why[0] == FXT__REDO_N_, "a name per FXT__REDO_*");
     printf("redone by reason (last run):");
     for (unsigned k = 0; k < FXT__REDO_N_; k++)
         if (last_counts.why[k])

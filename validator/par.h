@@ -46,19 +46,19 @@ enum {
     FXT__REDO_PROVIDERS,   /* providers introduced, restarted or switched since the copy */
     FXT__REDO_KOIDS,       /* a thread index whose koids it used has other ones now */
     FXT__REDO_STRING,      /* a string ref it left to the merge is not registered */
-    FXT__REDO_THREAD_REF,  /* a thread ref it left to the merge is not registered */
-    FXT__REDO_COLLISION,   /* two of its threads are one thread after all */
     FXT__REDO_DURATION,    /* it ended more begins than were open before it */
     FXT__REDO_THREADS,     /* no room for its threads */
     FXT__REDO_ASYNC,       /* its async ids do not fit the open ones, or no room */
     FXT__REDO_FLOWS,       /* its flow ids do not fit the open ones, or no room */
-    FXT__REDO_DOOMED,      /* known not to fit before it was done (a provider) */
+    FXT__REDO_DOOMED,      /* known not to fit before it was done: a provider introduced
+                              or a thread index registered again with other koids in
+                              piece 0 */
     FXT__REDO_N_
 };
 #define FXT__REDO_NAMES                                                                    \
     "issue", "provider record", "pending refs full", "not started", "position",           \
-        "providers changed", "koids changed", "string ref", "thread ref", "thread collision", \
-        "duration", "thread room", "async ids", "flow ids", "doomed"
+        "providers changed", "koids changed", "string ref", "duration", "thread room",      \
+        "async ids", "flow ids", "doomed"
 
 /* What the rounds came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {

@@ -321,6 +321,7 @@ static const char *differ(const result *a, const result *b, size_t *at)
 }
 
 static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
+static uint64_t g_why[FXT__REDO_N_];
 
 /* CHURN: more runs on 3 and 4 threads (a piece merged after one that
  * registered an index again: piece 0's own registrations make the rest of
@@ -357,8 +358,11 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean, i
                     fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
                             (unsigned long long)rn.l.v[at].record_offset);
             }
-            if (clean && k == 0)
+            if (clean && k == 0) {
                 g_pieces += rn.pc.pieces, g_redone += rn.pc.redone, g_taken += rn.pc.taken;
+                for (unsigned w = 0; w < FXT__REDO_N_; w++)
+                    g_why[w] += rn.pc.why[w];
+            }
             free(rn.l.v);
         }
         free(r1.l.v);
@@ -428,6 +432,12 @@ int main(void)
            "taken back\n",
            traces, (unsigned long long)g_pieces, (unsigned long long)merged,
            (unsigned long long)g_redone, (unsigned long long)g_taken);
+    static const char *const why[] = {FXT__REDO_NAMES};
+    printf("redone by reason:");
+    for (unsigned w = 0; w < FXT__REDO_N_; w++)
+        if (g_why[w])
+            printf(" %s %llu", why[w], (unsigned long long)g_why[w]);
+    printf("\n");
     if (g_failures) {
         fprintf(stderr, "%u failures\n", g_failures);
         return 1;
