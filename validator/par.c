@@ -56,15 +56,8 @@
  * looks whether it should stop). */
 #define SLICE ((size_t)64 << 10)
 /* Piece 0, checked on the validator's thread while worker 1 also frames
- * it, is p0 / 16 of the others: it starts at 18 (9 to 8, the balance on
- * the realistic profile by instruction counts) and moves by one a round,
- * between P0_MIN and P0_MAX, towards where the validator's thread and
- * worker 1 finish together (the coverage profile, whose records are few
- * and large, frames for nothing and wants it smaller; a busy core wants
- * its thread's share smaller). Where pieces end never changes the output. */
-#define P0_START 18u
-#define P0_MIN 4u
-#define P0_MAX 40u
+ * it, is PIECE0_UNITS / 8 of the others. */
+#define PIECE0_UNITS 9u
 
 /* Where a piece starts: its first record, its index, and the provider the
  * records before it leave current. */
@@ -110,7 +103,6 @@ struct fxt__par {
     fxt__par_counts counts;
     unsigned misses; /* rounds in turn whose pieces were mostly redone */
     unsigned level;  /* 2^level rounds' bytes on one thread at the next miss */
-    unsigned p0;     /* piece 0 is p0 / 16 of the others */
     size_t skip;     /* bytes left to check on one thread */
     worker w[FXT__MAX_THREADS];
 };
@@ -290,7 +282,6 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
         return NULL;
     memset(q, 0, sizeof *q);
     q->v = v;
-    q->p0 = P0_START;
     q->piece_bytes = piece_bytes == 0 ? FXT__TASK_BYTES : piece_bytes < 64 ? 64 : piece_bytes;
     if (pthread_mutex_init(&q->mu, NULL) != 0)
         goto fail_mu;
@@ -366,9 +357,9 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     q->off0 = v->off;
     q->bnd[0] = (bound){p, v->rec_idx, v->cur->id, v->cur->implicit, 0};
     q->prov_epoch = v->prov_epoch, q->thr_epoch = v->thr_epoch;
-    const uint64_t units = (uint64_t)16 * (n - 1) + q->p0;
+    const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
     for (unsigned j = 1; j < n; j++)
-        q->tgt[j] = p + ((size_t)((len * (q->p0 + (uint64_t)16 * (j - 1))) / units) &
+        q->tgt[j] = p + ((size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
                          ~(size_t)7); /* (records are whole words from P) */
     q->tgt[n] = q->lim;
     for (size_t i = 0; i <= v->nprov; i++)
@@ -410,12 +401,6 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             if (at <= end)
                 fxt__run_whole(v, at, (size_t)(end - at));
             continue; /* (waited for below) */
-        }
-        if (j == 1) { /* worker 1 done first: piece 0 smaller next time, else larger */
-            if (atomic_load(&w->done) >= r)
-                q->p0 -= q->p0 > P0_MIN;
-            else
-                q->p0 += q->p0 < P0_MAX;
         }
         /* (spin, then sleep until its worker says it is done: yielding the
          * core on a busy machine can cost a time slice) */
