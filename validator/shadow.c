@@ -17,11 +17,15 @@
  *    shadow's own registrations in piece j are in its copy).
  *  - a thread ref registered or not, and its koids (durations and async
  *    ids are keyed by them): a ref missing from the copy is an issue to a
- *    shadow (redo); a shadow notes each index whose koids its sequencing
- *    used (thr_used); if any thread was registered since the copy
- *    (thr_epoch), each of those must still have the copy's koids. A round
- *    whose piece 0 registers an index again with other koids redoes its
- *    later pieces at once (doomed()).
+ *    shadow (redo); a shadow notes each index whose koids it took from the
+ *    copy, before registering the index itself if it does (thr_used), and
+ *    keeps the copy's koids of the indexes it registers (thr_base_*); if
+ *    any thread was registered since the copy (thr_epoch), each index it
+ *    took from the copy must still have the copy's koids. A round whose
+ *    piece 0 registers an index again with other koids redoes its later
+ *    pieces at once (doomed()). (Resolving koids at the merge instead, so
+ *    that such pieces merge too, is not done: neither profile of fxt-gen
+ *    registers an index again with other koids.)
  *  - the current provider, providers introduced, provider info starting
  *    one afresh (its tables emptied, a warning): a shadow stops at a
  *    provider info or an unknown provider; the merge wants the provider
