@@ -40,13 +40,8 @@
 #if FXT__HAVE_THREADS
 #include <pthread.h>
 
-/* Spins before a waiting thread sleeps (about 1.3 ms at 32 ns a pause
- * on this VM's EPYC): a worker waits between rounds while the validator's
- * thread merges, returns to its caller and checks a record that straddles
- * two chunks; with 4000 (0.13 ms) it often slept through that on the
- * coverage profile (a round there is 0.2 ms) and missed the next round's
- * piece (taken back: 108 of 255 pieces, against 0). */
-#define SPINS 40000
+/* Spins before a waiting worker sleeps. */
+#define SPINS 4000
 /* Spins of the validator's thread for a worker to take its piece before
  * it takes it back (the worker is not running: the machine is busy). */
 #define CLAIM_SPINS 2000
