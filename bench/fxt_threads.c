@@ -166,6 +166,17 @@ int main(int argc, char **argv)
     printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
            (unsigned long long)last_counts.merged_records,
            (unsigned long long)last_counts.backoffs);
+    static const char *const why[] = {FXT__REDO_NAMES};
+    _Static_assert(sizeof why / sizeof why[0] == FXT__REDO_N_, "a name per FXT__REDO_*");
+    printf("redone by reason (last run):");
+    for (unsigned k = 0; k < FXT__REDO_N_; k++)
+        if (last_counts.why[k])
+            printf(" %s %llu", why[k], (unsigned long long)last_counts.why[k]);
+    printf("\n");
+    for (unsigned r = 0; r < FXT_R_END_; r++)
+        if (last_counts.by_rule[r])
+            printf("  issue in a shadow: %s (%u) %llu\n", fxt_rule_get((fxt_rule)r)->name, r,
+                   (unsigned long long)last_counts.by_rule[r]);
     free(b);
     return same ? 0 : 1;
 }

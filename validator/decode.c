@@ -347,6 +347,8 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
         fxt__provider *pv = v->cur;
         const uint64_t bit = (uint64_t)1 << (idx & 63);
         if (v->shadow) { /* (par.c) its registrations are committed by index */
+            if (!(pv->thr_new[idx >> 6] & bit)) /* (the copy's koids, for the merge) */
+                pv->thr_base_pid[idx] = pv->thr_pid[idx], pv->thr_base_tid[idx] = pv->thr_tid[idx];
             pv->thr_new[idx >> 6] |= bit;
         } else {
             v->thr_epoch++;

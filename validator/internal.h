@@ -74,7 +74,9 @@ typedef struct fxt__provider {
                               used it, else the validator's no_thread */
     uint64_t restarted_at; /* offset of a provider info that started it afresh + 1, or 0 */
     uint64_t thr_new[4];  /* a shadow's copy (par.c): the thread indexes it registered, */
-    uint64_t thr_used[4]; /* and those whose koids it used before (sequencing); */
+    uint64_t thr_used[4]; /* those whose koids it used before it did (sequencing), */
+    uint64_t thr_base_pid[256], thr_base_tid[256]; /* and the copy's koids of those it
+                                                     registered */
     uint64_t thr_changed[4]; /* the validator's: indexes registered again with other
                                 koids in the round being checked (par.c) */
     char name[256];
@@ -156,7 +158,8 @@ struct fxt_validator {
      * sets shadow_fail and stops it); it logs the string refs its tables
      * lacked. The validator counts what would make a shadow's copy of its
      * tables stale. */
-    int shadow, shadow_fail;
+    int shadow, shadow_fail; /* shadow_fail: an FXT__STOP_* (0: none) */
+    fxt_rule shadow_rule;    /* the issue that stopped it (FXT__STOP_ISSUE) */
     uint32_t *pend; /* (provider copy + 1, or 0: the implicit one) << 16 | ref */
     size_t npend;
     uint64_t prov_epoch; /* providers introduced or started afresh */
@@ -300,16 +303,25 @@ size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len);
 /* A shadow: string ref REF of the current provider is not in its copy. */
 void fxt__shadow_pending(fxt_validator *v, unsigned ref);
 /* Sequencing uses the koids of thread index IDX of P: a shadow's copy
- * notes it (par.c; a store, cheaper than a test, elsewhere). */
+ * notes it unless the shadow registered IDX itself (par.c; a store,
+ * cheaper than a test, elsewhere). */
 static inline void fxt__koids_used(const fxt__provider *p, unsigned idx)
 {
     fxt__provider *m = (fxt__provider *)(uintptr_t)p;
-    m->thr_used[idx >> 6] |= (uint64_t)1 << (idx & 63);
+    m->thr_used[idx >> 6] |= ((uint64_t)1 << (idx & 63)) & ~m->thr_new[idx >> 6];
 }
-/* A shadow met what it cannot summarise: it stops, its chunk is redone. */
-static inline void fxt__shadow_stop(fxt_validator *v)
+/* Why a shadow stopped (bench/fxt-threads counts them). */
+enum {
+    FXT__STOP_ISSUE = 1, /* an issue or a limit (shadow_rule) */
+    FXT__STOP_PROVIDER,  /* a provider introduced or started afresh */
+    FXT__STOP_PENDING,   /* more refs left to the merge than it keeps */
+    FXT__STOP_ABORT      /* the validator's thread checks its piece itself */
+};
+/* A shadow met what it cannot summarise (WHY: FXT__STOP_*): it stops,
+ * its chunk is redone. */
+static inline void fxt__shadow_stop(fxt_validator *v, int why)
 {
-    v->shadow_fail = 1;
+    v->shadow_fail = why;
     v->stop_after = 1;
 }
 

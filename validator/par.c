@@ -238,7 +238,7 @@ static void run_piece(fxt__par *q, worker *w, uint64_t r)
     /* in slices, to stop soon once its piece is checked again anyway */
     for (const uint8_t *at = b.at; w->started && at < end && !w->sv->stopped;) {
         if (atomic_load_explicit(&w->abort, memory_order_relaxed)) {
-            fxt__shadow_stop(w->sv);
+            fxt__shadow_stop(w->sv, FXT__STOP_ABORT);
             break;
         }
         size_t k = (size_t)(end - at) < SLICE ? (size_t)(end - at) : SLICE;
@@ -387,9 +387,11 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             }
             break;
         }
-        if (!v->stopped && fxt__shadow_doomed(v, q->prov_epoch, q->thr_epoch)) { /* its summary cannot fit: here, now */
+        int why = v->stopped ? FXT__REDO_N_ : fxt__shadow_doomed(v, q->prov_epoch, q->thr_epoch);
+        if (why != FXT__REDO_N_) { /* its summary cannot fit: here, now */
             atomic_store(&w->abort, 1);
             q->counts.redone++;
+            q->counts.why[why]++;
             const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
             if (at <= end)
                 fxt__run_whole(v, at, (size_t)(end - at));
@@ -402,12 +404,16 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             continue; /* (every worker still has to finish the round) */
         const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
                                      q->thr_epoch};
-        if (w->started && fxt__shadow_fits(v, w->sv, &from)) {
+        why = w->started ? fxt__shadow_why_not(v, w->sv, &from) : FXT__REDO_UNSTARTED;
+        if (why == FXT__REDO_N_) {
             fxt__shadow_merge(v, w->sv);
             q->counts.merged_records += w->sv->st.records;
             continue;
         }
         q->counts.redone++;
+        q->counts.why[why]++;
+        if (why == FXT__REDO_ISSUE)
+            q->counts.by_rule[w->sv->shadow_rule]++;
         /* (where the framing ends the piece, by the same rule) */
         const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
         if (at <= end)

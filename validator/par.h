@@ -36,6 +36,30 @@ void fxt__par_free(fxt__par *q);
  * Returns only once no worker reads P any more. */
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len);
 
+/* Why a piece checked ahead was checked again (fxt__par_counts.why). */
+enum {
+    FXT__REDO_ISSUE,       /* its shadow met an issue or a limit (by_rule says which) */
+    FXT__REDO_PROVIDER,    /* its shadow met a provider introduced or started afresh */
+    FXT__REDO_PENDING,     /* its shadow left more refs to the merge than it keeps */
+    FXT__REDO_UNSTARTED,   /* its shadow could not start (no copy of its provider) */
+    FXT__REDO_POSITION,    /* the validator stopped, or is not where the piece starts */
+    FXT__REDO_PROVIDERS,   /* providers introduced, restarted or switched since the copy */
+    FXT__REDO_KOIDS,       /* a thread index whose koids it used has other ones now */
+    FXT__REDO_STRING,      /* a string ref it left to the merge is not registered */
+    FXT__REDO_DURATION,    /* it ended more begins than were open before it */
+    FXT__REDO_THREADS,     /* no room for its threads */
+    FXT__REDO_ASYNC,       /* its async ids do not fit the open ones, or no room */
+    FXT__REDO_FLOWS,       /* its flow ids do not fit the open ones, or no room */
+    FXT__REDO_DOOMED,      /* known not to fit before it was done: a provider introduced
+                              or a thread index registered again with other koids in
+                              piece 0 */
+    FXT__REDO_N_
+};
+#define FXT__REDO_NAMES                                                                    \
+    "issue", "provider record", "pending refs full", "not started", "position",           \
+        "providers changed", "koids changed", "string ref", "duration", "thread room",      \
+        "async ids", "flow ids", "doomed"
+
 /* What the rounds came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
     uint64_t rounds;
@@ -44,6 +68,8 @@ typedef struct fxt__par_counts {
     uint64_t taken;  /* pieces the validator's thread took, their worker not started */
     uint64_t merged_records; /* records of the pieces merged */
     uint64_t backoffs; /* times it checked the next chunks on one thread */
+    uint64_t why[FXT__REDO_N_]; /* the pieces redone, by reason */
+    uint64_t by_rule[FXT_R_END_]; /* FXT__REDO_ISSUE, by the rule that stopped it */
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 

@@ -68,7 +68,7 @@ fxt__provider *fxt__prov_open(fxt_validator *v, uint32_t id, int fresh)
     fxt__provider *p = fxt__prov_find(v, id);
     if (p == NULL || fresh) {
         if (v->shadow) { /* (par.c) a shadow's providers are its copies */
-            fxt__shadow_stop(v);
+            fxt__shadow_stop(v, FXT__STOP_PROVIDER);
             return v->cur;
         }
         v->prov_epoch++;

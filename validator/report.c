@@ -61,7 +61,8 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
                  unsigned rec_type, uint64_t field_off, const char *fmt, ...)
 {
     if (FXT__UNLIKELY(v->shadow)) { /* (par.c) it never reports: its chunk is redone */
-        fxt__shadow_stop(v);
+        fxt__shadow_stop(v, FXT__STOP_ISSUE);
+        v->shadow_rule = r;
         return;
     }
     fxt_issue is;

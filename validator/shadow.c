@@ -17,11 +17,15 @@
  *    shadow's own registrations in piece j are in its copy).
  *  - a thread ref registered or not, and its koids (durations and async
  *    ids are keyed by them): a ref missing from the copy is an issue to a
- *    shadow (redo); a shadow notes each index whose koids its sequencing
- *    used (thr_used); if any thread was registered since the copy
- *    (thr_epoch), each of those must still have the copy's koids. A round
- *    whose piece 0 registers an index again with other koids redoes its
- *    later pieces at once (doomed()).
+ *    shadow (redo); a shadow notes each index whose koids it took from the
+ *    copy, before registering the index itself if it does (thr_used), and
+ *    keeps the copy's koids of the indexes it registers (thr_base_*); if
+ *    any thread was registered since the copy (thr_epoch), each index it
+ *    took from the copy must still have the copy's koids. A round whose
+ *    piece 0 registers an index again with other koids redoes its later
+ *    pieces at once (doomed()). (Resolving koids at the merge instead, so
+ *    that such pieces merge too, is not done: neither profile of fxt-gen
+ *    registers an index again with other koids.)
  *  - the current provider, providers introduced, provider info starting
  *    one afresh (its tables emptied, a warning): a shadow stops at a
  *    provider info or an unknown provider; the merge wants the provider
@@ -54,6 +58,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "par.h"
 #include "shadow.h"
 
 /* The real provider of copy C in SV. */
@@ -73,7 +78,7 @@ void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
     if (c != &sv->implicit)
         k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
     if (sv->npend == FXT__PEND_CAP || k > 0xffff) {
-        fxt__shadow_stop(sv);
+        fxt__shadow_stop(sv, FXT__STOP_PENDING);
         return;
     }
     sv->pend[sv->npend++] = k << 16 | ref;
@@ -152,7 +157,8 @@ int fxt__shadow_start(fxt_validator *sv, int implicit, uint32_t pid, uint64_t of
 /* ---- merging ---- */
 
 /* The koids of every thread index whose koids SV's sequencing used, as
- * the copy had them, are still V's. */
+ * the copy had them (before SV registered the index itself, if it did),
+ * are still V's. */
 static int threads_same(const fxt_validator *v, const fxt_validator *sv)
 {
     for (size_t i = 0; i <= v->nprov; i++) {
@@ -160,13 +166,13 @@ static int threads_same(const fxt_validator *v, const fxt_validator *sv)
         const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
         for (unsigned k = 0; k < 4; k++) {
             uint64_t m = d->thr_used[k];
-            if (m & d->thr_new[k]) /* (the copy's koids it used are gone) */
-                return 0;
             if ((m & s->thrbits[k]) != m)
                 return 0;
             for (; m; m &= m - 1) {
-                unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
-                if (s->thr_pid[x] != d->thr_pid[x] || s->thr_tid[x] != d->thr_tid[x])
+                const unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
+                const int own = (int)((d->thr_new[k] >> (x & 63)) & 1);
+                if (s->thr_pid[x] != (own ? d->thr_base_pid[x] : d->thr_pid[x]) ||
+                    s->thr_tid[x] != (own ? d->thr_base_tid[x] : d->thr_tid[x]))
                     return 0;
             }
         }
@@ -216,31 +222,43 @@ static void ids_apply(fxt__table *t, const fxt__table *x)
 int fxt__shadow_doomed(const fxt_validator *v, uint64_t prov_epoch, uint64_t thr_epoch)
 {
     if (v->prov_epoch != prov_epoch)
-        return 1;
+        return FXT__REDO_DOOMED;
     if (v->thr_epoch == thr_epoch)
-        return 0;
+        return FXT__REDO_N_;
     for (size_t i = 0; i <= v->nprov; i++) {
         const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
         if (s->thr_changed[0] | s->thr_changed[1] | s->thr_changed[2] | s->thr_changed[3])
-            return 1;
+            return FXT__REDO_DOOMED;
     }
-    return 0;
+    return FXT__REDO_N_;
 }
 
-int fxt__shadow_fits(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at)
+/* Why the shadow stopped, as a reason to redo its piece. */
+static int stop_reason(int fail)
 {
-    if (sv->shadow_fail || sv->stopped || v->stopped || v->off != at->off || v->rec_idx != at->idx)
-        return 0;
+    switch (fail) {
+    case FXT__STOP_PROVIDER: return FXT__REDO_PROVIDER;
+    case FXT__STOP_PENDING: return FXT__REDO_PENDING;
+    default: return FXT__REDO_ISSUE;
+    }
+}
+
+int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at)
+{
+    if (sv->shadow_fail)
+        return stop_reason(sv->shadow_fail);
+    if (sv->stopped || v->stopped || v->off != at->off || v->rec_idx != at->idx)
+        return FXT__REDO_POSITION;
     if (v->prov_epoch != at->prov_epoch || sv->nprov != v->nprov ||
         real_of(v, sv, at->copy) != v->cur)
-        return 0;
+        return FXT__REDO_PROVIDERS;
     if (v->thr_epoch != at->thr_epoch && !threads_same(v, sv))
-        return 0;
+        return FXT__REDO_KOIDS;
     for (size_t i = 0; i < sv->npend; i++) {
         const uint32_t k = sv->pend[i] >> 16, ref = sv->pend[i] & 0xffff;
         const fxt__provider *p = k ? v->prov[k - 1] : &v->implicit;
         if (!((p->strbits[ref >> 6] >> (ref & 63)) & 1))
-            return 0;
+            return FXT__REDO_STRING;
     }
     size_t fresh = 0;
     for (size_t k = 0; k < sv->threads.count; k++) {
@@ -249,11 +267,15 @@ int fxt__shadow_fits(const fxt_validator *v, const fxt_validator *sv, const fxt_
         const uint32_t open = s ? ((const fxt__thread *)(uintptr_t)s->off)->depth : 0;
         fresh += s == NULL;
         if (t->borrow > open)
-            return 0;
+            return FXT__REDO_DURATION;
     }
     if (v->threads.full || v->threads.count + fresh > v->threads.max)
-        return 0;
-    return ids_fit(&v->async, &sv->async) && ids_fit(&v->flows, &sv->flows);
+        return FXT__REDO_THREADS;
+    if (!ids_fit(&v->async, &sv->async))
+        return FXT__REDO_ASYNC;
+    if (!ids_fit(&v->flows, &sv->flows))
+        return FXT__REDO_FLOWS;
+    return FXT__REDO_N_;
 }
 
 void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv)

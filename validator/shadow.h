@@ -30,12 +30,13 @@ typedef struct fxt__shadow_at {
 } fxt__shadow_at;
 /* Known before the shadow is done: no piece copied at those epochs can
  * fit (a provider introduced or started afresh, or a thread index
- * registered again with other koids, which a shadow has likely used). */
+ * registered again with other koids, which a shadow has likely used): the
+ * reason (par.h: FXT__REDO_*), else FXT__REDO_N_. */
 int fxt__shadow_doomed(const fxt_validator *v, uint64_t prov_epoch, uint64_t thr_epoch);
-/* SV's summary fits exactly where V is (everything before the piece
- * checked). */
-int fxt__shadow_fits(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at);
-/* Commit it (fxt__shadow_fits said yes): registrations, counts,
+/* Why SV's summary does not fit exactly where V is (everything before the
+ * piece checked): FXT__REDO_* (par.h), or FXT__REDO_N_ if it fits. */
+int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at);
+/* Commit it (fxt__shadow_why_not said it fits): registrations, counts,
  * durations, async and flow ids, position. */
 void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv);
 

@@ -187,8 +187,11 @@ static void event(trace *t, state *s, unsigned bad)
 
 
 /* N records after the magic, initialization and provider records: 1/BAD
- * of the choices that can go wrong do (0: none). */
-static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed)
+ * of the choices that can go wrong do (0: none). CHURN: a thread index
+ * registered again, with one of two koids, every few records, so that
+ * most pieces use an index's koids, then register it again, and the piece
+ * before them changed its koids too. */
+static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed, int churn)
 {
     state s;
     memset(&s, 0, sizeof s);
@@ -201,6 +204,10 @@ static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed)
     s.cur = NPROV;
     for (unsigned i = 0; i < n; i++) {
         unsigned c = rnd(t, 100);
+        if (churn && c < 25) {
+            thread_rec(t, &s, 1 + rnd(t, 2), 1 + rnd(t, 2));
+            continue;
+        }
         if (c < 8) { /* a string, new or again */
             string_rec(t, &s, 1 + rnd(t, NSTR));
         } else if (c < 11) { /* a thread, new or again with other koids */
@@ -314,11 +321,17 @@ static const char *differ(const result *a, const result *b, size_t *at)
 }
 
 static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
+static uint64_t g_why[FXT__REDO_N_];
 
-static void compare(const uint8_t *b, size_t len, const char *what, int clean)
+/* CHURN: more runs on 3 and 4 threads (a piece merged after one that
+ * registered an index again: piece 0's own registrations make the rest of
+ * its round be checked again at once). */
+static void compare(const uint8_t *b, size_t len, const char *what, int clean, int churn)
 {
     static const config cfg[] = {{2, 64, 0}, {2, 256, 1000}, {3, 200, 4096}, {4, 1024, 0},
-                                 {2, 4096, 0}};
+                                 {2, 4096, 0}, {3, 128, 0}, {4, 96, 0}, {4, 256, 0},
+                                 {3, 512, 0}};
+    const size_t ncfg = churn ? sizeof cfg / sizeof cfg[0] : 5;
     static const limits lims[] = {{"default limits", 0, 0, 0, 0, 0},
                                   {"--max-threads 4", 4, 0, 0, 0, 0},
                                   {"--max-async 5 --max-flows 5", 0, 5, 5, 0, 0},
@@ -327,7 +340,7 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean)
     const config one = {1, 0, 0};
     for (size_t k = 0; k < sizeof lims / sizeof lims[0]; k++) {
         result r1 = run(b, len, &one, &lims[k]);
-        for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
+        for (size_t c = 0; c < ncfg; c++) {
             result rn = run(b, len, &cfg[c], &lims[k]);
             size_t at;
             const char *d = differ(&r1, &rn, &at);
@@ -345,8 +358,11 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean)
                     fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
                             (unsigned long long)rn.l.v[at].record_offset);
             }
-            if (clean && k == 0)
+            if (clean && k == 0) {
                 g_pieces += rn.pc.pieces, g_redone += rn.pc.redone, g_taken += rn.pc.taken;
+                for (unsigned w = 0; w < FXT__REDO_N_; w++)
+                    g_why[w] += rn.pc.why[w];
+            }
             free(rn.l.v);
         }
         free(r1.l.v);
@@ -362,14 +378,23 @@ int main(void)
     static const unsigned bads[] = {0, 400, 60, 8};
     trace t = {0};
     unsigned traces = 0;
+    for (unsigned seed = 1; seed <= 4; seed++) /* thread indexes churning */
+        for (size_t k = 0; k < 2; k++) {
+            write_trace(&t, 2500, bads[k], seed, 1);
+            char what[96];
+            snprintf(what, sizeof what, "trace seed %u, thread koids churning, issues 1/%u", seed,
+                     bads[k]);
+            compare((const uint8_t *)t.w, t.n * 8, what, bads[k] == 0, 1);
+            traces++;
+        }
     for (unsigned seed = 1; seed <= 4; seed++)
         for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++) {
-            write_trace(&t, 2500, bads[k], seed);
+            write_trace(&t, 2500, bads[k], seed, 0);
             char what[96];
             snprintf(what, sizeof what, "trace seed %u, issues 1/%u", seed, bads[k]);
             const uint8_t *b = (const uint8_t *)t.w;
             const size_t len = t.n * 8;
-            compare(b, len, what, bads[k] == 0);
+            compare(b, len, what, bads[k] == 0, 0);
             traces++;
             if (seed == 1) { /* cut by a record of size 0 at 2/3, and at the end */
                 uint64_t keep = t.w[t.n * 2 / 3];
@@ -384,10 +409,10 @@ int main(void)
                 t.w[at] = FXT_SET(keep, FXT_REC_SIZE, 0);
                 snprintf(what, sizeof what, "trace seed %u, issues 1/%u, size 0 at 2/3", seed,
                          bads[k]);
-                compare(b, len, what, 0);
+                compare(b, len, what, 0, 0);
                 t.w[at] = keep;
                 snprintf(what, sizeof what, "trace seed %u, issues 1/%u, cut", seed, bads[k]);
-                compare(b, len - 12, what, 0);
+                compare(b, len - 12, what, 0, 0);
                 traces += 2;
             }
         }
@@ -407,6 +432,12 @@ int main(void)
            "taken back\n",
            traces, (unsigned long long)g_pieces, (unsigned long long)merged,
            (unsigned long long)g_redone, (unsigned long long)g_taken);
+    static const char *const why[] = {FXT__REDO_NAMES};
+    printf("redone by reason:");
+    for (unsigned w = 0; w < FXT__REDO_N_; w++)
+        if (g_why[w])
+            printf(" %s %llu", why[w], (unsigned long long)g_why[w]);
+    printf("\n");
     if (g_failures) {
         fprintf(stderr, "%u failures\n", g_failures);
         return 1;
