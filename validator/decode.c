@@ -471,10 +471,9 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
 
     uint64_t implied = len;
     int ok = 0;
-    unsigned size_lo, size_hi; /* the size field, as the revision frames the record */
-    fxt_record_size_field(v->lay, h, &size_lo, &size_hi);
+    const int sz = FXT__SIZE_ROW(h); /* the size field, as the revision frames the record */
     fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
-                  (int)size_lo, (int)size_hi};
+                  v->size_lo[sz], v->size_hi[sz]};
     if (defined(&c, v->lay->record_types, type, FXT_R_RECORD_TYPE_UNKNOWN, "record type",
                 FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE)))
         ok = dec_record(&c, h, type, fxt_header_desc(v->lay->revision, h), &implied);

@@ -64,6 +64,12 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
     v->st.revision = s->revision;
     v->first_error = FXT_R_NONE;
     v->large_framing = fxt_layout_defines(v->lay->record_types, FXT_RT_LARGE);
+    for (int l = 0; l < 2; l++) { /* the size field: of type 0 (any but 15), of type 15 */
+        unsigned lo, hi;
+        fxt_record_size_field(v->lay, l ? FXT_SET(0, FXT_REC_TYPE, FXT_RT_LARGE) : 0, &lo, &hi);
+        v->size_lo[l] = (uint8_t)lo, v->size_hi[l] = (uint8_t)hi;
+        v->size_mask[l] = FXT_WIDTH_MASK_(lo, hi);
+    }
     for (unsigned r = 0; r < FXT_R_END_; r++) {
         const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
         if (ri == NULL || !((ri->revisions >> s->revision) & 1))
