@@ -266,7 +266,7 @@ static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
     uint64_t f;
     if (!word(c, "format header word", &f))
         return 0;
-    rsv_word(c, fxt_large_blob_format_desc(b->format), f, 8);
+    rsv_word(c, v->lblob_desc[b->format], f, 8);
     if (!strref(c, (uint16_t)FXT_GET(f, FXT_LBLOB_CATEGORY), 8, FXT_FIELD_LO(FXT_LBLOB_CATEGORY),
                 "category", &b->category) ||
         !strref(c, (uint16_t)FXT_GET(f, FXT_LBLOB_NAME), 8, FXT_FIELD_LO(FXT_LBLOB_NAME), "name",

@@ -125,6 +125,12 @@ struct fxt_validator {
     uint64_t size_mask[2]; /* its width */
     uint16_t seq_events; /* event numbers sequencing looks at */
     const char *ev_data[16]; /* by event number: name of its data word, or NULL */
+    /* descriptions read once from the layout table (one.c): by argument
+     * type, its header word; by large blob format, its format word (NULL
+     * where undefined) */
+    const fxt_word_desc *arg_desc[16];
+    const fxt_word_desc *lblob_desc[1u << (FXT_FIELD_HI(FXT_LBLOB_FORMAT) - FXT_FIELD_LO(FXT_LBLOB_FORMAT) + 1)];
+    const char *flow_dup_section; /* duplicate-begin's section for flows (sequence.c) */
 
     /* the lean path's tables (fast_build.c), indexed by an argument
      * header's low byte (its type and the low bits of its size): a plain

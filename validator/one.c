@@ -86,6 +86,12 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
         if (k != FXT_ET_NONE && k != FXT_ET_INSTANT && k != FXT_ET_COUNTER)
             v->seq_events |= (uint16_t)(1u << t);
     }
+    for (unsigned t = 0; t < 16; t++)
+        v->arg_desc[t] = fxt_arg_desc(s->revision, t);
+    for (unsigned f = 0; f < sizeof v->lblob_desc / sizeof v->lblob_desc[0]; f++)
+        v->lblob_desc[f] = fxt_large_blob_format_desc(f);
+    /* a duplicate flow begin is about flows: flow-begin-unended's section */
+    v->flow_dup_section = fxt_rule_section(FXT_R_FLOW_BEGIN_UNENDED, s->revision);
     v->lean = s->on_record == NULL;
     fxt__fast_build(v);
     v->f_len = 8, v->f_lo = v->f_hi = -1;
