@@ -140,7 +140,7 @@ hook_to = """if ((unsigned)r >= FXT_REV_COUNT)
 lay_text = lay_text.replace(hook_from, hook_to).replace(
     '#include "fxt/layout.h"\n', '#include "fxt/layout.h"\n#include "mutant.h"\n', 1)
 open(lay, "w").write(lay_text)
-mut_h = os.path.join(src, "validator/mutant.h")
+mut_h = os.path.join(src, "format/mutant.h")
 open(mut_h, "w").write("/* no mutant */\n")
 MASKS = ("record_types", "metadata_types", "trace_info_types", "event_types", "arg_types",
          "large_types", "large_blob_formats", "sched_types", "blob_types")

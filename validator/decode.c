@@ -14,7 +14,7 @@
 /* ---- record decoders ---- */
 
 /* Returns 1 if fully decoded (so size-extra and visitor apply). */
-static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
+static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_meta *m = &r->u.meta;
@@ -24,7 +24,6 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
     if (!defined(c, v->lay->metadata_types, m->meta_type, FXT_R_METADATA_TYPE_UNKNOWN,
                  "metadata type", FXT_FIELD_LO(FXT_META_TYPE), FXT_FIELD_HI(FXT_META_TYPE)))
         return 0;
-    const fxt_word_desc *d = fxt_header_desc(v->lay->revision, h);
     switch (m->meta_type) {
     case FXT_MT_PROVIDER_INFO: {
         rsv_word(c, d, h, 0);
@@ -249,7 +248,7 @@ static int dec_log(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *
 
 /* Large blob head. The payload may lie beyond c->avail (streamed): then
  * v->pad_lo/pad_hi tell the tail streamer what is left to check. */
-static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
+static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
@@ -262,7 +261,7 @@ static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
                  "large blob format", FXT_FIELD_LO(FXT_LBLOB_FORMAT),
                  FXT_FIELD_HI(FXT_LBLOB_FORMAT)))
         return 0;
-    rsv_word(c, fxt_header_desc(v->lay->revision, h), h, 0);
+    rsv_word(c, d, h, 0);
     uint64_t f;
     if (!word(c, "format header word", &f))
         return 0;
@@ -373,7 +372,7 @@ static int dec_record(fxt__cur *cp, uint64_t h, unsigned type, const fxt_word_de
     int ok = 0;
     switch (type) {
     case FXT_RT_METADATA:
-        ok = dec_metadata(&c, h, r);
+        ok = dec_metadata(&c, h, r, d);
         r->provider_id = v->cur->id; /* provider records belong to their provider */
         break;
     case FXT_RT_INIT:
@@ -409,7 +408,7 @@ static int dec_record(fxt__cur *cp, uint64_t h, unsigned type, const fxt_word_de
         ok = dec_log(&c, h, r, d);
         break;
     default: /* FXT_RT_LARGE */
-        ok = dec_large(&c, h, r);
+        ok = dec_large(&c, h, r, d);
         break;
     }
     *implied = c.pos;
