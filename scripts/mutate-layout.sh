@@ -179,8 +179,8 @@ def probe_masks():
                 f.write(f'printf("{rname} {m} %llu\\n", (unsigned long long)fxt_layout_get({rev})->{m});\n')
         f.write("return 0; }\n")
     exe = os.path.join(work, "probe")
-    lib = os.path.join(build, "validator", "libfxt.a")
-    subprocess.run(["cc", "-fsanitize=bounds", "-I", os.path.join(src, "include"), c, lib, "-o", exe],
+    libs = [os.path.join(build, "validator", "libfxt.a"), os.path.join(build, "format", "libfxtformat.a")]
+    subprocess.run(["cc", "-fsanitize=bounds", "-I", os.path.join(src, "include"), c] + libs + ["-o", exe],
                    check=True)
     vals = {}
     for line in subprocess.run([exe], capture_output=True, text=True, check=True).stdout.split("\n"):
