@@ -3,7 +3,7 @@
 """feed_hops.py - walk the static call graph of fxt_validator_feed through
 the files, as a reader following the bytes would (issue 29's measure).
 
-    bench/feed_hops.py [SOURCE_DIR] [-v] [-c]
+    bench/feed_hops.py [SOURCE_DIR] [-v] [-c] [--skip FUNCTION]...
 
 Compiles libfxt's and libfxtformat's sources with gcc -O0 -fcallgraph-info
 (nothing inlined: every call a reader follows is an edge; macros are
@@ -17,6 +17,9 @@ in source order. Prints:
 read as part of each caller. Calls through function pointers (the caller's callbacks, auto.c's issue
 queue that sub-validators report into) are not in a static graph; -v lists
 the walk and which files are entered from auto.c and from other files.
+--skip FUNCTION leaves FUNCTION's calls out of the walk (the call to it
+still counts): e.g. --skip fxt__one_init --skip fxt__one_fini, for the
+walk without building and freeing par.c's shadow validators.
 """
 import os
 import re
@@ -88,8 +91,9 @@ def sources_only(calls):
     return {fn: expand(fn, {fn}) for fn in calls if not fn[1].endswith(".h")}
 
 
-def walk(calls, verbose):
+def walk(calls, verbose, skip=()):
     start = next(k for k in calls if k[0] == ENTRY)
+    calls = {fn: ({} if fn[0] in skip else out) for fn, out in calls.items()}
     seen, entered, walk_out = set(), [], []
     hops = returns = 0
     def visit(fn, depth):
@@ -127,13 +131,20 @@ def walk(calls, verbose):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in ("-v", "-c")]
+    args, skip = [], []
+    argv = sys.argv[1:]
+    while argv:
+        a = argv.pop(0)
+        if a == "--skip" and argv:
+            skip.append(argv.pop(0))
+        elif a not in ("-v", "-c"):
+            args.append(a)
     root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
     with tempfile.TemporaryDirectory() as tmp:
         calls = callgraph(root, tmp)
     if "-c" in sys.argv:
         calls = sources_only(calls)
-    return walk(calls, "-v" in sys.argv)
+    return walk(calls, "-v" in sys.argv, skip)
 
 
 if __name__ == "__main__":

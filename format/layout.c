@@ -568,16 +568,19 @@ static int large_framed(const fxt_layout *l, uint64_t h)
     return FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE && fxt_layout_defines(l->record_types, FXT_RT_LARGE);
 }
 
-uint64_t fxt_record_bytes(const fxt_layout *l, uint64_t h)
-{
-    return large_framed(l, h) ? FXT_GET(h, FXT_LREC_SIZE) * 8 : fxt_record_bytes_small(h);
-}
-
 void fxt_record_size_field(const fxt_layout *l, uint64_t h, unsigned *lo, unsigned *hi)
 {
     int large = large_framed(l, h);
     *lo = large ? FXT_FIELD_LO(FXT_LREC_SIZE) : FXT_FIELD_LO(FXT_REC_SIZE);
     *hi = large ? FXT_FIELD_HI(FXT_LREC_SIZE) : FXT_FIELD_HI(FXT_REC_SIZE);
+}
+
+/* (the validator reads the field once per revision: fxt__record_len) */
+uint64_t fxt_record_bytes(const fxt_layout *l, uint64_t h)
+{
+    unsigned lo, hi;
+    fxt_record_size_field(l, h, &lo, &hi);
+    return ((h >> lo) & FXT_WIDTH_MASK_(lo, hi)) * 8;
 }
 
 /* The word reads as a magic record by its magic number field, or by the

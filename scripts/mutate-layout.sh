@@ -140,7 +140,7 @@ hook_to = """if ((unsigned)r >= FXT_REV_COUNT)
 lay_text = lay_text.replace(hook_from, hook_to).replace(
     '#include "fxt/layout.h"\n', '#include "fxt/layout.h"\n#include "mutant.h"\n', 1)
 open(lay, "w").write(lay_text)
-mut_h = os.path.join(src, "validator/mutant.h")
+mut_h = os.path.join(src, "format/mutant.h")
 open(mut_h, "w").write("/* no mutant */\n")
 MASKS = ("record_types", "metadata_types", "trace_info_types", "event_types", "arg_types",
          "large_types", "large_blob_formats", "sched_types", "blob_types")
@@ -179,8 +179,8 @@ def probe_masks():
                 f.write(f'printf("{rname} {m} %llu\\n", (unsigned long long)fxt_layout_get({rev})->{m});\n')
         f.write("return 0; }\n")
     exe = os.path.join(work, "probe")
-    lib = os.path.join(build, "validator", "libfxt.a")
-    subprocess.run(["cc", "-fsanitize=bounds", "-I", os.path.join(src, "include"), c, lib, "-o", exe],
+    libs = [os.path.join(build, "validator", "libfxt.a"), os.path.join(build, "format", "libfxtformat.a")]
+    subprocess.run(["cc", "-fsanitize=bounds", "-I", os.path.join(src, "include"), c] + libs + ["-o", exe],
                    check=True)
     vals = {}
     for line in subprocess.run([exe], capture_output=True, text=True, check=True).stdout.split("\n"):

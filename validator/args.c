@@ -50,7 +50,7 @@ static int arg_slow(fxt__cur *c, fxt_arg *a, uint64_t h, unsigned i, uint64_t ap
     ac.argn = i + 1;
     ac.argt = type;
     ac.size_lo = FXT_FIELD_LO(FXT_ARG_SIZE), ac.size_hi = FXT_FIELD_HI(FXT_ARG_SIZE);
-    rsv_word(&ac, fxt_arg_desc(v->lay->revision, type), h, apos);
+    rsv_word(&ac, v->arg_desc[type], h, apos);
     int ok = strref(&ac, (uint16_t)FXT_GET(h, FXT_ARG_NAME), apos, FXT_FIELD_LO(FXT_ARG_NAME),
                     "name", &a->name);
     if (ok) {

@@ -14,7 +14,7 @@
 /* ---- record decoders ---- */
 
 /* Returns 1 if fully decoded (so size-extra and visitor apply). */
-static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
+static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_meta *m = &r->u.meta;
@@ -24,7 +24,6 @@ static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r)
     if (!defined(c, v->lay->metadata_types, m->meta_type, FXT_R_METADATA_TYPE_UNKNOWN,
                  "metadata type", FXT_FIELD_LO(FXT_META_TYPE), FXT_FIELD_HI(FXT_META_TYPE)))
         return 0;
-    const fxt_word_desc *d = fxt_header_desc(v->lay->revision, h);
     switch (m->meta_type) {
     case FXT_MT_PROVIDER_INFO: {
         rsv_word(c, d, h, 0);
@@ -249,7 +248,7 @@ static int dec_log(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *
 
 /* Large blob head. The payload may lie beyond c->avail (streamed): then
  * v->pad_lo/pad_hi tell the tail streamer what is left to check. */
-static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
+static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
     fxt_validator *v = c->v;
     fxt_blob *b = &r->u.blob;
@@ -262,11 +261,11 @@ static int dec_large(fxt__cur *c, uint64_t h, fxt_record *r)
                  "large blob format", FXT_FIELD_LO(FXT_LBLOB_FORMAT),
                  FXT_FIELD_HI(FXT_LBLOB_FORMAT)))
         return 0;
-    rsv_word(c, fxt_header_desc(v->lay->revision, h), h, 0);
+    rsv_word(c, d, h, 0);
     uint64_t f;
     if (!word(c, "format header word", &f))
         return 0;
-    rsv_word(c, fxt_large_blob_format_desc(b->format), f, 8);
+    rsv_word(c, v->lblob_desc[b->format], f, 8);
     if (!strref(c, (uint16_t)FXT_GET(f, FXT_LBLOB_CATEGORY), 8, FXT_FIELD_LO(FXT_LBLOB_CATEGORY),
                 "category", &b->category) ||
         !strref(c, (uint16_t)FXT_GET(f, FXT_LBLOB_NAME), 8, FXT_FIELD_LO(FXT_LBLOB_NAME), "name",
@@ -375,7 +374,7 @@ static int dec_record(fxt__cur *cp, uint64_t h, unsigned type, const fxt_word_de
     int ok = 0;
     switch (type) {
     case FXT_RT_METADATA:
-        ok = dec_metadata(&c, h, r);
+        ok = dec_metadata(&c, h, r, d);
         r->provider_id = v->cur->id; /* provider records belong to their provider */
         break;
     case FXT_RT_INIT:
@@ -411,7 +410,7 @@ static int dec_record(fxt__cur *cp, uint64_t h, unsigned type, const fxt_word_de
         ok = dec_log(&c, h, r, d);
         break;
     default: /* FXT_RT_LARGE */
-        ok = dec_large(&c, h, r);
+        ok = dec_large(&c, h, r, d);
         break;
     }
     *implied = c.pos;
@@ -473,10 +472,9 @@ int fxt__decode(fxt_validator *v, const uint8_t *p, uint64_t avail, uint64_t len
 
     uint64_t implied = len;
     int ok = 0;
-    unsigned size_lo, size_hi; /* the size field, as the revision frames the record */
-    fxt_record_size_field(v->lay, h, &size_lo, &size_hi);
+    const int sz = FXT__SIZE_ROW(h); /* the size field, as the revision frames the record */
     fxt__cur c = {v, p, len, avail, avail < len ? avail : len, 8, FXT_R_RECORD_TOO_SMALL, 0, 0, 0,
-                  (int)size_lo, (int)size_hi};
+                  v->size_lo[sz], v->size_hi[sz]};
     if (defined(&c, v->lay->record_types, type, FXT_R_RECORD_TYPE_UNKNOWN, "record type",
                 FXT_FIELD_LO(FXT_REC_TYPE), FXT_FIELD_HI(FXT_REC_TYPE)))
         ok = dec_record(&c, h, type, fxt_header_desc(v->lay->revision, h), &implied);

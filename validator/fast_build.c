@@ -17,7 +17,7 @@ void fxt__fast_build(fxt_validator *v)
     uint64_t arg_m[16], arg_e[16];
     uint32_t arg_refm[16];
     for (unsigned t = 0; t < 16; t++) {
-        const fxt_word_desc *w = fxt_arg_desc(rev, t);
+        const fxt_word_desc *w = v->arg_desc[t];
         v->arg_words[t] = (uint8_t)fxt_arg_words(t);
         v->arg_hi_rsv[t] = (uint32_t)FXT_GET(w->reserved_mask, FXT_ARG_HI);
         v->arg_sref[t] = 0;

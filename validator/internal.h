@@ -121,8 +121,18 @@ struct fxt_validator {
     fxt_rule first_error;
     uint64_t first_error_offset;
     int large_framing;   /* type 15 has the 32-bit size */
+    /* the size field of a record, read once from the layout table
+     * (fxt_record_size_field): [0] of other types, [1] of type 15 */
+    uint8_t size_lo[2], size_hi[2];
+    uint64_t size_mask[2]; /* its width */
     uint16_t seq_events; /* event numbers sequencing looks at */
     const char *ev_data[16]; /* by event number: name of its data word, or NULL */
+    /* descriptions read once from the layout table (one.c): by argument
+     * type, its header word; by large blob format, its format word (NULL
+     * where undefined) */
+    const fxt_word_desc *arg_desc[16];
+    const fxt_word_desc *lblob_desc[1u << (FXT_FIELD_HI(FXT_LBLOB_FORMAT) - FXT_FIELD_LO(FXT_LBLOB_FORMAT) + 1)];
+    const char *flow_dup_section; /* duplicate-begin's section for flows (sequence.c) */
 
     /* the lean path's tables (fast_build.c), indexed by an argument
      * header's low byte (its type and the low bits of its size): a plain
@@ -255,13 +265,15 @@ static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
     v->f_hi = (int8_t)hi;
 }
 
+/* The row of v->size_lo/hi/mask for header word H: 1 if of type 15. */
+#define FXT__SIZE_ROW(h) (FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE)
+
 /* fxt__detail for the size field of header word H, as the revision frames
  * the record (the layout table's fxt_record_size_field). */
 static inline void fxt__detail_size(fxt_validator *v, uint64_t h)
 {
-    unsigned lo, hi;
-    fxt_record_size_field(v->lay, h, &lo, &hi);
-    fxt__detail(v, 8, (int)lo, (int)hi);
+    const int l = FXT__SIZE_ROW(h);
+    fxt__detail(v, 8, v->size_lo[l], v->size_hi[l]);
 }
 
 /* Count an issue and hand it to the caller. */
@@ -351,10 +363,12 @@ size_t fxt__utf8_check(const uint8_t *s, size_t len);
 
 static inline uint64_t fxt__align8(uint64_t n) { return (n + 7) & ~(uint64_t)7; }
 
-/* Length in bytes of the record with header H. */
+/* Length in bytes of the record with header H (fxt_record_bytes, by the
+ * size field read at construction). */
 static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
 {
-    return fxt_record_bytes(v->lay, h);
+    const int l = FXT__SIZE_ROW(h);
+    return ((h >> v->size_lo[l]) & v->size_mask[l]) * 8;
 }
 
 /* The same for a record known not to be of size 0 (framed): the

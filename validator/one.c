@@ -64,6 +64,12 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
     v->st.revision = s->revision;
     v->first_error = FXT_R_NONE;
     v->large_framing = fxt_layout_defines(v->lay->record_types, FXT_RT_LARGE);
+    for (int l = 0; l < 2; l++) { /* the size field: of type 0 (any but 15), of type 15 */
+        unsigned lo, hi;
+        fxt_record_size_field(v->lay, l ? FXT_SET(0, FXT_REC_TYPE, FXT_RT_LARGE) : 0, &lo, &hi);
+        v->size_lo[l] = (uint8_t)lo, v->size_hi[l] = (uint8_t)hi;
+        v->size_mask[l] = FXT_WIDTH_MASK_(lo, hi);
+    }
     for (unsigned r = 0; r < FXT_R_END_; r++) {
         const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
         if (ri == NULL || !((ri->revisions >> s->revision) & 1))
@@ -80,6 +86,12 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
         if (k != FXT_ET_NONE && k != FXT_ET_INSTANT && k != FXT_ET_COUNTER)
             v->seq_events |= (uint16_t)(1u << t);
     }
+    for (unsigned t = 0; t < 16; t++)
+        v->arg_desc[t] = fxt_arg_desc(s->revision, t);
+    for (unsigned f = 0; f < sizeof v->lblob_desc / sizeof v->lblob_desc[0]; f++)
+        v->lblob_desc[f] = fxt_large_blob_format_desc(f);
+    /* a duplicate flow begin is about flows: flow-begin-unended's section */
+    v->flow_dup_section = fxt_rule_section(FXT_R_FLOW_BEGIN_UNENDED, s->revision);
     v->lean = s->on_record == NULL;
     fxt__fast_build(v);
     v->f_len = 8, v->f_lo = v->f_hi = -1;

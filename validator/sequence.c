@@ -102,7 +102,7 @@ static void open_id(fxt_validator *v, fxt__table *t, uint64_t a, uint64_t b, uin
     s->depth++;
     const char *what = flow ? "flow" : "async";
     if (flow) /* the rule's section is the async begin's: this one is about flows */
-        v->f_section = fxt_rule_section(FXT_R_FLOW_BEGIN_UNENDED, v->lay->revision);
+        v->f_section = v->flow_dup_section;
     FXT__REPORT(v, FXT_R_DUPLICATE_BEGIN, v->r_off,
                 "%s begin with id %llu while the %s begun at 0x%llx with that id is still open",
                 what, (unsigned long long)id, what, (unsigned long long)s->off);
