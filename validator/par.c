@@ -449,14 +449,17 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
         size_t take = (size_t)n * pb;
         if (take > left || left - take < 2 * half)
             take = left; /* (the rest would be too little for a round) */
-        const uint64_t redone = q->counts.redone;
+        const uint64_t redone = q->counts.redone, records = v->st.records;
         got = round_run(q, p + done, take, n);
         q->counts.rounds++;
         /* pieces mostly redone in two rounds in turn (a trace whose
-         * earlier pieces keep changing what later ones depend on): the
-         * next 1, 2, 4 ... 64 rounds' bytes on one thread, where waiting for
-         * a piece and checking it again costs more than it gains */
-        if (2 * (q->counts.redone - redone) > n - 1) {
+         * earlier pieces keep changing what later ones depend on), or of
+         * so few records that handing them out costs more than checking
+         * them (large records: under one per 2 KiB): the next 1, 2, 4 ... 64
+         * rounds' bytes on one thread, where waiting for a piece and
+         * checking it again costs more than it gains */
+        const int cheap = (v->st.records - records) * 2048 < take;
+        if (cheap || 2 * (q->counts.redone - redone) > n - 1) {
             if (++q->misses >= 2) {
                 q->misses = 0;
                 q->skip = ((size_t)1 << q->level) * n * pb;
