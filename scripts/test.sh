@@ -3,25 +3,22 @@
 # Builds fxtkit from scratch in every configuration CI covers and runs each
 # test where it means most (ctest labels: cmake/test-labels.cmake):
 #
-#   1. gcc -Werror RelWithDebInfo (the default build): every test but the
-#      packaging ones and the extended ones (ctest -LE 'package|extended'):
-#      the quick tests, the slow ones,
-#      valgrind, the Go recipe, fxt-conform, installs, benchmark smoke runs,
-#      the npm package and the page (they build their own WebAssembly)
-#   2. gcc -Werror Release (the README's install build, -O3, no debug info):
-#      the installs and the Debian packages with lintian (ctest -L
-#      'install|package', not the checks run once nor the extended ones:
-#      stage 1 runs the installs too, and every quick test runs in stages 1
-#      and 3)
-#   3. clang ASan+UBSan at -O1, assertions on: every test but valgrind (ASan
+#   1. gcc -Werror Release (-O3, the README's install build, what the
+#      Debian packages are made from): every test but the extended ones
+#      (ctest -LE extended): the quick tests, the slow ones, valgrind, the
+#      Go recipe, fxt-conform, installs, the packages with lintian, benchmark
+#      smoke runs, the npm package and the page (they build their own
+#      WebAssembly). The default build (RelWithDebInfo) is built too, from
+#      the README's quick start in a fresh copy (ctest doc-recipes-fresh).
+#   2. clang ASan+UBSan at -O1, assertions on: every test but valgrind (ASan
 #      and valgrind do not mix), the packages (made from a plain build), the
 #      Go recipe and fxt-conform (their C parts run here through the quick
 #      tests), the benchmarks, the WebAssembly ones and the checks run once
 #      (ctest -LE 'valgrind|package|go|conform|bench|once|node|browser')
-#   4. clang coverage (scripts/coverage.sh): the tests that exercise the
+#   3. clang coverage (scripts/coverage.sh): the tests that exercise the
 #      validator, its CLI and the mutator; prints line and branch coverage
 #      (FXT_SKIP_COVERAGE=1 skips it)
-#   5. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
+#   4. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
 #      (fuzz/smoke.sh; FXT_SKIP_FUZZ=1 skips it; the AFL++ build runs beside
 #      the libFuzzer one)
 #
@@ -59,26 +56,20 @@ if [ "${1:-}" = quick ]; then
   exit 0
 fi
 
-echo "== 1. gcc -Werror RelWithDebInfo: every test but the packages =="
-configure build-test -DCMAKE_BUILD_TYPE=RelWithDebInfo
+echo "== 1. gcc -Werror Release: every test but the extended ones =="
+configure build-test -DCMAKE_BUILD_TYPE=Release
 cmake --build build-test -j"$jobs"
-ctest --test-dir build-test -j"$jobs" -LE 'package|extended' --output-on-failure
-stage_done "1. gcc RelWithDebInfo"
-
-echo "== 2. gcc -Werror Release: installs, Debian packages =="
-configure build-release -DCMAKE_BUILD_TYPE=Release
-cmake --build build-release -j"$jobs"
-ctest --test-dir build-release -j"$jobs" -L 'install|package' -LE 'once|extended' --output-on-failure
-stage_done "2. gcc Release"
+ctest --test-dir build-test -j"$jobs" -LE extended --output-on-failure
+stage_done "1. gcc Release"
 
 # ASan+UBSan at -O1 (assertions on): its tests run about twice as fast as at
 # -O0.
-echo "== 3. clang ASan+UBSan (-O1) =="
+echo "== 2. clang ASan+UBSan (-O1) =="
 CC=clang configure build-asan -DCMAKE_BUILD_TYPE=Debug -DFXT_SANITIZE=ON -DCMAKE_C_FLAGS_DEBUG="-g -O1"
 cmake --build build-asan -j"$jobs"
 FXT_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once|node|browser' --output-on-failure
-stage_done "3. clang ASan+UBSan"
+stage_done "2. clang ASan+UBSan"
 
 # Line and branch coverage of the validator, its CLI and the mutator: the
 # figures are printed; a part below its branch target is reported but does
@@ -86,15 +77,15 @@ stage_done "3. clang ASan+UBSan"
 # build does. (Not in the sanitizer build: its fault-injection tests, which
 # reach the CLI's error paths, cannot run under ASan.)
 if [ "${FXT_SKIP_COVERAGE:-0}" != 1 ]; then
-  echo "== 4. coverage (scripts/coverage.sh) =="
+  echo "== 3. coverage (scripts/coverage.sh) =="
   bash scripts/coverage.sh "$PWD/build-cov"
-  stage_done "4. coverage"
+  stage_done "3. coverage"
 fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
-  echo "== 5. fuzzing smoke run =="
+  echo "== 4. fuzzing smoke run =="
   bash fuzz/smoke.sh "$PWD/build-fuzz"
-  stage_done "5. fuzzing smoke run"
+  stage_done "4. fuzzing smoke run"
 fi
 
 echo "== stage times =="
