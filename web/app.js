@@ -17,7 +17,7 @@ const MAX_WORDS = 64;
 const SPEC_URL = 'https://fuchsia.dev/fuchsia-src/reference/tracing/trace-format';
 const MAGIC_LE = [0x10, 0x00, 0x04, 0x46, 0x78, 0x54, 0x16, 0x00];
 
-const state = { rules: {}, file: null, doc: null, rows: [], sort: { key: 'offset', dir: 1 }, sel: -1, busy: false, explained: {} };
+const state = { rules: {}, file: null, doc: null, rows: [], sort: { key: 'offset', dir: 1 }, sel: -1, busy: false, explained: {}, hexToken: 0 };
 let worker = null;
 let nextId = 1;
 
@@ -231,6 +231,8 @@ async function select(n) {
 async function hexView(i) {
   const box = $('#hex');
   box.textContent = '';
+  // the file is read between here and the drawing: a later selection wins
+  const token = ++state.hexToken;
   const be = state.result.big_endian;
   const word = (b, at) => {
     let v = 0n;
@@ -252,6 +254,7 @@ async function hexView(i) {
   const count = Math.min(words, MAX_WORDS);
   const from = start + first * 8;
   const bytes = new Uint8Array(await state.file.slice(from, from + count * 8).arrayBuffer());
+  if (token !== state.hexToken) return;
   if (first) box.append(el('div', { class: 'hdr' }, `… ${first} word(s) before`));
   for (let w = 0; w < count && w * 8 < bytes.length; w++) {
     const off = from + w * 8;

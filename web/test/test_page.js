@@ -139,7 +139,9 @@ async function main() {
     await page.click('#issues th button[data-key="offset"]');
     await page.focus('#issues tbody');
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => !document.querySelector('#detail').hidden && document.querySelector('#d-explain').textContent.length > 20);
+    // the explanation comes from the worker, the hex view from the file: both asynchronous
+    await page.waitForFunction(() => !document.querySelector('#detail').hidden && document.querySelector('#d-explain').textContent.length > 20 &&
+      document.querySelectorAll('#hex .w').length > 0);
     const detail = await page.evaluate(() => ({
       title: document.querySelector('#d-title').textContent,
       hits: document.querySelectorAll('#hex .hit').length,
