@@ -68,6 +68,8 @@ set(FXT_TEST_LABELS
   # README's and fuzz/README's recipes run in a fresh copy of the tree: two
   # builds of it, whatever this build is (one configuration runs them)
   "doc-recipes-fresh=slow,install,once"
+  # README's WebAssembly build, which the npm package's tests pack from
+  "doc-recipes-wasm=slow,node"
   "package-deb.*=slow,package"
 )
 

@@ -18,13 +18,23 @@ const top = process.env.FXTKIT_SOURCE_DIR || path.join(here, '..');
 const build = process.env.FXTKIT_WASM_BUILD || path.join(top, 'build-wasm');
 const sh = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
 
+/** Whether PROGRAM runs (found on the PATH). */
+function have(program) {
+  try {
+    execFileSync(program, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+// the README's WebAssembly build (an existing one, as it configured it, is reused)
 if (!fs.existsSync(path.join(build, 'CMakeCache.txt'))) {
-  sh('cmake', ['-S', top, '-B', build, '-DCMAKE_TOOLCHAIN_FILE=' + path.join(top, 'cmake', 'wasm32-wasi.cmake'),
-    '-DCMAKE_BUILD_TYPE=Release']);
+  sh('cmake', ['-S', top, '-B', build, ...(have('ninja') ? ['-G', 'Ninja'] : []),
+    '-DCMAKE_TOOLCHAIN_FILE=' + path.join(top, 'cmake', 'wasm32-wasi.cmake'), '-DCMAKE_BUILD_TYPE=Release']);
 }
 // each tool and the folder of the build it is made in
 const tools = { 'fxt-validate': 'validator/cli', 'fxt-dump': 'validator/cli', 'fxt-gen': 'generator' };
-sh('cmake', ['--build', build, '--target', ...Object.keys(tools)]);
+sh('cmake', ['--build', build, '--parallel', '--target', ...Object.keys(tools)]);
 for (const [tool, dir] of Object.entries(tools)) {
   fs.copyFileSync(path.join(build, dir, `${tool}.wasm`), path.join(here, `${tool}.wasm`));
 }

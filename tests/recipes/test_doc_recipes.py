@@ -4,7 +4,8 @@
 run from their Markdown text (extracted, not retyped) against a prefix
 install of this build (cmake --install --prefix TMP).
 
-usage: test_doc_recipes.py --source SRC --build BUILD --cmake CMAKE [-k NAME]
+usage: test_doc_recipes.py --source SRC --build BUILD --cmake CMAKE [-k NAME] [--skip NAME]...
+       test_doc_recipes.py --source SRC --no-install --wasm-build DIR -k readme_webassembly_build
        test_doc_recipes.py --source SRC --installed [-k NAME]
 
 --installed runs them against what is installed on the machine (the Debian
@@ -57,7 +58,7 @@ import tempfile
 
 
 class Ctx:
-    src = prefix = tmp = None
+    src = prefix = tmp = wasm_build = None
     installed = False
     env = None
 
@@ -384,7 +385,7 @@ def readme_job1_github_steps():
 def readme_install_without_check():
     if Ctx.installed:
         return 'skipped (needs the source tree)'
-    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', '-DCMAKE_BUILD_TYPE=Release')
+    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', '-B build -DCMAKE_BUILD_TYPE=Release')
     configure = body.splitlines()[0].split('&&')[0].strip()
     expect(configure.startswith('cmake -S . -B build '), configure)
     d = scratch('release')
@@ -407,8 +408,12 @@ def readme_webassembly_build():
         return 'skipped (no wasi-libc: scripts/setup.sh installs it)'
     body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', 'wasm32-wasi.cmake')
     expect(body.count('build-wasm') == 2, 'the WebAssembly block names build-wasm twice: %r' % body)
-    # into a folder of the test's own, not the developer's build-wasm/
-    d = scratch('wasm')
+    # into a folder of the test's own, not the developer's build-wasm/:
+    # --wasm-build's (from scratch; the npm package's tests then reuse it)
+    # or a scratch one
+    if Ctx.wasm_build:
+        shutil.rmtree(Ctx.wasm_build, ignore_errors=True)
+    d = Ctx.wasm_build or scratch('wasm')
     r = sh(body.replace('build-wasm', shlex.quote(d)), Ctx.src, timeout=900)
     expect(r.returncode == 0, 'the WebAssembly build: exit %d\n%s%s' % (
         r.returncode, r.stdout[-1500:], r.stderr[-1500:]))
@@ -505,10 +510,15 @@ def main():
     ap.add_argument('--cmake')
     ap.add_argument('--installed', action='store_true')
     ap.add_argument('-k', dest='only')
+    ap.add_argument('--skip', action='append', default=[], help='leave out this recipe (repeatable)')
+    ap.add_argument('--wasm-build', help='readme_webassembly_build builds here (emptied first)')
+    ap.add_argument('--no-install', action='store_true',
+                    help='no prefix install (for recipes that build from the source tree)')
     a = ap.parse_args()
-    if not a.installed and not (a.build and a.cmake):
-        ap.error('--build and --cmake, or --installed')
+    if not a.installed and not a.no_install and not (a.build and a.cmake):
+        ap.error('--build and --cmake, --installed or --no-install')
     Ctx.src = os.path.abspath(a.source)
+    Ctx.wasm_build = os.path.abspath(a.wasm_build) if a.wasm_build else None
     failed = 0
     with tempfile.TemporaryDirectory(prefix='fxt-doc-recipes-') as tmp:
         Ctx.tmp = tmp
@@ -521,6 +531,8 @@ def main():
                 return 1
             Ctx.prefix = os.path.dirname(os.path.dirname(exe))
             print('against the installation in %s' % Ctx.prefix)
+        elif a.no_install:
+            Ctx.prefix = None
         else:
             Ctx.prefix = os.path.join(tmp, 'prefix')
             r = subprocess.run([a.cmake, '--install', os.path.abspath(a.build), '--prefix',
@@ -533,7 +545,7 @@ def main():
             Ctx.env['PKG_CONFIG_PATH'] = os.pathsep.join(libdirs)
             Ctx.env['LD_LIBRARY_PATH'] = os.pathsep.join(os.path.dirname(p) for p in libdirs)
         for fn in TESTS:
-            if a.only and a.only not in fn.__name__:
+            if a.only and a.only not in fn.__name__ or fn.__name__ in a.skip:
                 continue
             try:
                 note = fn()

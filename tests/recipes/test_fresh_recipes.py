@@ -110,7 +110,7 @@ def readme_quick_start():
 
 @test
 def readme_install_line():
-    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', '-DCMAKE_BUILD_TYPE=Release')
+    body = block_with(os.path.join(Ctx.src, 'README.md'), 'sh', '-B build -DCMAKE_BUILD_TYPE=Release')
     line = body.splitlines()[1]
     expect(line.startswith('sudo cmake --install build && sudo ldconfig'), line)
     r = root('root-readme')
