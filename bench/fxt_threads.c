@@ -276,10 +276,11 @@ int main(int argc, char **argv)
     }
     printf("trace: %s, %ld bytes, in memory, chunks of %zu KiB, %u issues\n", path, sz,
            chunk >> 10, (unsigned)d1.n);
-    printf("1 thread:        %.3f s  %7.1f MB/s  (best of %d)\n", best1,
-           (double)sz / best1 / 1e6, reps);
+    if (!only_n)
+        printf("1 thread:        %.3f s  %7.1f MB/s  (best of %d)\n", best1,
+               (double)sz / best1 / 1e6, reps);
     printf("%u threads:       %.3f s  %7.1f MB/s  %.2fx one thread  (best of %d)\n", threads,
-           bestn, (double)sz / bestn / 1e6, best1 / bestn, reps);
+           bestn, (double)sz / bestn / 1e6, only_n ? 0.0 : best1 / bestn, reps);
     if (besti < 1e9) {
         printf("ideal split:     %.3f s  %7.1f MB/s  %.2fx one thread  (best of %d: %u parts "
                "checked at once by one-thread validators, primed; parts:",
