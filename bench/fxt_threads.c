@@ -7,9 +7,20 @@
  * the same output (every issue's fields and message, the counts, the
  * verdicts), which they must.
  *
+ * Taken in the same turns: this machine's ceiling, the ideal split. The
+ * trace is cut at record boundaries into N parts of equal bytes; N
+ * threads each check one part at the same time with its own one-thread
+ * validator, primed (before the clock starts) by feeding it everything
+ * before its part, so that each does exactly the one-thread path's work
+ * on its part with the one-thread state. Nothing is shared, framed,
+ * merged or redone: no parallel validator can do less on N cores, so
+ * one thread's time over this one bounds every speed-up here (on a
+ * machine whose cores scale it is close to N).
+ *
  *   fxt-threads FILE [--threads N] [--reps R] [--chunk-kib K] [--revision REV]
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,11 +28,13 @@
 #include <time.h>
 
 #include "fxt/fxt.h"
+#include "fxt/layout.h"
 /* (the rounds' counters: internal, printed by this benchmark only) */
 #include "../validator/par.h"
 
 typedef struct digest {
     uint64_t h, n;
+    int priming; /* issues not counted (a part's validator fed what is before it) */
 } digest;
 
 static void mix(digest *d, const void *p, size_t n)
@@ -34,6 +47,8 @@ static void mix(digest *d, const void *p, size_t n)
 static void on_issue(void *ctx, const fxt_issue *is)
 {
     digest *d = ctx;
+    if (d->priming)
+        return;
     mix(d, &is->rule, sizeof is->rule);
     mix(d, &is->record_offset, sizeof is->record_offset);
     mix(d, &is->record_index, sizeof is->record_index);
@@ -64,7 +79,7 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
     o.revision = rev;
     o.on_issue = on_issue;
     o.ctx = d;
-    d->h = 0xcbf29ce484222325ull, d->n = 0;
+    d->h = 0xcbf29ce484222325ull, d->n = 0, d->priming = 0;
     double t0 = now();
     fxt_validator *v = fxt_validator_new(&o);
     if (v == NULL) {
@@ -93,6 +108,105 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
         mix(d, &vd[r].complete, sizeof vd[r].complete);
     }
     return t;
+}
+
+/* ---- the ideal split (this machine's ceiling) ---- */
+
+typedef struct part {
+    const unsigned char *b;
+    size_t from, to, chunk; /* primed with B[0..FROM), timed on B[FROM..TO) */
+    int last;               /* the part that ends the trace: it also finishes */
+    fxt_revision rev;
+    pthread_barrier_t *go;
+    digest d;
+    double t0, t1; /* its part's start and end */
+} part;
+
+static void feed_range(fxt_validator *v, const unsigned char *b, size_t from, size_t to,
+                       size_t chunk)
+{
+    for (size_t at = from; at < to; at += chunk)
+        fxt_validator_feed(v, b + at, to - at < chunk ? to - at : chunk);
+}
+
+static void *part_main(void *arg)
+{
+    part *pt = arg;
+    fxt_options o = fxt_options_default();
+    o.revision = pt->rev;
+    o.on_issue = on_issue;
+    o.ctx = &pt->d;
+    pt->d.h = 0xcbf29ce484222325ull, pt->d.n = 0, pt->d.priming = 1;
+    fxt_validator *v = fxt_validator_new(&o);
+    if (v == NULL) {
+        fprintf(stderr, "fxt-threads: out of memory\n");
+        exit(2);
+    }
+    feed_range(v, pt->b, 0, pt->from, pt->chunk); /* (the one-thread state at FROM) */
+    pt->d.priming = 0;
+    pthread_barrier_wait(pt->go);
+    pt->t0 = now();
+    feed_range(v, pt->b, pt->from, pt->to, pt->chunk);
+    if (pt->last)
+        fxt_validator_finish(v);
+    pt->t1 = now();
+    fxt_validator_free(v);
+    return NULL;
+}
+
+/* Where the N parts of B[0..LEN) start: record boundaries (as REV frames
+ * little-endian records) at or after k * LEN / N, into AT[0..N]. */
+static void cut_parts(const unsigned char *b, size_t len, unsigned n, fxt_revision rev,
+                      size_t *at)
+{
+    const fxt_layout *lay = fxt_layout_get(rev == FXT_REV_AUTO ? FXT_REV_CURRENT : rev);
+    size_t p = 0;
+    at[0] = 0;
+    for (unsigned k = 1; k < n; k++) {
+        const size_t goal = len / n * k;
+        while (p < goal && len - p >= 8) {
+            uint64_t h;
+            memcpy(&h, b + p, 8); /* (little-endian hosts, as the generator writes) */
+            const uint64_t rl = fxt_record_bytes(lay, h);
+            if (rl == 0 || rl > len - p)
+                break; /* (a size of 0 or a cut record: the rest is one part) */
+            p += rl;
+        }
+        at[k] = p;
+    }
+    at[n] = len;
+}
+
+/* The ideal split of B[0..LEN) on N threads: its wall time (from the
+ * parts' common start to the last one's end); each part's own time in
+ * PART_T, their issues in *ISSUES. */
+static double run_ideal(const unsigned char *b, size_t len, size_t chunk, unsigned n,
+                        fxt_revision rev, double *part_t, uint64_t *issues)
+{
+    size_t at[65];
+    part pt[64];
+    pthread_t th[64];
+    pthread_barrier_t go;
+    cut_parts(b, len, n, rev, at);
+    pthread_barrier_init(&go, NULL, n);
+    for (unsigned k = 0; k < n; k++) {
+        pt[k] = (part){b, at[k], at[k + 1], chunk, k + 1 == n, rev, &go, {0, 0, 0}, 0, 0};
+        if (pthread_create(&th[k], NULL, part_main, &pt[k]) != 0) {
+            fprintf(stderr, "fxt-threads: no thread\n");
+            exit(2);
+        }
+    }
+    double t0 = 1e300, t1 = 0;
+    *issues = 0;
+    for (unsigned k = 0; k < n; k++) {
+        pthread_join(th[k], NULL);
+        t0 = pt[k].t0 < t0 ? pt[k].t0 : t0;
+        t1 = pt[k].t1 > t1 ? pt[k].t1 : t1;
+        part_t[k] = pt[k].t1 - pt[k].t0;
+        *issues += pt[k].d.n;
+    }
+    pthread_barrier_destroy(&go);
+    return t1 - t0;
 }
 
 int main(int argc, char **argv)
@@ -124,7 +238,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (path == NULL || threads < 1 || reps < 1 || chunk == 0) {
+    if (path == NULL || threads < 1 || threads > 64 || reps < 1 || chunk == 0) {
         fprintf(stderr, "usage: fxt-threads FILE [--threads N] [--reps R] [--chunk-kib K] "
                         "[--revision REV]\n");
         return 2;
@@ -143,22 +257,42 @@ int main(int argc, char **argv)
         return 2;
     }
     fclose(f);
-    double best1 = 1e9, bestn = 1e9;
-    digest d1, dn;
+    double best1 = 1e9, bestn = 1e9, besti = 1e9, part_t[64], best_part_t[64] = {0};
+    uint64_t ideal_issues = 0;
+    digest d1 = {0, 0, 0}, dn;
     int same = 1;
+    const int only_n = getenv("FXT_ONLY_N") != NULL; /* (callgrind: the N threads only) */
     for (int r = 0; r < reps; r++) {
-        double t = getenv("FXT_ONLY_N") ? 1e9 : run(b, (size_t)sz, chunk, 1, rev, &d1);
+        double t = only_n ? 1e9 : run(b, (size_t)sz, chunk, 1, rev, &d1);
         best1 = t < best1 ? t : best1;
         t = run(b, (size_t)sz, chunk, threads, rev, &dn);
         bestn = t < bestn ? t : bestn;
-        same &= d1.h == dn.h && d1.n == dn.n;
+        same &= only_n || (d1.h == dn.h && d1.n == dn.n);
+        if (only_n || threads < 2)
+            continue;
+        t = run_ideal(b, (size_t)sz, chunk, threads, rev, part_t, &ideal_issues);
+        if (t < besti)
+            besti = t, memcpy(best_part_t, part_t, sizeof part_t);
     }
     printf("trace: %s, %ld bytes, in memory, chunks of %zu KiB, %u issues\n", path, sz,
            chunk >> 10, (unsigned)d1.n);
-    printf("1 thread:   %.3f s  %7.1f MB/s  (best of %d)\n", best1, (double)sz / best1 / 1e6, reps);
-    printf("%u threads: %.3f s  %7.1f MB/s  (best of %d, taken in turn with 1 thread)\n", threads,
-           bestn, (double)sz / bestn / 1e6, reps);
-    printf("speed-up:   %.2fx; output %s\n", best1 / bestn, same ? "identical" : "DIFFERENT");
+    if (!only_n)
+        printf("1 thread:        %.3f s  %7.1f MB/s  (best of %d)\n", best1,
+               (double)sz / best1 / 1e6, reps);
+    printf("%u threads:       %.3f s  %7.1f MB/s  %.2fx one thread  (best of %d)\n", threads,
+           bestn, (double)sz / bestn / 1e6, only_n ? 0.0 : best1 / bestn, reps);
+    if (besti < 1e9) {
+        printf("ideal split:     %.3f s  %7.1f MB/s  %.2fx one thread  (best of %d: %u parts "
+               "checked at once by one-thread validators, primed; parts:",
+               besti, (double)sz / besti / 1e6, best1 / besti, reps, threads);
+        for (unsigned k = 0; k < threads; k++)
+            printf(" %.3f", best_part_t[k]);
+        printf(" s; %llu issues)\n", (unsigned long long)ideal_issues);
+        printf("%u threads reach %.0f%% of the ideal split (the ceiling: %.2fx)\n", threads,
+               100.0 * besti / bestn, best1 / besti);
+    }
+    printf("taken in turn: 1 thread, %u threads, ideal split; output %s\n", threads,
+           only_n ? "not compared (FXT_ONLY_N)" : same ? "identical" : "DIFFERENT");
     printf("rounds: %llu, pieces for workers: %llu, redone: %llu, taken back (worker not "
            "started): %llu (last run)\n",
            (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
@@ -168,6 +302,14 @@ int main(int argc, char **argv)
            (unsigned long long)last_counts.backoffs);
     static const char *const why[] = {FXT__REDO_NAMES};
     _Static_assert(sizeof why / sizeof why[0] == FXT__REDO_N_, "a name per FXT__REDO_*");
+    printf("waiting (last run): validator's thread for pieces %.1f ms (%llu sleeps), workers "
+           "for rounds %.1f ms (%llu sleeps), for their start %.1f ms (%llu sleeps)\n",
+           last_counts.wait_ns[FXT__WAIT_PIECE] / 1e6,
+           (unsigned long long)last_counts.sleeps[FXT__WAIT_PIECE],
+           last_counts.wait_ns[FXT__WAIT_ROUND] / 1e6,
+           (unsigned long long)last_counts.sleeps[FXT__WAIT_ROUND],
+           last_counts.wait_ns[FXT__WAIT_BOUND] / 1e6,
+           (unsigned long long)last_counts.sleeps[FXT__WAIT_BOUND]);
     printf("redone by reason (last run):");
     for (unsigned k = 0; k < FXT__REDO_N_; k++)
         if (last_counts.why[k])

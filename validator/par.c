@@ -32,6 +32,7 @@
  */
 #include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 #include "par.h"
@@ -96,6 +97,7 @@ struct fxt__par {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     fxt__par_counts counts;
+    _Atomic uint64_t wait_ns[FXT__WAIT_N_], sleeps[FXT__WAIT_N_]; /* (counts.wait_*) */
     unsigned misses; /* rounds in turn whose pieces were mostly redone */
     unsigned level;  /* 2^level rounds' bytes on one thread at the next miss */
     size_t skip;     /* bytes left to check on one thread */
@@ -122,20 +124,37 @@ static void wake(fxt__par *q)
     }
 }
 
-/* Wait until *A >= WANT, or *B >= B_WANT, or quit: 1 for the first. */
-static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uint64_t *b,
-                    uint64_t b_want)
+static uint64_t now_ns(void)
 {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Wait until *A >= WANT, or *B >= B_WANT, or quit: 1 for the first.
+ * WHO (FXT__WAIT_*) is who waits, for the counters. */
+static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uint64_t *b,
+                    uint64_t b_want, unsigned who)
+{
+    if (atomic_load_explicit(a, memory_order_acquire) >= want)
+        return 1;
+    const uint64_t t0 = now_ns();
     unsigned spins = 0;
+    int got;
     for (;;) {
-        if (atomic_load_explicit(a, memory_order_acquire) >= want)
-            return 1;
-        if (atomic_load(&q->quit) != 0 || atomic_load(b) >= b_want)
-            return 0;
+        if (atomic_load_explicit(a, memory_order_acquire) >= want) {
+            got = 1;
+            break;
+        }
+        if (atomic_load(&q->quit) != 0 || atomic_load(b) >= b_want) {
+            got = 0;
+            break;
+        }
         if (++spins < SPINS) {
             cpu_relax();
             continue;
         }
+        atomic_fetch_add_explicit(&q->sleeps[who], 1, memory_order_relaxed);
         pthread_mutex_lock(&q->mu);
         atomic_fetch_add(&q->sleeping, 1);
         while (atomic_load(a) < want && atomic_load(b) < b_want && atomic_load(&q->quit) == 0)
@@ -144,6 +163,8 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uin
         pthread_mutex_unlock(&q->mu);
         spins = 0;
     }
+    atomic_fetch_add_explicit(&q->wait_ns[who], now_ns() - t0, memory_order_relaxed);
+    return got;
 }
 
 /* Take W's piece of round R for the worker (MINE 0) or for the
@@ -172,7 +193,10 @@ static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b
     int implicit = b->implicit, cut = b->cut;
     const unsigned special = 1u << FXT_RT_METADATA | 1u << FXT_RT_LARGE;
     uint64_t n = 0;
-    while (!cut && p < goal) { /* (GOAL - P is a multiple of 8) */
+    /* (bytes left before GOAL, a multiple of 8: its decrement also tests
+     * the loop, so a record costs about 14 instructions, not 18) */
+    uint64_t left = cut || p >= goal ? 0 : (uint64_t)(goal - p);
+    while (left != 0) {
         uint64_t h = fxt_load_le64(p);
         if (be)
             h = fxt_bswap64(h);
@@ -188,12 +212,13 @@ static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b
             }
         }
         /* one test for two: size 0 (rl - 1 wraps), or not whole before GOAL */
-        if (FXT__UNLIKELY(rl - 1 >= (uint64_t)(goal - p))) {
+        if (FXT__UNLIKELY(rl - 1 >= left)) {
             cut = rl == 0;
             break;
         }
         p += rl;
         n++;
+        left -= rl;
     }
     out->at = p, out->idx = b->idx + n, out->pid = pid, out->implicit = implicit, out->cut = cut;
 }
@@ -221,7 +246,7 @@ static void run_piece(fxt__par *q, worker *w, uint64_t r)
             return;
         frame(q, &q->bnd[0], q->tgt[1], &q->bnd[1]);
         publish(q, 1, r);
-    } else if (!wait_for(q, &q->bnd_round[j], r, &w->claim, 2 * r) || !take(w, r, 0)) {
+    } else if (!wait_for(q, &q->bnd_round[j], r, &w->claim, 2 * r, FXT__WAIT_BOUND) || !take(w, r, 0)) {
         return; /* (the validator's thread took it) */
     }
     const bound b = q->bnd[j];
@@ -256,7 +281,7 @@ static void *worker_main(void *arg)
     worker *w = arg;
     fxt__par *q = w->q;
     for (uint64_t r = 1;; r++) {
-        if (!wait_for(q, &q->round, r, &q->quit, 1))
+        if (!wait_for(q, &q->round, r, &q->quit, 1, FXT__WAIT_ROUND))
             return NULL;
         run_piece(q, w, r);
         atomic_store_explicit(&w->done, r, memory_order_release);
@@ -328,8 +353,12 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
 {
     if (v->par == NULL)
         memset(out, 0, sizeof *out);
-    else
+    else {
         *out = v->par->counts;
+        for (unsigned k = 0; k < FXT__WAIT_N_; k++)
+            out->wait_ns[k] = atomic_load(&v->par->wait_ns[k]),
+            out->sleeps[k] = atomic_load(&v->par->sleeps[k]);
+    }
 }
 
 /* Nothing a shadow could summarise: a table full, providers past the
@@ -399,7 +428,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         }
         /* (spin, then sleep until its worker says it is done: yielding the
          * core on a busy machine can cost a time slice) */
-        wait_for(q, &w->done, r, &q->quit, 1);
+        wait_for(q, &w->done, r, &q->quit, 1, FXT__WAIT_PIECE);
         if (v->stopped)
             continue; /* (every worker still has to finish the round) */
         const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
@@ -421,7 +450,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     }
     for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
         if (atomic_load(&q->w[j - 1].claim) == 2 * r)
-            wait_for(q, &q->w[j - 1].done, r, &q->quit, 1);
+            wait_for(q, &q->w[j - 1].done, r, &q->quit, 1, FXT__WAIT_PIECE);
     return (size_t)(v->off - q->off0);
 }
 

@@ -60,6 +60,14 @@ enum {
         "providers changed", "koids changed", "string ref", "duration", "thread room",      \
         "async ids", "flow ids", "doomed"
 
+/* Who waits (fxt__par_counts.wait_ns, sleeps). */
+enum {
+    FXT__WAIT_PIECE, /* the validator's thread, for a worker to finish its piece */
+    FXT__WAIT_ROUND, /* a worker, for the next round */
+    FXT__WAIT_BOUND, /* a worker, for the framing to say where its piece starts */
+    FXT__WAIT_N_
+};
+
 /* What the rounds came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
     uint64_t rounds;
@@ -70,6 +78,8 @@ typedef struct fxt__par_counts {
     uint64_t backoffs; /* times it checked the next chunks on one thread */
     uint64_t why[FXT__REDO_N_]; /* the pieces redone, by reason */
     uint64_t by_rule[FXT_R_END_]; /* FXT__REDO_ISSUE, by the rule that stopped it */
+    uint64_t wait_ns[FXT__WAIT_N_]; /* time spent waiting (workers: summed), by who */
+    uint64_t sleeps[FXT__WAIT_N_];  /* waits that went to sleep, by who */
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 
