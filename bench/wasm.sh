@@ -12,7 +12,8 @@
 # usage: bench/wasm.sh BUILD_DIR [MB [PAGE_MB]]   (defaults 256 and 1024)
 # REPS (default 5): rounds of the command-line runs, which alternate (the
 # best of each is given, and all the CPU figures); PAGE_REPS (default 3):
-# runs of the page. Node's start-up (`fxt-validate --version`) is measured
+# runs of the page (with JSPI), and one more as a browser without JSPI
+# reads (FileReaderSync). Node's start-up (`fxt-validate --version`) is measured
 # apart, and the ratios are also given without it.
 # BUILD_DIR: a native build; the module is $WASM, or BUILD_DIR/wasm (ctest npm-pack)
 # or npm/fxt-validate.wasm (npm pack); the page needs web/node_modules
@@ -82,10 +83,10 @@ awk -v n="${cpu[native]}" -v w="${cpu[node]}" -v s="${cpu[node-start]}" -v nw="$
   printf "WebAssembly under Node: %.2fx native speed by CPU time, %.2fx by wall time (whole commands)\n", n / w, nw / ww
   printf "  without Node start-up: %.2fx by CPU time, %.2fx by wall time\n", n / (w - s), nw / (ww - sw) }'
 
-page() { # FILE: the page's own time (the worker's) and the renderer's peak RSS
+page() { # FILE [sync]: the page's own time (the worker's) and the renderer's peak RSS
   [ -d "$here/web/node_modules/puppeteer-core" ] || { echo "(page: no web/node_modules; npm ci in web/)"; return; }
   [ -f "$work/page/index.html" ] || node "$here/web/build.js" "$wasm" "$work/page" >/dev/null
-  node "$here/bench/wasm_page.js" "$work/page" "$1"
+  node "$here/bench/wasm_page.js" "$work/page" "$@"
 }
 for r in $(seq "${PAGE_REPS:-3}"); do
   page_line=$(page "$t")
@@ -99,6 +100,7 @@ if [ -s "$work/page-times" ]; then
   awk -v n="${cpu[native]}" -v nw="${wall[native]}" -v p="$page_s" -v c="$page_cpu" -v w="$worker_cpu" 'BEGIN {
     printf "WebAssembly in the page (best of the runs): %.2fx native speed by wall time (the page'"'"'s own figure),\n", nw / p
     printf "  %.2fx by CPU time (all of Chromium'"'"'s threads), %.2fx by the worker thread'"'"'s CPU time alone\n", n / c, n / w }'
+  echo "page without JSPI (FileReaderSync): $(page "$t" sync)"
 fi
 
 if [ "$page_mb" -gt 0 ]; then

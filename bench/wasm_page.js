@@ -3,7 +3,9 @@
 // Chromium validates FILE; prints the page's validation time, the CPU time
 // Chromium used meanwhile (all its processes, /proc) and the peak
 // RSS of Chromium's renderer processes (sampled every 50 ms from /proc).
-//   node bench/wasm_page.js PAGE_DIR FILE
+// With "sync", the page reads as in a browser without JSPI (index.html#sync:
+// FileReaderSync).
+//   node bench/wasm_page.js PAGE_DIR FILE [sync]
 'use strict';
 
 const fs = require('node:fs');
@@ -53,7 +55,7 @@ function chromiumCpu() {
 }
 
 async function main() {
-  const [dir, file] = process.argv.slice(2);
+  const [dir, file, how] = process.argv.slice(2);
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -61,7 +63,7 @@ async function main() {
   });
   try {
     const page = await browser.newPage();
-    await page.goto('file://' + path.resolve(dir, 'index.html'));
+    await page.goto('file://' + path.resolve(dir, 'index.html') + (how === 'sync' ? '#sync' : ''));
     await page.waitForFunction(() => document.body.dataset.ready === '1', { timeout: 60000 });
     await new Promise((r) => setTimeout(r, 1500)); // the page's loading settles
     const before = rendererRss();
