@@ -164,6 +164,7 @@ struct fxt_validator {
     uint64_t lean_base;    /* stream offset minus address, in the chunk */
     struct fxt__par *par;  /* threads > 1: the workers (par.c), once started */
     int par_tried;         /* fxt__par_new was called */
+    unsigned par_test;     /* tests only: FXT__PAR_* (par.h) */
     /* par.c: a shadow checks a chunk ahead and never reports (an issue
      * sets shadow_fail and stops it); it logs the string refs its tables
      * lacked. The validator counts what would make a shadow's copy of its

@@ -46,8 +46,6 @@
 /* Spins of the validator's thread for a worker to take its piece before
  * it takes it back (the worker is not running: the machine is busy). */
 #define CLAIM_SPINS 2000
-/* Providers copied into a shadow at most (more: one thread). */
-#define MAX_COPIES 64
 /* A shadow checks its piece in slices of this many bytes (between them it
  * looks whether it should stop). */
 #define SLICE ((size_t)64 << 10)
@@ -293,8 +291,7 @@ static void *worker_main(void *arg)
 
 fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
 {
-    if (threads < 2 || !v->lean)
-        return NULL;
+    /* (stream.c calls it with THREADS > 1 on the lean path, PIECE_BYTES >= 64) */
     if (threads > FXT__MAX_THREADS)
         threads = FXT__MAX_THREADS;
     fxt__par *q = fxt__alloc(v, sizeof *q);
@@ -302,7 +299,7 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
         return NULL;
     memset(q, 0, sizeof *q);
     q->v = v;
-    q->piece_bytes = piece_bytes == 0 ? FXT__TASK_BYTES : piece_bytes < 64 ? 64 : piece_bytes;
+    q->piece_bytes = piece_bytes;
     if (pthread_mutex_init(&q->mu, NULL) != 0)
         goto fail_mu;
     if (pthread_cond_init(&q->cv, NULL) != 0)
@@ -349,6 +346,8 @@ void fxt__par_free(fxt__par *q)
     fxt__free(v, q, sizeof *q);
 }
 
+void fxt__par_test(fxt_validator *v, unsigned how) { v->par_test = how; }
+
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
 {
     if (v->par == NULL)
@@ -366,7 +365,7 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
 static int can_speculate(const fxt_validator *v)
 {
     return v->untracked == NULL && !v->implicit.untracked && !v->threads.full &&
-           !v->async.full && !v->flows.full && v->nprov <= MAX_COPIES;
+           !v->async.full && !v->flows.full && v->nprov <= FXT__MAX_COPIES;
 }
 
 /* One round over P[0..LEN): the bytes checked. */
@@ -394,13 +393,18 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     const uint64_t r = atomic_load(&q->round) + 1;
     for (unsigned j = n; j <= q->nworkers; j++)
         atomic_store(&q->w[j - 1].claim, 2 * r + 1); /* no piece for them */
-    atomic_store_explicit(&q->round, r, memory_order_release);
-    wake(q);
+    const unsigned test = v->par_test; /* (0 but in tests: fxt__par_test) */
+    if (!(test & FXT__PAR_TAKE)) {
+        atomic_store_explicit(&q->round, r, memory_order_release);
+        wake(q);
+    }
     fxt__run_whole(v, p, (size_t)(q->tgt[1] - p)); /* piece 0 */
     q->counts.pieces += n - 1;
     for (unsigned j = 1; j < n; j++) {
         worker *w = &q->w[j - 1];
         /* (a worker that spins takes its piece within a microsecond) */
+        if (test & FXT__PAR_WAIT)
+            wait_for(q, &w->claim, 2 * r, &q->quit, 1);
         for (unsigned spins = 0; spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * r; spins++)
             cpu_relax();
         if (take(w, r, 1)) {
@@ -421,9 +425,10 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
             atomic_store(&w->abort, 1);
             q->counts.redone++;
             q->counts.why[why]++;
-            const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
-            if (at <= end)
-                fxt__run_whole(v, at, (size_t)(end - at));
+            /* (AT <= END: piece 0, a redo and a merge each leave the
+             * validator at or before the end of their piece, tgt[j]) */
+            const uint8_t *at = p + (v->off - q->off0);
+            fxt__run_whole(v, at, (size_t)(q->tgt[j + 1] - at));
             continue; /* (waited for below) */
         }
         /* (spin, then sleep until its worker says it is done: yielding the
@@ -431,8 +436,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         wait_for(q, &w->done, r, &q->quit, 1, FXT__WAIT_PIECE);
         if (v->stopped)
             continue; /* (every worker still has to finish the round) */
-        const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->prov_epoch,
-                                     q->thr_epoch};
+        const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->thr_epoch};
         why = w->started ? fxt__shadow_why_not(v, w->sv, &from) : FXT__REDO_UNSTARTED;
         if (why == FXT__REDO_N_) {
             fxt__shadow_merge(v, w->sv);
@@ -444,9 +448,12 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         if (why == FXT__REDO_ISSUE)
             q->counts.by_rule[w->sv->shadow_rule]++;
         /* (where the framing ends the piece, by the same rule) */
-        const uint8_t *at = p + (v->off - q->off0), *end = q->tgt[j + 1];
-        if (at <= end)
-            fxt__run_whole(v, at, (size_t)(end - at));
+        const uint8_t *at = p + (v->off - q->off0);
+        fxt__run_whole(v, at, (size_t)(q->tgt[j + 1] - at));
+    }
+    if (test & FXT__PAR_TAKE) { /* (its pieces all taken back: the workers skip it) */
+        atomic_store_explicit(&q->round, r, memory_order_release);
+        wake(q);
     }
     for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
         if (atomic_load(&q->w[j - 1].claim) == 2 * r)
@@ -520,6 +527,8 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
     (void)q, (void)p, (void)len;
     return 0;
 }
+
+void fxt__par_test(fxt_validator *v, unsigned how) { (void)v, (void)how; }
 
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
 {

@@ -21,11 +21,12 @@
 
 #define FXT__MAX_THREADS 64u               /* fxt_options.threads is capped here */
 #define FXT__TASK_BYTES ((size_t)512 << 10) /* bytes of a piece, by default */
+#define FXT__MAX_COPIES 64u /* providers copied into a shadow at most (more: one thread) */
 
 typedef struct fxt__par fxt__par;
 
-/* THREADS - 1 workers for V, each with its shadow validator, pieces of
- * PIECE_BYTES (0: the default); NULL if THREADS < 2, without threads or
+/* THREADS (> 1) - 1 workers for V (on the lean path), each with its
+ * shadow validator, pieces of PIECE_BYTES (>= 64); NULL without threads or
  * memory (V then checks on its own). */
 fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes);
 /* Stop and join the workers, free (NULL: nothing). */
@@ -82,5 +83,13 @@ typedef struct fxt__par_counts {
     uint64_t sleeps[FXT__WAIT_N_];  /* waits that went to sleep, by who */
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
+
+/* For tests (test_par_paths): how V's thread deals with its workers,
+ * whatever the timing (HOW: 0, as they come, or FXT__PAR_*). */
+enum {
+    FXT__PAR_WAIT = 1, /* wait for each worker to take its piece: none taken back */
+    FXT__PAR_TAKE = 2  /* take back every piece of every round: none checked ahead */
+};
+void fxt__par_test(fxt_validator *v, unsigned how);
 
 #endif /* FXT_VALIDATOR_PAR_H */

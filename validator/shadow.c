@@ -61,6 +61,8 @@
 #include "par.h"
 #include "shadow.h"
 
+_Static_assert(FXT__MAX_COPIES <= 0xffff, "a pending ref holds its provider in 16 bits");
+
 /* The real provider of copy C in SV. */
 static fxt__provider *real_of(const fxt_validator *v, const fxt_validator *sv,
                               const fxt__provider *c)
@@ -77,7 +79,8 @@ void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
     uint32_t k = 0;
     if (c != &sv->implicit)
         k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
-    if (sv->npend == FXT__PEND_CAP || k > 0xffff) {
+    /* (K <= FXT__MAX_COPIES: rounds start with no more providers) */
+    if (sv->npend == FXT__PEND_CAP) {
         fxt__shadow_stop(sv, FXT__STOP_PENDING);
         return;
     }
@@ -164,11 +167,10 @@ static int threads_same(const fxt_validator *v, const fxt_validator *sv)
     for (size_t i = 0; i <= v->nprov; i++) {
         const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
         const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
+        /* (an index used was registered in the copy, so in V: only a
+         * provider info unregisters, and then no piece merges) */
         for (unsigned k = 0; k < 4; k++) {
-            uint64_t m = d->thr_used[k];
-            if ((m & s->thrbits[k]) != m)
-                return 0;
-            for (; m; m &= m - 1) {
+            for (uint64_t m = d->thr_used[k]; m; m &= m - 1) {
                 const unsigned x = 64 * k + (unsigned)__builtin_ctzll(m);
                 const int own = (int)((d->thr_new[k] >> (x & 63)) & 1);
                 if (s->thr_pid[x] != (own ? d->thr_base_pid[x] : d->thr_pid[x]) ||
@@ -249,8 +251,9 @@ int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const f
         return stop_reason(sv->shadow_fail);
     if (sv->stopped || v->stopped || v->off != at->off || v->rec_idx != at->idx)
         return FXT__REDO_POSITION;
-    if (v->prov_epoch != at->prov_epoch || sv->nprov != v->nprov ||
-        real_of(v, sv, at->copy) != v->cur)
+    /* (no provider introduced or started afresh since the copy:
+     * fxt__shadow_doomed) */
+    if (real_of(v, sv, at->copy) != v->cur)
         return FXT__REDO_PROVIDERS;
     if (v->thr_epoch != at->thr_epoch && !threads_same(v, sv))
         return FXT__REDO_KOIDS;

@@ -26,7 +26,7 @@ int fxt__shadow_start(fxt_validator *sv, int implicit, uint32_t pid, uint64_t of
 typedef struct fxt__shadow_at {
     uint64_t off, idx;
     const fxt__provider *copy; /* the copy of the provider it started in */
-    uint64_t prov_epoch, thr_epoch;
+    uint64_t thr_epoch;
 } fxt__shadow_at;
 /* Known before the shadow is done: no piece copied at those epochs can
  * fit (a provider introduced or started afresh, or a thread index
@@ -34,7 +34,8 @@ typedef struct fxt__shadow_at {
  * reason (par.h: FXT__REDO_*), else FXT__REDO_N_. */
 int fxt__shadow_doomed(const fxt_validator *v, uint64_t prov_epoch, uint64_t thr_epoch);
 /* Why SV's summary does not fit exactly where V is (everything before the
- * piece checked): FXT__REDO_* (par.h), or FXT__REDO_N_ if it fits. */
+ * piece checked, and fxt__shadow_doomed said no): FXT__REDO_* (par.h), or
+ * FXT__REDO_N_ if it fits. */
 int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at);
 /* Commit it (fxt__shadow_why_not said it fits): registrations, counts,
  * durations, async and flow ids, position. */

@@ -246,7 +246,9 @@ static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed, int c
 
 typedef struct config {
     unsigned threads, piece;
-    size_t chunk; /* 0: fed whole */
+    size_t chunk;       /* 0: fed whole */
+    unsigned how;       /* fxt__par_test's (par.h) */
+    const size_t *cuts; /* or fed in chunks ending there (the last: the length) */
 } config;
 
 typedef struct limits {
@@ -283,7 +285,10 @@ static result run(const uint8_t *b, size_t len, const config *c, const limits *l
     fxt_validator *v = fxt_validator_new(&o);
     if (v == NULL)
         exit(2);
-    if (c->chunk == 0)
+    fxt__par_test(v, c->how);
+    for (size_t at = 0, k = 0; c->cuts && at < len; at = c->cuts[k++])
+        fxt_validator_feed(v, b + at, c->cuts[k] - at);
+    if (c->chunk == 0 && c->cuts == NULL)
         fxt_validator_feed(v, b, len);
     for (size_t at = 0; c->chunk && at < len; at += c->chunk)
         fxt_validator_feed(v, b + at, len - at < c->chunk ? len - at : c->chunk);
@@ -328,16 +333,17 @@ static uint64_t g_why[FXT__REDO_N_];
  * its round be checked again at once). */
 static void compare(const uint8_t *b, size_t len, const char *what, int clean, int churn)
 {
-    static const config cfg[] = {{2, 64, 0}, {2, 256, 1000}, {3, 200, 4096}, {4, 1024, 0},
-                                 {2, 4096, 0}, {3, 128, 0}, {4, 96, 0}, {4, 256, 0},
-                                 {3, 512, 0}};
+    static const config cfg[] = {
+        {2, 64, 0, 0, NULL},   {2, 256, 1000, 0, NULL}, {3, 200, 4096, 0, NULL},
+        {4, 1024, 0, 0, NULL}, {2, 4096, 0, 0, NULL},   {3, 128, 0, 0, NULL},
+        {4, 96, 0, 0, NULL},   {4, 256, 0, 0, NULL},    {3, 512, 0, 0, NULL}};
     const size_t ncfg = churn ? sizeof cfg / sizeof cfg[0] : 5;
     static const limits lims[] = {{"default limits", 0, 0, 0, 0, 0},
                                   {"--max-threads 4", 4, 0, 0, 0, 0},
                                   {"--max-async 5 --max-flows 5", 0, 5, 5, 0, 0},
                                   {"--max-providers 2", 0, 0, 0, 2, 0},
                                   {"stop at the first error", 0, 0, 0, 0, FXT_OPT_STOP_AT_ERROR}};
-    const config one = {1, 0, 0};
+    const config one = {1, 0, 0, 0, NULL};
     for (size_t k = 0; k < sizeof lims / sizeof lims[0]; k++) {
         result r1 = run(b, len, &one, &lims[k]);
         for (size_t c = 0; c < ncfg; c++) {
@@ -367,6 +373,215 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean, i
         }
         free(r1.l.v);
     }
+}
+
+/* ---- paths that timing decides, or that random traces do not reach ----
+ * Each trace is built so that one piece meets one path of validator/par.c
+ * or shadow.c; fxt__par_test makes the validator's thread wait for every
+ * worker (or take every piece back), so that what happens does not depend
+ * on the machine's load. Each demands one thread's output and the
+ * counters that say the path was taken. */
+
+static void str_rec(trace *t, unsigned idx, size_t bytes) /* (BYTES >= 16) */
+{
+    put(t, FXT_SET(FXT_SET(hdr(FXT_RT_STRING, bytes / 8), FXT_STR_INDEX, idx), FXT_STR_LEN,
+                   bytes - 8));
+    for (size_t i = 1; i < bytes / 8; i++)
+        put(t, 0x6161616161616161ull);
+}
+
+/* String records (index 20) of at most MOST bytes up to byte AT. */
+static void fill_to(trace *t, size_t at, size_t most)
+{
+    while (t->n * 8 < at) {
+        const size_t r = at - t->n * 8;
+        if (r < 16) {
+            fprintf(stderr, "fill_to: %zu bytes left (a bug of this test)\n", r);
+            exit(2);
+        }
+        str_rec(t, 20, r <= most ? r : r - most < 16 ? most - 16 : most);
+    }
+}
+
+static void thr_rec(trace *t, unsigned idx, uint64_t pid, uint64_t tid)
+{
+    put(t, FXT_SET(hdr(FXT_RT_THREAD, 3), FXT_THR_INDEX, idx));
+    put(t, pid), put(t, tid);
+}
+
+/* An event of type ET on thread index THR, no name, no arguments. */
+static void ev_ref(trace *t, unsigned et, unsigned thr)
+{
+    put(t, FXT_SET(FXT_SET(hdr(FXT_RT_EVENT, 2), FXT_EV_TYPE, et), FXT_EV_THREAD, thr));
+    put(t, 2000);
+}
+
+/* An async event of type ET with id ID on inline koids 1/2. */
+static void ev_async(trace *t, unsigned et, uint64_t id)
+{
+    put(t, FXT_SET(hdr(FXT_RT_EVENT, 5), FXT_EV_TYPE, et));
+    put(t, 2000), put(t, 1), put(t, 2), put(t, id);
+}
+
+static void start(trace *t)
+{
+    t->n = 0;
+    put(t, FXT_MAGIC_RECORD);
+    put(t, hdr(FXT_RT_INIT, 2)), put(t, 1000000);
+}
+
+/* One thread's output and C's on T (under LIM) must be the same: C's
+ * counters into *PC. */
+static void same_as_one(const trace *t, const config *c, const limits *lim, const char *what,
+                        fxt__par_counts *pc)
+{
+    const config one = {1, 0, 0, 0, c->cuts};
+    const uint8_t *b = (const uint8_t *)t->w;
+    result r1 = run(b, t->n * 8, &one, lim), rn = run(b, t->n * 8, c, lim);
+    size_t at;
+    const char *d = differ(&r1, &rn, &at);
+    if (d != NULL) {
+        g_failures++;
+        fprintf(stderr, "FAIL %s: %u threads: %s differs from one thread's\n", what, c->threads,
+                d);
+        if (at < r1.l.n)
+            fprintf(stderr, "    1 thread: %s at 0x%llx\n", r1.l.v[at].message,
+                    (unsigned long long)r1.l.v[at].record_offset);
+        if (at < rn.l.n)
+            fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
+                    (unsigned long long)rn.l.v[at].record_offset);
+    }
+    if (r1.l.n == 0 && strstr(what, "clean") == NULL) { /* (each of these has issues) */
+        g_failures++;
+        fprintf(stderr, "FAIL %s: no issue on one thread (a bug of this test)\n", what);
+    }
+    *pc = rn.pc;
+    free(r1.l.v), free(rn.l.v);
+}
+
+static void demand(const char *what, const char *counter, uint64_t got, int ok)
+{
+    if (!ok) {
+        g_failures++;
+        fprintf(stderr, "FAIL %s: %s is %llu (validator/par.c, shadow.c)\n", what, counter,
+                (unsigned long long)got);
+    }
+}
+
+static const limits defaults = {"default limits", 0, 0, 0, 0, 0};
+
+/* A thread index registered again with the same process koid and another
+ * thread koid in piece 1 (merged), a duration ended on that index in
+ * piece 2 (which used the copy's koids: checked again, "koids changed").
+ * One thread: the end has no begin on the new thread, the begin on the old
+ * one is never ended. Returns the chunks' ends in CUTS. */
+static void koids_trace(trace *t, size_t cuts[2])
+{
+    start(t);
+    thr_rec(t, 1, 5, 6);
+    ev_ref(t, FXT_ET_DURATION_BEGIN, 1);
+    const size_t c0 = cuts[0] = t->n * 8; /* (under a piece: one thread) */
+    /* a chunk of 3 pieces of 1 KiB: 0 ends at or before 1104, 1 at 2088 */
+    fill_to(t, c0 + 1200, 64);
+    thr_rec(t, 1, 5, 7);
+    fill_to(t, c0 + 2200, 64);
+    ev_ref(t, FXT_ET_DURATION_END, 1);
+    fill_to(t, c0 + 3072, 64);
+    cuts[1] = t->n * 8;
+}
+
+static void paths(void)
+{
+    trace t = {0};
+    size_t cuts[2];
+    fxt__par_counts pc;
+    const char *w;
+
+    koids_trace(&t, cuts);
+    w = "a thread koid changed by the piece before";
+    same_as_one(&t, &(config){3, 1024, 0, FXT__PAR_WAIT, cuts}, &defaults, w, &pc);
+    demand(w, "pieces redone for koids changed", pc.why[FXT__REDO_KOIDS],
+           pc.why[FXT__REDO_KOIDS] == 1 && pc.merged_records > 0);
+
+    /* every piece taken back (the worker not started), after piece 0
+     * stopped at an error too */
+    ev_ref(&t, FXT_ET_INSTANT, 9); /* (an error: thread index 9 is not registered) */
+    fill_to(&t, cuts[1] + 3072, 64);
+    for (size_t i = 0; i < t.n; i++) /* (the error into piece 0 of the second round) */
+        if (i * 8 >= cuts[0] + 256 && FXT_GET(t.w[i], FXT_REC_TYPE) == FXT_RT_STRING) {
+            t.w[i] = FXT_SET(t.w[i], FXT_STR_INDEX, 0); /* (string index 0: an error) */
+            break;
+        }
+    const size_t cuts3[] = {cuts[0], cuts[1], t.n * 8};
+    static const limits stop = {"stop at the first error", 0, 0, 0, 0, FXT_OPT_STOP_AT_ERROR};
+    for (int k = 0; k < 2; k++) {
+        w = k ? "every piece taken back, stopping at the first error" : "every piece taken back";
+        same_as_one(&t, &(config){3, 1024, 0, FXT__PAR_TAKE, cuts3}, k ? &stop : &defaults, w,
+                    &pc);
+        demand(w, "pieces not taken back", pc.pieces - pc.taken,
+               pc.pieces > 0 && pc.taken == pc.pieces && pc.merged_records == 0);
+    }
+
+    /* more string refs left to the merge than a shadow keeps: 17 per event
+     * (15 arguments' names, category, name), all registered in piece 0 of
+     * the round, so missing from its copy */
+    start(&t);
+    const size_t c0 = t.n * 8, c1 = c0 + 2 * 65536;
+    for (unsigned i = 1; i <= 17; i++)
+        str_rec(&t, i, 16);
+    while (t.n * 8 + 152 + 16 <= c1) {
+        put(&t, FXT_SET(FXT_SET(FXT_SET(FXT_SET(hdr(FXT_RT_EVENT, 19), FXT_EV_TYPE,
+                                                FXT_ET_INSTANT),
+                                        FXT_EV_ARGC, 15),
+                                FXT_EV_CATEGORY, 16),
+                        FXT_EV_NAME, 17));
+        put(&t, 2000), put(&t, 1), put(&t, 2);
+        for (unsigned a = 1; a <= 15; a++) /* int32 arguments */
+            put(&t, FXT_SET(FXT_SET(FXT_SET(0, FXT_ARG_TYPE, FXT_AT_INT32), FXT_ARG_SIZE, 1),
+                            FXT_ARG_NAME, a));
+    }
+    fill_to(&t, c1, 4096);
+    ev_ref(&t, FXT_ET_INSTANT, 9); /* (an issue, so that the check is not of a clean trace) */
+    const size_t cutsp[] = {c0, c1, t.n * 8};
+    w = "pending refs past what a shadow keeps";
+    same_as_one(&t, &(config){2, 65536, 0, FXT__PAR_WAIT, cutsp}, &defaults, w, &pc);
+    demand(w, "pieces redone for pending refs full", pc.why[FXT__REDO_PENDING],
+           pc.why[FXT__REDO_PENDING] == 1);
+
+    /* more threads than par.c has room for: capped (64) */
+    w = "65 threads";
+    same_as_one(&t, &(config){65, 64, 0, 0, NULL}, &defaults, w, &pc);
+    demand(w, "pieces per round past 63", pc.pieces,
+           pc.rounds > 0 && pc.pieces <= 63 * pc.rounds);
+
+    /* a shadow's async table full of its own ids (begun and ended in its
+     * piece, --max-async 4) when it meets a fifth id: an instant with no
+     * begin, which one thread reports; the shadow cannot keep it, so its
+     * piece is checked again */
+    start(&t);
+    const size_t a0 = t.n * 8;
+    fill_to(&t, a0 + 1200, 64); /* (2 pieces of 1 KiB: piece 0 ends by 1080) */
+    for (unsigned id = 1; id <= 4; id++)
+        ev_async(&t, FXT_ET_ASYNC_BEGIN, id), ev_async(&t, FXT_ET_ASYNC_END, id);
+    ev_async(&t, FXT_ET_ASYNC_INSTANT, 5);
+    fill_to(&t, a0 + 2048, 64);
+    const size_t cutsa[] = {a0, t.n * 8};
+    static const limits async4 = {"--max-async 4", 0, 4, 0, 0, 0};
+    w = "a shadow's async table full";
+    same_as_one(&t, &(config){2, 1024, 0, FXT__PAR_WAIT, cutsa}, &async4, w, &pc);
+    demand(w, "pieces redone for an unmatched async id", pc.by_rule[FXT_R_ASYNC_UNMATCHED],
+           pc.why[FXT__REDO_ISSUE] == 1 && pc.by_rule[FXT_R_ASYNC_UNMATCHED] == 1);
+
+    /* every piece redone (an error in each): rounds mostly redone back off */
+    start(&t);
+    while (t.n * 8 < 64 * 1024) {
+        fill_to(&t, t.n * 8 + 96, 64);
+        ev_ref(&t, FXT_ET_INSTANT, 9);
+    }
+    w = "every piece redone";
+    same_as_one(&t, &(config){2, 256, 0, FXT__PAR_WAIT, NULL}, &defaults, w, &pc);
+    demand(w, "back-offs", pc.backoffs, pc.backoffs > 0 && pc.why[FXT__REDO_ISSUE] > 0);
+    free(t.w);
 }
 
 int main(void)
@@ -417,6 +632,7 @@ int main(void)
             }
         }
     free(t.w);
+    paths();
     /* the clean traces must mostly merge: else this test would hold the
      * redo alone */
     const uint64_t merged = g_pieces - g_redone - g_taken;

@@ -573,6 +573,104 @@ START_TEST(unended_begins_past_the_sort_buffer)
 }
 END_TEST
 
+/* More open begins than the sort buffer holds, the earliest offered last:
+ * 20,000 async begins (distinct ids) first in the trace, then 19,200
+ * duration begins (600 threads, 32 each). The threads' begins are offered
+ * first and fill the selection; the async ones, offered after them in the
+ * table's hash order and earlier in the trace, must each replace the
+ * latest one selected (sift_down). Every one reported once, in order. */
+START_TEST(unended_begins_earliest_offered_last)
+{
+    enum { ASYNC = 20000, THREADS = 600, PER = 32, DURS = THREADS * PER };
+    size_t len = 8 + (size_t)ASYNC * 40 + (size_t)DURS * 32;
+    uint8_t *b = malloc(len);
+    uint64_t *got = malloc(DURS * sizeof *got);
+    size_t at = 0;
+    put64(b, MAGIC), at += 8;
+    for (unsigned k = 0; k < ASYNC; k++) {
+        put64(b + at, 4u | (5u << 4) | (5u << 16)); /* async begin, inline thread 1/2, id K */
+        put64(b + at + 8, 1000), put64(b + at + 16, 1), put64(b + at + 24, 2);
+        put64(b + at + 32, k);
+        at += 40;
+    }
+    const uint64_t dur_at = at;
+    for (unsigned t = 1; t <= THREADS; t++)
+        for (unsigned k = 0; k < PER; k++) {
+            put64(b + at, 4u | (4u << 4) | (2u << 16)); /* duration begin, inline thread */
+            put64(b + at + 8, 2000 + k), put64(b + at + 16, 1), put64(b + at + 24, t);
+            at += 32;
+        }
+    ck_assert_uint_eq(at, len);
+    unended u = {got, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    fxt_options o = fxt_options_default();
+    o.on_issue = count_unended;
+    o.ctx = &u;
+    ck_assert_int_eq(fxt_validate_buffer(b, len, &o, NULL), 0);
+    ck_assert_msg(u.unsorted == 0, "%zu unended begins reported out of order", u.unsorted);
+    ck_assert_uint_eq(u.other, 0);
+    ck_assert_uint_eq(u.n34, ASYNC);
+    ck_assert_uint_eq(u.n31, DURS);
+    ck_assert_uint_eq(u.n55, 0);
+    ck_assert_uint_eq(got[0], dur_at);
+    ck_assert_uint_eq(u.off34, dur_at - 40); /* (the last async begin: just before) */
+    free(b), free(got);
+}
+END_TEST
+
+/* An allocator that refuses blocks of a megabyte or more (the record
+ * buffer, which the end's sort borrows). */
+static void *small_malloc(void *ctx, size_t n)
+{
+    (void)ctx;
+    return n >= ((size_t)1 << 20) ? NULL : malloc(n);
+}
+static void *small_realloc(void *ctx, void *p, size_t old, size_t n)
+{
+    (void)ctx, (void)old;
+    return n >= ((size_t)1 << 20) ? NULL : realloc(p, n);
+}
+static void small_free(void *ctx, void *p, size_t n)
+{
+    (void)ctx, (void)n;
+    free(p);
+}
+
+/* Without memory for the sort's scratch, the unended begins are still
+ * every one reported (in the tables' order), after the memory limit. */
+START_TEST(unended_begins_without_scratch_memory)
+{
+    uint8_t b[8 + 32 + 40 + 40];
+    put64(b, MAGIC);
+    put64(b + 8, 4u | (4u << 4) | (2u << 16)); /* duration begin, inline thread 1/2 */
+    put64(b + 16, 1000), put64(b + 24, 1), put64(b + 32, 2);
+    put64(b + 40, 4u | (5u << 4) | (5u << 16)); /* async begin, id 7 */
+    put64(b + 48, 1000), put64(b + 56, 1), put64(b + 64, 2), put64(b + 72, 7);
+    put64(b + 80, 4u | (5u << 4) | (8u << 16)); /* flow begin, id 9 */
+    put64(b + 88, 1000), put64(b + 96, 1), put64(b + 104, 2), put64(b + 112, 9);
+    const fxt_allocator al = {small_malloc, small_realloc, small_free, NULL};
+    issues l;
+    l.n = 0;
+    fxt_options o = fxt_options_default();
+    o.alloc = &al;
+    o.on_issue = collect;
+    o.ctx = &l;
+    fxt_stats st;
+    ck_assert_int_eq(fxt_validate_buffer(b, sizeof b, &o, &st), 0);
+    ck_assert_uint_eq(st.unchecked, FXT_UNCHECKED_MEMORY);
+    size_t dur = 0, async = 0, flow = 0;
+    for (size_t i = 0; i < l.n; i++) {
+        dur += l.v[i].rule == FXT_R_DURATION_BEGIN_UNENDED && l.v[i].record_offset == 8;
+        async += l.v[i].rule == FXT_R_ASYNC_BEGIN_UNENDED && l.v[i].record_offset == 40;
+        flow += l.v[i].rule == FXT_R_FLOW_BEGIN_UNENDED && l.v[i].record_offset == 80;
+    }
+    ck_assert_msg(dur == 1 && async == 1 && flow == 1,
+                  "unended begins reported without scratch: %zu duration, %zu async, %zu flow "
+                  "(of %zu issues)",
+                  dur, async, flow, l.n);
+    ck_assert_uint_eq(l.n, 4); /* (and the memory limit) */
+}
+END_TEST
+
 TCase *validator_edges_tcase(void)
 {
     TCase *tc = tcase_create("edges");
@@ -588,5 +686,7 @@ TCase *validator_edges_tcase(void)
     tcase_add_test(tc, type_15_of_size_0_by_revision);
     tcase_add_test(tc, revisions_stop_after_their_first_error);
     tcase_add_test(tc, unended_begins_past_the_sort_buffer);
+    tcase_add_test(tc, unended_begins_earliest_offered_last);
+    tcase_add_test(tc, unended_begins_without_scratch_memory);
     return tc;
 }
