@@ -404,7 +404,7 @@ static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         worker *w = &q->w[j - 1];
         /* (a worker that spins takes its piece within a microsecond) */
         if (test & FXT__PAR_WAIT)
-            wait_for(q, &w->claim, 2 * r, &q->quit, 1);
+            wait_for(q, &w->claim, 2 * r, &q->quit, 1, FXT__WAIT_PIECE);
         for (unsigned spins = 0; spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * r; spins++)
             cpu_relax();
         if (take(w, r, 1)) {
