@@ -2,8 +2,9 @@
 /*
  * cursor.h - the cursor over one record (or argument) that the decoders
  * share: bounds, word loads, reserved bits by word description, undefined
- * type values, streams and refs. The hot helpers are
- * inline here; what runs only on the error path is in cursor.c.
+ * type values, streams and string refs (thread refs are decode.c's: only
+ * records hold them). The hot helpers are inline here; what runs only on
+ * the error path is in cursor.c.
  */
 #ifndef FXT_VALIDATOR_CURSOR_H
 #define FXT_VALIDATOR_CURSOR_H
@@ -100,30 +101,6 @@ static inline int strref(fxt__cur *c, uint16_t ref, uint64_t ref_pos, int lo, co
     const fxt__provider *p = c->v->cur; /* bit 0 is set: the empty ref passes */
     if (UNLIKELY(!((p->strbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked)
         fxt__strref_missing(c, ref, ref_pos, lo, what);
-    return 1;
-}
-
-/* A thread ref (bits [lo..lo+7] at REF_POS): inline koids follow at the
- * cursor (PID_ONLY: one word). Returns 2 if decodable but unregistered. */
-static inline int thrref(fxt__cur *c, uint8_t ref, uint64_t ref_pos, int lo, const char *what,
-                         fxt_thread *out, int pid_only)
-{
-    out->ref = ref;
-    if (ref == FXT_THREADREF_INLINE) {
-        out->tid = 0;
-        if (!word(c, "process koid", &out->pid))
-            return 0;
-        return pid_only || word(c, "thread koid", &out->tid);
-    }
-    const fxt__provider *p = c->v->cur;
-    out->pid = p->thr_pid[ref];
-    out->tid = p->thr_tid[ref];
-    if (UNLIKELY(!((p->thrbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked) {
-        fxt__detail(c->v, 8, lo, lo + 7);
-        REPORT(c->v, FXT_R_THREAD_REF_UNREGISTERED, fieldoff(c, ref_pos),
-               "%s refers to thread index %u, which is not registered", what, ref);
-        return 2;
-    }
     return 1;
 }
 

@@ -13,6 +13,31 @@
 
 /* ---- record decoders ---- */
 
+/* A thread ref (bits [lo..lo+7] at REF_POS; records hold them, no
+ * argument does, so it is here, not in cursor.h): inline koids follow at the
+ * cursor (PID_ONLY: one word). Returns 2 if decodable but unregistered. */
+static inline int thrref(fxt__cur *c, uint8_t ref, uint64_t ref_pos, int lo, const char *what,
+                         fxt_thread *out, int pid_only)
+{
+    out->ref = ref;
+    if (ref == FXT_THREADREF_INLINE) {
+        out->tid = 0;
+        if (!word(c, "process koid", &out->pid))
+            return 0;
+        return pid_only || word(c, "thread koid", &out->tid);
+    }
+    const fxt__provider *p = c->v->cur;
+    out->pid = p->thr_pid[ref];
+    out->tid = p->thr_tid[ref];
+    if (UNLIKELY(!((p->thrbits[ref >> 6] >> (ref & 63)) & 1)) && !p->untracked) {
+        fxt__detail(c->v, 8, lo, lo + 7);
+        REPORT(c->v, FXT_R_THREAD_REF_UNREGISTERED, fieldoff(c, ref_pos),
+               "%s refers to thread index %u, which is not registered", what, ref);
+        return 2;
+    }
+    return 1;
+}
+
 /* Returns 1 if fully decoded (so size-extra and visitor apply). */
 static int dec_metadata(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_desc *d)
 {
@@ -102,7 +127,7 @@ static int dec_event(fxt__cur *c, uint64_t h, fxt_record *r)
     if (!defined(c, v->lay->event_types, raw, FXT_R_EVENT_TYPE_UNKNOWN, "event type",
                  FXT_FIELD_LO(FXT_EV_TYPE), FXT_FIELD_HI(FXT_EV_TYPE)))
         return 0;
-    e->event_type = fxt__event_kind(v, raw);
+    e->event_type = v->lay->event_kind[raw];
     if (!word(c, "timestamp", &e->timestamp))
         return 0;
     int t = thrref(c, (uint8_t)FXT_GET(h, FXT_EV_THREAD), 0, FXT_FIELD_LO(FXT_EV_THREAD), "thread",

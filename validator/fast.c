@@ -34,12 +34,6 @@ static ALWAYS_INLINE int registered(const uint64_t *bits, unsigned i)
     return (int)((bits[i >> 6] >> (i & 63)) & 1);
 }
 
-static ALWAYS_INLINE uint64_t load(const uint8_t *p, const int be)
-{
-    uint64_t w = fxt_load_le64(p);
-    return be ? fxt_bswap64(w) : w;
-}
-
 /* ---- pieces ---- */
 
 /* A string stream of N bytes at S whose padded words lie in the record:
@@ -118,7 +112,7 @@ static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t lo
  * of the caller. */
 #define ARG_(on_fail)                                                                          \
     do {                                                                                       \
-        const uint64_t a = load(p + pos, be);                                                  \
+        const uint64_t a = fxt_load_word(p + pos, be);                                         \
         const size_t lo = (uint8_t)a; /* type, low size bits */                                \
         if (LIKELY(plain_arg(v, a, lo, k))) {                                                  \
             pos += v->plain_len[lo];                                                              \
@@ -223,12 +217,12 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
     v->r_type = FXT_RT_EVENT;
     v->r_errors = 0;
     fxt_event e;
-    e.event_type = fxt__event_kind(v, raw);
+    e.event_type = v->lay->event_kind[raw];
     e.thread.ref = (uint8_t)thr;
     e.thread.pid = pv->thr_pid[thr];
     e.thread.tid = pv->thr_tid[thr];
-    e.timestamp = load(p + 8, be);
-    e.data = v->ev_tail[raw] ? load(p + len - 8, be) : 0;
+    e.timestamp = fxt_load_word(p + 8, be);
+    e.data = v->ev_tail[raw] ? fxt_load_word(p + len - 8, be) : 0;
     fxt__sequence(v, &e, 1, v->off + len - 8);
 }
 
@@ -265,10 +259,11 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
         t->depth--;
         return LEAN;
     }
-    if (kind == FXT_ET_DURATION_COMPLETE && load(p + len - 8, be) >= load(p + 8, be))
+    if (kind == FXT_ET_DURATION_COMPLETE &&
+        fxt_load_word(p + len - 8, be) >= fxt_load_word(p + 8, be))
         return LEAN;
     if (kind >= FXT_ET_ASYNC_BEGIN && /* async, flow (the meanings end there) */
-        lean_id(v, kind, pv, pv->thr_pid[thr], load(p + len - 8, be), p))
+        lean_id(v, kind, pv, pv->thr_pid[thr], fxt_load_word(p + len - 8, be), p))
         return LEAN;
     return LEAN_SEQUENCE;
 }
@@ -444,7 +439,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
     v->lean_base = v->off - (uintptr_t)start; /* modulo 2^64 */
     v->lean_flushed = v->rec_idx;
     while (end - p >= 8) {
-        uint64_t h = load(p, be);
+        uint64_t h = fxt_load_word(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
         uint64_t rl = fxt_record_bytes_small(h); /* type 15 breaks out below */
         /* (rl - 1 below wraps for size 0) */
@@ -539,7 +534,7 @@ size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len)
             break;
         /* the lean path stopped before a large record, a record of size 0
          * or one that does not fit: a large one that fits as stream.c does */
-        const uint64_t h = load(p + done, v->be);
+        const uint64_t h = fxt_load_word(p + done, v->be);
         const uint64_t rl = fxt__record_len(v, h);
         if (FXT_GET(h, FXT_REC_TYPE) != FXT_RT_LARGE || rl == 0 || rl > len - done)
             break;

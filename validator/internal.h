@@ -252,12 +252,6 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
 #define FXT__REPORT(v, rule, field_off, ...)                                                 \
     fxt__report((v), (rule), (v)->r_off, (v)->r_idx, (v)->r_type, (field_off), __VA_ARGS__)
 
-/* Bit R of a rule bitset (fxt_options.ignore, v->rule_on, v->rule_error). */
-static inline int fxt__bit(const uint64_t *set, unsigned r)
-{
-    return (int)((set[r >> 6] >> (r & 63)) & 1);
-}
-
 /* Set the field length and bits of the next report. */
 static inline void fxt__detail(fxt_validator *v, uint32_t len, int lo, int hi)
 {
@@ -315,14 +309,6 @@ size_t fxt__run_whole(fxt_validator *v, const uint8_t *p, size_t len);
 #define FXT__PEND_CAP 4096 /* string refs a shadow may leave to the merge */
 /* A shadow: string ref REF of the current provider is not in its copy. */
 void fxt__shadow_pending(fxt_validator *v, unsigned ref);
-/* Sequencing uses the koids of thread index IDX of P: a shadow's copy
- * notes it unless the shadow registered IDX itself (par.c; a store,
- * cheaper than a test, elsewhere). */
-static inline void fxt__koids_used(const fxt__provider *p, unsigned idx)
-{
-    fxt__provider *m = (fxt__provider *)(uintptr_t)p;
-    m->thr_used[idx >> 6] |= ((uint64_t)1 << (idx & 63)) & ~m->thr_new[idx >> 6];
-}
 /* Why a shadow stopped (bench/fxt-threads counts them). */
 enum {
     FXT__STOP_ISSUE = 1, /* an issue or a limit (shadow_rule) */
@@ -372,20 +358,7 @@ static inline uint64_t fxt__record_len(const fxt_validator *v, uint64_t h)
     return ((h >> v->size_lo[l]) & v->size_mask[l]) * 8;
 }
 
-/* The same for a record known not to be of size 0 (framed): the
- * size field inline, but for large records. */
-static inline uint64_t fxt__framed_len(const fxt_validator *v, uint64_t h)
-{
-    return FXT_GET(h, FXT_REC_TYPE) == FXT_RT_LARGE ? fxt__record_len(v, h)
-                                                    : fxt_record_bytes_small(h);
-}
 /* "s" unless N is 1: "1 word", "2 words" in messages. */
 static inline const char *fxt__plural(uint64_t n) { return n == 1 ? "" : "s"; }
-
-/* The name of the meaning of event type number RAW in the revision. */
-static inline unsigned fxt__event_kind(const fxt_validator *v, unsigned raw)
-{
-    return v->lay->event_kind[raw];
-}
 
 #endif /* FXT_VALIDATOR_INTERNAL_H */

@@ -74,7 +74,7 @@ fxt_validator *fxt__one_init(void *mem, const fxt_options *s)
         const fxt_rule_info *ri = fxt_rule_get((fxt_rule)r);
         if (ri == NULL || !((ri->revisions >> s->revision) & 1))
             continue;
-        if (!fxt__bit(s->ignore, r))
+        if (!((s->ignore[r >> 6] >> (r & 63)) & 1))
             v->rule_on[r >> 6] |= (uint64_t)1 << (r & 63);
         if (ri->severity == FXT_SEV_ERROR &&
             !((ri->flags & FXT_RF_UNKNOWN) && (s->flags & FXT_OPT_ALLOW_UNKNOWN)))

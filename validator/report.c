@@ -25,6 +25,13 @@ void fxt__free(fxt_validator *v, void *p, size_t n)
         v->al.free(v->al.ctx, p, n);
 }
 
+/* The detail of a report without one: a word, no bits, no section (each
+ * report uses the detail set before it once). */
+static void no_detail(fxt_validator *v)
+{
+    v->f_len = 8, v->f_lo = v->f_hi = -1, v->f_section = NULL;
+}
+
 void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...)
 {
     if (v->st.unchecked & which)
@@ -35,11 +42,17 @@ void fxt__limit(fxt_validator *v, unsigned which, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fxt__detail(v, 8, -1, -1);
+    no_detail(v);
     FXT__REPORT(v, FXT_R_TRACKING_LIMIT, v->r_off, "%s", msg);
 }
 
 /* ---- reporting ---- */
+
+/* Bit R of a rule bitset (v->rule_on, v->rule_error: one.c sets them). */
+static inline int bit(const uint64_t *set, unsigned r)
+{
+    return (int)((set[r >> 6] >> (r & 63)) & 1);
+}
 
 void fxt__emit(fxt_validator *v, const fxt_issue *is)
 {
@@ -73,11 +86,11 @@ void fxt__report(fxt_validator *v, fxt_rule r, uint64_t rec_off, uint64_t rec_id
     is.bit_lo = v->f_lo;
     is.bit_hi = v->f_hi;
     is.section = v->f_section;
-    v->f_len = 8, v->f_lo = v->f_hi = -1, v->f_section = NULL; /* for this report only */
-    const int error = fxt__bit(v->rule_error, r);
+    no_detail(v); /* for this report only */
+    const int error = bit(v->rule_error, r);
     if (error && rec_off == v->r_off)
         v->r_errors++; /* (an ignored error still keeps the record from the visitor) */
-    if (!fxt__bit(v->rule_on, r))
+    if (!bit(v->rule_on, r))
         return;
     is.rule = r;
     is.severity = error ? FXT_SEV_ERROR : FXT_SEV_WARNING;

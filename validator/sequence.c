@@ -8,6 +8,15 @@
 
 #include "internal.h"
 
+/* Sequencing uses the koids of thread index IDX of P: a shadow's copy
+ * notes it unless the shadow registered IDX itself (shadow.c reads
+ * thr_used at the merge; a store, cheaper than a test, elsewhere). */
+static inline void koids_used(const fxt__provider *p, unsigned idx)
+{
+    fxt__provider *m = (fxt__provider *)(uintptr_t)p;
+    m->thr_used[idx >> 6] |= ((uint64_t)1 << (idx & 63)) & ~m->thr_new[idx >> 6];
+}
+
 /* A table could not take one more entry: the limit, or no memory. */
 static void table_full(fxt_validator *v, const fxt__table *t, unsigned which, const char *what,
                        const char *option)
@@ -63,7 +72,7 @@ fxt__thread *fxt__ref_thread(fxt_validator *v, unsigned ref)
 {
     fxt__thread **c = &v->cur->thr[ref];
     if (*c == &v->no_thread) { /* (kept when the thread table is full: tried again) */
-        fxt__koids_used(v->cur, ref);
+        koids_used(v->cur, ref);
         fxt__thread *t = fxt__thread_get(v, v->cur->thr_pid[ref], v->cur->thr_tid[ref]);
         if (t != NULL)
             *c = t;
@@ -214,7 +223,7 @@ void fxt__sequence(fxt_validator *v, const fxt_event *e, int registered, uint64_
     case FXT_ET_ASYNC_INSTANT:
     case FXT_ET_ASYNC_END:
         if (koids && e->thread.ref != FXT_THREADREF_INLINE)
-            fxt__koids_used(v->cur, e->thread.ref);
+            koids_used(v->cur, e->thread.ref);
         if (koids)
             fxt__sequence_id(v, kind, e->thread.pid, e->data);
         break;
