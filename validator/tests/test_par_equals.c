@@ -325,6 +325,17 @@ static const char *differ(const result *a, const result *b, size_t *at)
     return NULL;
 }
 
+/* The issue at AT on each side (where differ() found them apart). */
+static void show_at(const result *r1, const result *rn, size_t at)
+{
+    if (at < r1->l.n)
+        fprintf(stderr, "    1 thread: %s at 0x%llx\n", r1->l.v[at].message,
+                (unsigned long long)r1->l.v[at].record_offset);
+    if (at < rn->l.n)
+        fprintf(stderr, "    threads:  %s at 0x%llx\n", rn->l.v[at].message,
+                (unsigned long long)rn->l.v[at].record_offset);
+}
+
 static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
 static uint64_t g_why[FXT__REDO_N_];
 
@@ -357,12 +368,7 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean, i
                         "thread's (validator/par.c)\n",
                         what, lims[k].what, cfg[c].threads, cfg[c].piece,
                         cfg[c].chunk ? "fed in chunks" : "fed whole", d);
-                if (at < r1.l.n)
-                    fprintf(stderr, "    1 thread: %s at 0x%llx\n", r1.l.v[at].message,
-                            (unsigned long long)r1.l.v[at].record_offset);
-                if (at < rn.l.n)
-                    fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
-                            (unsigned long long)rn.l.v[at].record_offset);
+                show_at(&r1, &rn, at);
             }
             if (clean && k == 0) {
                 g_pieces += rn.pc.pieces, g_redone += rn.pc.redone, g_taken += rn.pc.taken;
@@ -444,12 +450,7 @@ static void same_as_one(const trace *t, const config *c, const limits *lim, cons
         g_failures++;
         fprintf(stderr, "FAIL %s: %u threads: %s differs from one thread's\n", what, c->threads,
                 d);
-        if (at < r1.l.n)
-            fprintf(stderr, "    1 thread: %s at 0x%llx\n", r1.l.v[at].message,
-                    (unsigned long long)r1.l.v[at].record_offset);
-        if (at < rn.l.n)
-            fprintf(stderr, "    threads:  %s at 0x%llx\n", rn.l.v[at].message,
-                    (unsigned long long)rn.l.v[at].record_offset);
+        show_at(&r1, &rn, at);
     }
     if (r1.l.n == 0 && strstr(what, "clean") == NULL) { /* (each of these has issues) */
         g_failures++;
