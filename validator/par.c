@@ -192,7 +192,7 @@ static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b
     const unsigned special = 1u << FXT_RT_METADATA | 1u << FXT_RT_LARGE;
     uint64_t n = 0;
     /* (bytes left before GOAL, a multiple of 8: its decrement also tests
-     * the loop, so a record costs about 14 instructions, not 18) */
+     * the loop, so a record costs 15 instructions, not 18) */
     uint64_t left = cut || p >= goal ? 0 : (uint64_t)(goal - p);
     while (left != 0) {
         uint64_t h = fxt_load_le64(p);

@@ -84,7 +84,7 @@ typedef struct fxt__par_counts {
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 
-/* For tests (test_par_paths): how V's thread deals with its workers,
+/* For tests (test_par_equals.c, paths()): how V's thread deals with its workers,
  * whatever the timing (HOW: 0, as they come, or FXT__PAR_*). */
 enum {
     FXT__PAR_WAIT = 1, /* wait for each worker to take its piece: none taken back */
