@@ -55,6 +55,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 
 class Ctx:
@@ -547,9 +548,11 @@ def main():
         for fn in TESTS:
             if a.only and a.only not in fn.__name__ or fn.__name__ in a.skip:
                 continue
+            t0 = time.monotonic()
             try:
                 note = fn()
-                print('ok   %s%s' % (fn.__name__, ' (%s)' % note if note else ''))
+                print('ok   %s%s [%.1f s]' % (fn.__name__, ' (%s)' % note if note else '',
+                                          time.monotonic() - t0))
             except Exception as e:  # noqa: BLE001 - report and go on
                 failed += 1
                 print('FAIL %s: %s' % (fn.__name__, e))
