@@ -2,16 +2,15 @@
 // The page's Web Worker: runs fxt-validate.wasm (the native tool's
 // sources) with the small WASI host of npm/lib/wasi.js (fxtWasi), reading
 // the dropped File in parts (its stream, or FileReaderSync): the file is
-// never loaded whole, and the page stays responsive. build.js joins this file to
-// wasi.js into the worker's source (a Blob: workers cannot be loaded from
-// file:// pages).
+// never loaded whole, and the page stays responsive. build.js joins this
+// file to wasi.js into the worker's source (a Blob: workers cannot be
+// loaded from file:// pages).
 'use strict';
 
 /* global fxtWasi, FileReaderSync */
 let wasmModule = null;
 /** Whether to read with JSPI (the page's #sync turns it off, for its test). */
 let suspend = fxtWasi.canSuspend;
-/** The stream's reads: one buffer of this size, reused (4 and 16 MiB: no faster). */
 const PART = 1 << 20;
 
 /** Run the module with ARGS, standard input from SOURCE ({read} or
@@ -25,9 +24,8 @@ function run(args, source) {
 }
 
 /** Reading FILE: where the engine can suspend WebAssembly (JSPI), the
- *  file's stream, read into one buffer (memory stays flat) as much as the
- *  stream has, and awaited only once the module has taken all of it (the
- *  module is suspended, the worker's event loop runs);
+ *  file's stream, awaited between the module's reads (the worker's event
+ *  loop runs, and a byte stream is read into one buffer: memory stays flat);
  *  elsewhere FileReaderSync, SLICE bytes at a time (a new buffer each, freed
  *  later: the page's memory grows with the file). */
 const SLICE = 4 << 20;
@@ -47,31 +45,22 @@ function reading(file, progress) {
     const plain = byob ? null : stream.getReader();
     let buf = new ArrayBuffer(PART);
     let left = new Uint8Array(0);
-    const take = (max) => {
-      const b = left.subarray(0, Math.min(max, left.length));
-      left = left.subarray(b.length);
-      pos += b.length;
-      progress(pos);
-      return b;
-    };
-    const fill = ({ done, value }) => {
-      if (byob && value) buf = value.buffer;
-      left = done || !value ? new Uint8Array(0) : value;
-    };
     return {
-      // bytes still in the buffer: returned at once, the module goes on;
-      // else the next part, as much as the stream has (up to PART): the
-      // module is suspended until it is there
-      readAsync: (max) => {
+      readAsync: async (max) => {
         stats.calls++;
-        if (left.length) return take(max);
-        const t = performance.now();
-        return (byob ? byob.read(new Uint8Array(buf)) : plain.read()).then((r) => {
+        if (!left.length) {
+          const t = performance.now();
+          const { done, value } = byob ? await byob.read(new Uint8Array(buf, 0, Math.min(max, PART))) : await plain.read();
           stats.waited += performance.now() - t;
           stats.chunks++;
-          fill(r);
-          return take(max);
-        });
+          if (byob && value) buf = value.buffer;
+          left = done || !value ? new Uint8Array(0) : value;
+        }
+        const b = left.subarray(0, Math.min(max, left.length));
+        left = left.subarray(b.length);
+        pos += b.length;
+        progress(pos);
+        return b;
       },
       done: () => pos,
       stats,
@@ -123,21 +112,23 @@ async function validateFile(file, options) {
 }
 
 /** Bytes of warm-up: SAMPLE (corpus/sample.fxt) over and over. */
-const WARM = 2 << 20;
+const WARM = 1 << 19;
 /** V8 first runs WebAssembly as its baseline compiler made it and
  *  optimizes a function in the background once it has run a while (no
  *  switch inside a running call): the first file dropped spent its first
  *  parts in that slower code while the optimizer took CPU from it
  *  (bench/README.md, issue 30). So the worker validates a small trace once
- *  at start, before any file comes (~50-90 ms); its result is not used.
+ *  at start, before any file comes (20-45 ms; 2 MiB did no better); its
+ *  result is not used.
  *  Returns the milliseconds it took (shown by bench/wasm_page.js). */
 function warmUp(sample) {
   const t = performance.now();
   let pos = 0;
   run(['--format=json', '--revision=auto', '-'], {
     read: (b) => {
-      const k = Math.min(b.length, sample.length - (pos % sample.length), WARM - pos);
-      b.set(sample.subarray(pos % sample.length, (pos % sample.length) + k));
+      const at = pos % sample.length;
+      const k = Math.min(b.length, sample.length - at, WARM - pos);
+      b.set(sample.subarray(at, at + k));
       pos += k;
       return k;
     },
@@ -154,7 +145,7 @@ onmessage = async (ev) => {
       suspend = fxtWasi.canSuspend && !m.noSuspend;
       const rules = JSON.parse(run(['--list-rules', '--json']).stdout);
       postMessage({ type: 'ready', rules, version: run(['--version']).stdout.trim() });
-      if (m.sample && m.sample.byteLength) warmed = warmUp(new Uint8Array(m.sample));
+      if (m.sample && m.sample.byteLength) warmed = warmUp(new Uint8Array(m.sample)); // after 'ready': the page is usable meanwhile
     } else if (m.type === 'validate') {
       postMessage({ type: 'result', id: m.id, ...(await validateFile(m.file, m.options || {})) });
     } else if (m.type === 'explain') {

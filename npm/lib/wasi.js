@@ -26,8 +26,7 @@
    * read(Uint8Array) -> bytes put there (0 at the end) for standard input,
    * stdout(Uint8Array), stderr(Uint8Array) (copies of what was written).
    * With readAsync(max) -> Promise of a Uint8Array of at most max bytes
-   * (empty at the end), or the Uint8Array itself when it is there (no
-   * suspension), instead of read,
+   * (empty at the end) instead of read,
    * where JavaScript Promise Integration is there (WebAssembly.Suspending:
    * Chromium), the module waits for standard input without blocking the
    * thread (startAsync).
@@ -197,14 +196,12 @@
         } else if (d.kind === 'in') {
           for (const [p, len] of iovs(iov, n)) {
             if (!len) continue;
-            if (o.readAsync) { // a promise suspends the module until the bytes are there
-              const put = (b) => {
+            if (o.readAsync) { // suspends the module until the bytes are there
+              return o.readAsync(bytes(p, len).length).then((b) => {
                 bytes(p, b.length).set(b);
                 view().setUint32(out, b.length, true);
                 return E.SUCCESS;
-              };
-              const b = o.readAsync(bytes(p, len).length);
-              return b.then ? b.then(put) : put(b);
+              });
             }
             got = o.read(bytes(p, len)); // one read per call, as read(2)
             break;
