@@ -14,6 +14,8 @@
 //   node bench/wasm_floors.js PAGE_DIR FILE NATIVE_FXT_VALIDATE ROUNDS METHOD...
 // METHOD: byob:MiB (file.stream(), BYOB reader, a view of MiB)
 //         default (file.stream(), default reader)
+//         fetch, fetch:MiB (fetch() of the file's blob: URL; its body read
+//           by the default reader, or BYOB into a view of MiB)
 //         slices:MiB:K (blob.slice().arrayBuffer(), K in flight)
 //         frs:MiB (FileReaderSync, slices of MiB)
 //         compute (the module on the bytes in memory, read synchronously;
@@ -56,8 +58,28 @@ const FLOOR_WORKER = `
     }
     return parts;
   }
-  async function plain(file) {
-    const r = file.stream().getReader();
+  async function fetched(file, mib) { // the file's blob: URL fetched (another path in the browser)
+    const url = URL.createObjectURL(file);
+    try {
+      const body = (await fetch(url)).body;
+      if (!mib) return await plain(null, body);
+      const r = body.getReader({ mode: 'byob' });
+      let buf = new ArrayBuffer(mib * MiB);
+      let parts = 0;
+      for (;;) {
+        const { done, value } = await r.read(new Uint8Array(buf));
+        if (done) break;
+        parts++;
+        copy(value);
+        buf = value.buffer;
+      }
+      return parts;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
+  async function plain(file, stream) {
+    const r = (stream || file.stream()).getReader();
     let parts = 0;
     for (;;) {
       const { done, value } = await r.read();
@@ -127,6 +149,7 @@ const FLOOR_WORKER = `
       let parts = 0;
       if (how === 'byob') parts = await byob(m.file, Number(a));
       else if (how === 'default') parts = await plain(m.file);
+      else if (how === 'fetch') parts = await fetched(m.file, Number(a || 0));
       else if (how === 'slices') parts = await slices(m.file, Number(a), Number(b));
       else if (how === 'frs') parts = frs(m.file, Number(a));
       else if (how.startsWith('compute')) {
@@ -268,7 +291,10 @@ async function main() {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // as bench/wasm_page.js; FLOORS_SHM=1: without --disable-dev-shm-usage
+    // (Chromium's shared memory in /dev/shm, as a desktop browser has it,
+    // rather than files in /tmp)
+    args: ['--no-sandbox', '--disable-gpu', ...(process.env.FLOORS_SHM === '1' ? [] : ['--disable-dev-shm-usage'])],
   });
   const res = { native: [] };
   try {
