@@ -45,8 +45,8 @@ const FLOOR_WORKER = `
     }
   };
   const MiB = 1 << 20;
-  async function byob(file, mib) {
-    const r = file.stream().getReader({ mode: 'byob' });
+  async function byob(stream, mib) {
+    const r = stream.getReader({ mode: 'byob' });
     let buf = new ArrayBuffer(mib * MiB);
     let parts = 0;
     for (;;) {
@@ -62,24 +62,13 @@ const FLOOR_WORKER = `
     const url = URL.createObjectURL(file);
     try {
       const body = (await fetch(url)).body;
-      if (!mib) return await plain(null, body);
-      const r = body.getReader({ mode: 'byob' });
-      let buf = new ArrayBuffer(mib * MiB);
-      let parts = 0;
-      for (;;) {
-        const { done, value } = await r.read(new Uint8Array(buf));
-        if (done) break;
-        parts++;
-        copy(value);
-        buf = value.buffer;
-      }
-      return parts;
+      return await (mib ? byob(body, mib) : plain(body));
     } finally {
       URL.revokeObjectURL(url);
     }
   }
-  async function plain(file, stream) {
-    const r = (stream || file.stream()).getReader();
+  async function plain(stream) {
+    const r = stream.getReader();
     let parts = 0;
     for (;;) {
       const { done, value } = await r.read();
@@ -147,8 +136,8 @@ const FLOOR_WORKER = `
       const [how, a, b] = m.method.split(':');
       const t = performance.now();
       let parts = 0;
-      if (how === 'byob') parts = await byob(m.file, Number(a));
-      else if (how === 'default') parts = await plain(m.file);
+      if (how === 'byob') parts = await byob(m.file.stream(), Number(a));
+      else if (how === 'default') parts = await plain(m.file.stream());
       else if (how === 'fetch') parts = await fetched(m.file, Number(a || 0));
       else if (how === 'slices') parts = await slices(m.file, Number(a), Number(b));
       else if (how === 'frs') parts = frs(m.file, Number(a));
