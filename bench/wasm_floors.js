@@ -25,6 +25,10 @@
 //         page (index.html as bench/wasm_page.js drives it, the page's figure;
 //           page-warm: after validating $WARM_FILE first; page@DIR,
 //           page-warm@DIR: the page built in DIR)
+// The native tool runs 3 times a round. THREADS=1 also prints each
+// measurement's busiest Chromium threads; FLOORS_SHM=1 runs Chromium
+// without --disable-dev-shm-usage. Needs web/node_modules (npm ci in web/).
+// The worker's source reaches into web/worker.js's run() and wasmModule.
 'use strict';
 
 const fs = require('node:fs');
