@@ -82,7 +82,8 @@ async function main() {
     }));
     const mb = (n) => (n / 1048576).toFixed(0);
     const reads = JSON.parse(r.reads || '{}');
-    const waited = reads.chunks ? `, ${(reads.waited / 1000).toFixed(2)} s of it waiting for the file's ${reads.chunks} parts` : '';
+    const waited = (reads.chunks ? `, ${(reads.waited / 1000).toFixed(2)} s of it waiting for the file's ${reads.chunks} parts` : '') +
+      (reads.warmed ? ` (the worker's warm-up at start: ${(reads.warmed / 1000).toFixed(2)} s)` : '');
     console.log(`validated in ${parseFloat(r.time)} s${waited}; Chromium CPU ${cpuOf(/./).toFixed(2)} s (the browser process ${cpuOf(/^browser:/).toFixed(2)}, the worker thread ${cpuOf(/^renderer:DedicatedWorker/).toFixed(2)}) (${r.verdict}); renderer RSS ${mb(before)} MB before, peak ${mb(peak)} MB (+${mb(peak - before)} MB)`);
   } finally {
     await browser.close();

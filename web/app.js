@@ -8,7 +8,7 @@
 // (--explain-rule) and the spec section.
 'use strict';
 
-/* global FXT_WORKER_SOURCE, FXT_WASM_BASE64 */
+/* global FXT_WORKER_SOURCE, FXT_WASM_BASE64, FXT_SAMPLE_BASE64 */
 const $ = (s) => document.querySelector(s);
 /** Files larger than this are refused (offsets stay exact in JS numbers far beyond). */
 const MAX_BYTES = 64 * 2 ** 30;
@@ -46,7 +46,9 @@ function startWorker() {
   worker.onmessage = onWorker;
   worker.onerror = (e) => say('The validator could not start: ' + (e.message || e), true);
   // #sync: read without JSPI even where it is there (the page's test of that path)
-  worker.postMessage({ type: 'init', wasm: bin.buffer, noSuspend: location.hash === '#sync' }, [bin.buffer]);
+  // the sample trace the worker validates once at start (worker.js, warmUp)
+  const sample = Uint8Array.from(atob(FXT_SAMPLE_BASE64), (c) => c.charCodeAt(0));
+  worker.postMessage({ type: 'init', wasm: bin.buffer, sample: sample.buffer, noSuspend: location.hash === '#sync' }, [bin.buffer, sample.buffer]);
 }
 
 function onWorker(ev) {

@@ -188,6 +188,9 @@ async function main() {
       // on corpus files and the large trace (read in slices larger than
       // what the module asks for at a time).
       assert.strictEqual(await page.evaluate(() => document.body.dataset.jspi), '1', 'Chromium reads with JSPI');
+      // the worker ran the module once at start (its warm-up, worker.js)
+      assert.ok(JSON.parse(await page.evaluate(() => document.body.dataset.reads)).warmed > 0, 'the worker warmed up');
+      checked++;
       await page.goto('about:blank');
       await page.goto('file://' + path.resolve(pageDir, 'index.html') + '#sync');
       await page.waitForFunction(() => document.body.dataset.ready === '1', { timeout: 60000 });
