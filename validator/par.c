@@ -54,8 +54,8 @@
 #define PIECE0_UNITS 9u
 /* The framing asks for the bytes this far ahead of it (it reads every
  * cache line of piece 0 faster than the memory brings them unasked:
- * piece 0's framing took 18-19 ms of a 256 MiB realistic trace's 0.11 s
- * without, 12 ms with; bench/README.md) */
+ * piece 0's framing took 16-20 ms of a 256 MiB realistic trace's 0.11 s
+ * without, 12-17 ms with; bench/README.md) */
 #define FRAME_AHEAD 2048
 
 /* Where a piece starts: its first record, its index, and the provider the
