@@ -68,6 +68,7 @@ static double now(void)
 /* One validation of B[0..N) in chunks of CHUNK on THREADS threads: its
  * wall time, and what it said in *D (issues, then counts). */
 static fxt__par_counts last_counts; /* of the last run */
+static fxt__par_counts best_counts; /* of the fastest run on N threads */
 
 static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threads,
                   fxt_revision rev, digest *d)
@@ -266,6 +267,8 @@ int main(int argc, char **argv)
         double t = only_n ? 1e9 : run(b, (size_t)sz, chunk, 1, rev, &d1);
         best1 = t < best1 ? t : best1;
         t = run(b, (size_t)sz, chunk, threads, rev, &dn);
+        if (t < bestn)
+            best_counts = last_counts;
         bestn = t < bestn ? t : bestn;
         same &= only_n || (d1.h == dn.h && d1.n == dn.n);
         if (only_n || threads < 2)
@@ -310,6 +313,15 @@ int main(int argc, char **argv)
            (unsigned long long)last_counts.sleeps[FXT__WAIT_ROUND],
            last_counts.wait_ns[FXT__WAIT_BOUND] / 1e6,
            (unsigned long long)last_counts.sleeps[FXT__WAIT_BOUND]);
+    static const char *const busy[] = {FXT__BUSY_NAMES};
+    _Static_assert(sizeof busy / sizeof busy[0] == FXT__BUSY_N_, "a name per FXT__BUSY_*");
+    printf("busy (fastest run on %u threads, ms): validator's thread:", threads);
+    for (unsigned k = 0; k < FXT__BUSY_N_; k++)
+        printf("%s %s %.1f", k == FXT__BUSY_FRAME ? "; workers:" : "", busy[k],
+               best_counts.busy_ns[k] / 1e6);
+    printf("; waiting: validator's thread %.1f, workers %.1f\n",
+           best_counts.wait_ns[FXT__WAIT_PIECE] / 1e6,
+           (best_counts.wait_ns[FXT__WAIT_ROUND] + best_counts.wait_ns[FXT__WAIT_BOUND]) / 1e6);
     printf("redone by reason (last run):");
     for (unsigned k = 0; k < FXT__REDO_N_; k++)
         if (last_counts.why[k])

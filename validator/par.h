@@ -69,6 +69,18 @@ enum {
     FXT__WAIT_N_
 };
 
+/* What the threads spent their time on (fxt__par_counts.busy_ns). */
+enum {
+    FXT__BUSY_COPY,   /* the validator's thread: tables copied, the round set up */
+    FXT__BUSY_PIECE0, /* the validator's thread: piece 0 checked */
+    FXT__BUSY_MERGE,  /* the validator's thread: summaries merged */
+    FXT__BUSY_REDO,   /* the validator's thread: pieces checked again or taken back */
+    FXT__BUSY_FRAME,  /* workers: framing (where the next piece starts) */
+    FXT__BUSY_CHECK,  /* workers: their pieces checked by their shadows */
+    FXT__BUSY_N_
+};
+#define FXT__BUSY_NAMES "copy", "piece 0", "merge", "redo", "framing", "pieces"
+
 /* What the rounds came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
     uint64_t rounds;
@@ -81,6 +93,7 @@ typedef struct fxt__par_counts {
     uint64_t by_rule[FXT_R_END_]; /* FXT__REDO_ISSUE, by the rule that stopped it */
     uint64_t wait_ns[FXT__WAIT_N_]; /* time spent waiting (workers: summed), by who */
     uint64_t sleeps[FXT__WAIT_N_];  /* waits that went to sleep, by who */
+    uint64_t busy_ns[FXT__BUSY_N_]; /* time spent working (workers: summed), by what */
 } fxt__par_counts;
 void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
 
