@@ -39,9 +39,10 @@ static ALWAYS_INLINE int registered(const uint64_t *bits, unsigned i)
 /* A string stream of N bytes at S whose padded words lie in the record:
  * valid UTF-8 (eight ASCII bytes at a time), not too long, zero padding.
  * Anything else is for decode.c. */
-static ALWAYS_INLINE int plain_stream(const uint8_t *s, uint64_t n)
+static ALWAYS_INLINE int plain_stream(const uint8_t *s, size_t n)
 {
-    uint64_t acc = 0, i = 0;
+    uint64_t acc = 0;
+    size_t i = 0;
     for (; i + 8 <= n; i += 8)
         acc |= fxt_load_le64(s + i);
     const unsigned r = (unsigned)(n & 7);
@@ -53,17 +54,17 @@ static ALWAYS_INLINE int plain_stream(const uint8_t *s, uint64_t n)
     }
     if (n > FXT_MAX_STRING_LEN)
         return 0;
-    return (acc & 0x8080808080808080ull) == 0 || fxt__utf8_check(s, (size_t)n) == n;
+    return (acc & 0x8080808080808080ull) == 0 || fxt__utf8_check(s, n) == n;
 }
 
 /* A string ref at P+POS (inline content) or registered: the position after
  * it, or 0. END: where the (sub)record ends. */
-static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p, uint64_t pos,
-                                       uint64_t end, unsigned ref)
+static ALWAYS_INLINE size_t fast_ref(const fxt__provider *pv, const uint8_t *p, size_t pos,
+                                     size_t end, unsigned ref)
 {
     if (LIKELY(!(ref & FXT_STRREF_INLINE_FLAG)))
         return registered(pv->strbits, ref) ? pos : 0;
-    uint64_t n = ref & FXT_STRREF_VALUE_MASK, w = fxt__align8(n);
+    size_t n = ref & FXT_STRREF_VALUE_MASK, w = (size_t)fxt__align8(n);
     if (w > end - pos || !plain_stream(p + pos, n))
         return 0;
     return pos + w;
@@ -71,17 +72,17 @@ static ALWAYS_INLINE uint64_t fast_ref(const fxt__provider *pv, const uint8_t *p
 
 /* An argument with inline streams or refs past the dense prefix: the
  * position after it, or 0. */
-static NOINLINE uint64_t fast_arg_other(const fxt_validator *v, const fxt__provider *pv,
-                                        const uint8_t *p, uint64_t pos, uint64_t len, uint64_t a,
-                                        unsigned type)
+static NOINLINE size_t fast_arg_other(const fxt_validator *v, const fxt__provider *pv,
+                                      const uint8_t *p, size_t pos, size_t len, uint64_t a,
+                                      unsigned type)
 {
     if (!fxt_layout_defines(v->lay->arg_types, type) ||
         ((uint32_t)(a >> HI_SHIFT) & v->arg_hi_bad[type]))
         return 0;
-    uint64_t size = FXT_GET(a, FXT_ARG_SIZE), end = pos + size * 8;
+    size_t size = (size_t)FXT_GET(a, FXT_ARG_SIZE), end = pos + size * 8;
     if (size == 0 || end > len)
         return 0;
-    uint64_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
+    size_t q = fast_ref(pv, p, pos + 8, end, (unsigned)FXT_GET(a, FXT_ARG_NAME));
     if (q == 0)
         return 0;
     if (v->arg_sref[type]) {
@@ -89,7 +90,7 @@ static NOINLINE uint64_t fast_arg_other(const fxt_validator *v, const fxt__provi
         if (q == 0)
             return 0;
     }
-    if (end - q != (uint64_t)(v->arg_words[type] - 1) * 8)
+    if (end - q != (size_t)(v->arg_words[type] - 1) * 8)
         return 0;
     return end;
 }
@@ -124,9 +125,9 @@ static ALWAYS_INLINE int plain_arg(const fxt_validator *v, uint64_t a, size_t lo
 
 /* N arguments from POS, every word bounds-checked: the position after
  * them, or 0. */
-static ALWAYS_INLINE uint64_t args_checked(const fxt_validator *v, const fxt__provider *pv,
-                                           const uint8_t *p, uint64_t pos, uint64_t len,
-                                           unsigned n, const int be)
+static ALWAYS_INLINE size_t args_checked(const fxt_validator *v, const fxt__provider *pv,
+                                         const uint8_t *p, size_t pos, size_t len,
+                                         unsigned n, const int be)
 {
     const uint32_t k = pv->str_k;
     for (; n > 0; n--) {
@@ -204,7 +205,7 @@ static ALWAYS_INLINE int lean_id(fxt_validator *v, unsigned kind, const fxt__pro
  * fxt__sequence() comes to for a registered thread of a tracked provider
  * (what may report comes after the counts are flushed and the stream
  * position is set). */
-static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t len, uint64_t h,
+static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, size_t len, uint64_t h,
                                    const int be)
 {
     const fxt__provider *pv = v->cur;
@@ -229,12 +230,12 @@ static NOINLINE void slow_sequence(fxt_validator *v, const uint8_t *p, uint64_t 
 /* The refs of an event that fast_event() did not find in the dense
  * prefixes, by the bitsets, and inline strings: the position after them,
  * or 0. */
-static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider *pv,
-                                    const uint8_t *p, uint64_t len, uint64_t h)
+static NOINLINE size_t event_refs(const fxt_validator *v, const fxt__provider *pv,
+                                  const uint8_t *p, size_t len, uint64_t h)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
-    uint64_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
+    size_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
     if (!((v->ev_ok >> raw) & 1) | (thr == FXT_THREADREF_INLINE) | pv->untracked ||
         !registered(pv->thrbits, thr) || pos > len)
         return 0;
@@ -246,7 +247,7 @@ static NOINLINE uint64_t event_refs(const fxt_validator *v, const fxt__provider 
 /* The sequencing of a lean event of meaning KIND: LEAN if settled here,
  * else LEAN_SEQUENCE for slow_sequence(). */
 static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, const unsigned kind)
+                                   size_t len, uint64_t h, const int be, const unsigned kind)
 {
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     fxt__thread *t = pv->thr[thr]; /* (v->no_thread fails both depth tests) */
@@ -275,7 +276,7 @@ static ALWAYS_INLINE int event_seq(fxt_validator *v, const fxt__provider *pv, co
  * read it here. */
 #define SEQ_READ 0x100u
 static ALWAYS_INLINE int event_end(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                   uint64_t len, uint64_t h, const int be, uint64_t pos,
+                                   size_t len, uint64_t h, const int be, size_t pos,
                                    const unsigned seq)
 {
     const unsigned raw = (unsigned)FXT_GET(h, FXT_EV_TYPE);
@@ -305,7 +306,7 @@ _Static_assert(((FXT_ET_FLOW_END + 1) << 4 | 15) < 0xff, "fast_event: ev_seq | a
  * data-dependent jump per event where separate ones on the count and on
  * the kind would each be mispredicted on a trace that mixes them. */
 static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, const uint8_t *p,
-                                    uint64_t len, uint64_t h, const int be, const int checked)
+                                    size_t len, uint64_t h, const int be, const int checked)
 {
     /* refs in the provider's dense prefixes (no inline thread, no inline
      * strings, not untracked): category and name in two 16-bit halves as
@@ -314,7 +315,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
     const unsigned thr = (unsigned)FXT_GET(h, FXT_EV_THREAD);
     const uint32_t refs = (uint32_t)(h >> FXT_FIELD_LO(FXT_EV_CATEGORY));
     const uint32_t k = pv->str_k;
-    uint64_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
+    size_t pos = FXT__LEAN_EVENT_THREAD_AT; /* header, timestamp */
     if (UNLIKELY(thr - 1u >= pv->thr_lim) || UNLIKELY(((refs | (refs + k)) & 0x80008000u) != 0)) {
         if ((pos = event_refs(v, pv, p, len, h)) == 0)
             return NOT_LEAN;
@@ -370,7 +371,7 @@ static ALWAYS_INLINE int fast_event(fxt_validator *v, const fxt__provider *pv, c
 /* fast_event() for the records near the end of a chunk (argument words
  * read with bounds checks), out of the hot loop */
 static NOINLINE int fast_event_near_end(fxt_validator *v, const fxt__provider *pv,
-                                        const uint8_t *p, uint64_t len, uint64_t h, const int be)
+                                        const uint8_t *p, size_t len, uint64_t h, const int be)
 {
     return fast_event(v, pv, p, len, h, be, 1);
 }
@@ -441,7 +442,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
     while (end - p >= 8) {
         uint64_t h = fxt_load_word(p, be);
         unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = fxt_record_bytes_small(h); /* type 15 breaks out below */
+        size_t rl = (size_t)fxt_record_bytes_small(h); /* type 15 breaks out below */
         /* (rl - 1 below wraps for size 0) */
         int ok;
         if (LIKELY(type == FXT_RT_EVENT)) {
@@ -451,7 +452,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
             const int64_t room = (int64_t)(end - p) - ARG_SLACK - (int64_t)rl;
             if (LIKELY((room | ((int64_t)rl - 1)) >= 0))
                 ok = fast_event(v, pv, p, rl, h, be, 0);
-            else if (UNLIKELY(rl - 1 >= (uint64_t)(end - p)))
+            else if (UNLIKELY(rl - 1 >= (size_t)(end - p)))
                 break;
             else
                 ok = fast_event_near_end(v, pv, p, rl, h, be);
@@ -461,7 +462,7 @@ static ALWAYS_INLINE size_t fast_loop(fxt_validator *v, const uint8_t *p, size_t
                     goto stop;
             }
         } else {
-            if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (uint64_t)(end - p)))
+            if (UNLIKELY(type == FXT_RT_LARGE) | (rl - 1 >= (size_t)(end - p)))
                 break;
             ok = 0;
             if ((v->lean_types >> type) & 1) {

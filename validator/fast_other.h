@@ -37,26 +37,26 @@
 /* clang-format on */
 
 static ALWAYS_INLINE int fast_log(const fxt_validator *v, const fxt__provider *pv,
-                                  const uint8_t *p, uint64_t len, uint64_t h)
+                                  const uint8_t *p, size_t len, uint64_t h)
 {
     const unsigned thr = (unsigned)FXT_GET(h, FXT_LOG_THREAD);
     if ((h & v->log_rsv) || pv->untracked)
         return 0;
-    uint64_t pos = FXT__LEAN_LOG_THREAD_AT; /* header, timestamp */
+    size_t pos = FXT__LEAN_LOG_THREAD_AT; /* header, timestamp */
     if (thr == FXT_THREADREF_INLINE)
         pos += 16; /* process and thread koid: any value */
     else if (!registered(pv->thrbits, thr))
         return 0;
-    uint64_t n = FXT_GET(h, FXT_LOG_LEN);
+    size_t n = (size_t)FXT_GET(h, FXT_LOG_LEN);
     return pos <= len && fxt__align8(n) == len - pos && plain_stream(p + pos, n);
 }
 
 static ALWAYS_INLINE int fast_kobj(const fxt_validator *v, const fxt__provider *pv,
-                                   const uint8_t *p, uint64_t len, uint64_t h, const int be)
+                                   const uint8_t *p, size_t len, uint64_t h, const int be)
 {
     if ((h & v->kobj_rsv) || pv->untracked || len < FXT__LEAN_KOBJ_NAME_AT)
         return 0;
-    uint64_t pos = fast_ref(pv, p, FXT__LEAN_KOBJ_NAME_AT, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME));
+    size_t pos = fast_ref(pv, p, FXT__LEAN_KOBJ_NAME_AT, len, (unsigned)FXT_GET(h, FXT_KOBJ_NAME));
     if (pos == 0)
         return 0;
     pos = args_checked(v, pv, p, pos, len, (unsigned)FXT_GET(h, FXT_KOBJ_ARGC), be);
@@ -67,12 +67,12 @@ static ALWAYS_INLINE int fast_kobj(const fxt_validator *v, const fxt__provider *
  * process (inline koid, or a registered thread ref), a name and plain
  * arguments. */
 static ALWAYS_INLINE int fast_uobj(const fxt_validator *v, const fxt__provider *pv,
-                                   const uint8_t *p, uint64_t len, uint64_t h, const int be)
+                                   const uint8_t *p, size_t len, uint64_t h, const int be)
 {
     const unsigned thr = (unsigned)FXT_GET(h, FXT_UOBJ_PROCESS);
     if ((h & v->uobj_rsv) || pv->untracked)
         return 0;
-    uint64_t pos = FXT__LEAN_UOBJ_PROCESS_AT;
+    size_t pos = FXT__LEAN_UOBJ_PROCESS_AT;
     if (thr == FXT_THREADREF_INLINE)
         pos += 8; /* process koid: any value */
     else if (!registered(pv->thrbits, thr))
@@ -86,7 +86,7 @@ static ALWAYS_INLINE int fast_uobj(const fxt_validator *v, const fxt__provider *
  * scheduling records only in revisions with subtypes): no reserved bits,
  * a known outgoing state, the koids (any value) and plain arguments. */
 static ALWAYS_INLINE int fast_sched(const fxt_validator *v, const fxt__provider *pv,
-                                    const uint8_t *p, uint64_t len, uint64_t h, const int be)
+                                    const uint8_t *p, size_t len, uint64_t h, const int be)
 {
     if (pv->untracked)
         return 0;
@@ -105,7 +105,7 @@ static ALWAYS_INLINE int fast_sched(const fxt_validator *v, const fxt__provider 
 
 /* A provider section that needs no state to pass: one word, no reserved
  * bits (lean_types has metadata only in revisions that define sections). */
-static ALWAYS_INLINE int fast_section(const fxt_validator *v, uint64_t len, uint64_t h)
+static ALWAYS_INLINE int fast_section(const fxt_validator *v, size_t len, uint64_t h)
 {
     return FXT_GET(h, FXT_META_TYPE) == FXT_MT_PROVIDER_SECTION && !(h & v->psect_rsv) &&
            len == FXT__LEAN_PSECT_BYTES;
@@ -120,15 +120,15 @@ static ALWAYS_INLINE fxt__provider *lean_section(fxt_validator *v, uint64_t h)
 }
 
 static ALWAYS_INLINE int fast_blob(const fxt_validator *v, const fxt__provider *pv,
-                                   const uint8_t *p, uint64_t len, uint64_t h)
+                                   const uint8_t *p, size_t len, uint64_t h)
 {
     if ((h & v->blob_rsv) || pv->untracked ||
         !fxt_layout_defines(v->lay->blob_types, (unsigned)FXT_GET(h, FXT_BLOB_TYPE)))
         return 0;
-    uint64_t pos = fast_ref(pv, p, FXT__LEAN_BLOB_NAME_AT, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
+    size_t pos = fast_ref(pv, p, FXT__LEAN_BLOB_NAME_AT, len, (unsigned)FXT_GET(h, FXT_BLOB_NAME));
     if (pos == 0)
         return 0;
-    uint64_t n = (h >> v->blob_size_lo) & v->blob_size_m, w = fxt__align8(n);
+    size_t n = (size_t)((h >> v->blob_size_lo) & v->blob_size_m), w = (size_t)fxt__align8(n);
     if (w != len - pos)
         return 0;
     if (n & 7) { /* the padding bytes of the last word */
