@@ -65,6 +65,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Feed B[FROM..TO) in chunks of CHUNK. */
+static void feed_range(fxt_validator *v, const unsigned char *b, size_t from, size_t to,
+                       size_t chunk)
+{
+    for (size_t at = from; at < to; at += chunk)
+        fxt_validator_feed(v, b + at, to - at < chunk ? to - at : chunk);
+}
+
 /* One validation of B[0..N) in chunks of CHUNK on THREADS threads: its
  * wall time, and what it said in *D (issues, then counts). */
 static fxt__par_counts last_counts; /* of the last run */
@@ -87,8 +95,7 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
         fprintf(stderr, "fxt-threads: out of memory\n");
         exit(2);
     }
-    for (size_t at = 0; at < n; at += chunk)
-        fxt_validator_feed(v, b + at, n - at < chunk ? n - at : chunk);
+    feed_range(v, b, 0, n, chunk);
     fxt_validator_finish(v);
     fxt_stats st;
     fxt_validator_stats(v, &st);
@@ -122,13 +129,6 @@ typedef struct part {
     digest d;
     double t0, t1; /* its part's start and end */
 } part;
-
-static void feed_range(fxt_validator *v, const unsigned char *b, size_t from, size_t to,
-                       size_t chunk)
-{
-    for (size_t at = from; at < to; at += chunk)
-        fxt_validator_feed(v, b + at, to - at < chunk ? to - at : chunk);
-}
 
 static void *part_main(void *arg)
 {
