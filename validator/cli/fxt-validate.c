@@ -35,8 +35,8 @@
 #include "fxt/version.h"
 
 /** The read(2) buffer of inputs that are not mapped (pipes, devices): input.c
- *  reads into its SLOTS parts (each at most INPUT_PART_MAX). */
-#define CHUNK_BYTES ((size_t)4 << 20)
+ *  reads into its SLOTS parts of 1 MiB. */
+#define CHUNK_BYTES ((size_t)SLOTS << 20)
 /** Default for --max-issues. */
 #define DEFAULT_MAX_ISSUES 20u
 

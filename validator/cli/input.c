@@ -2,10 +2,10 @@
 /*
  * input.c - reading one input for fxt-validate, and the progress line.
  *
- * A reader thread stays up to SLOTS parts ahead of the caller, who checks
+ * A reader thread stays up to SLOTS - 1 parts ahead of the caller, who checks
  * one part while the thread brings the next: on two cores the kernel's
  * work (mapping page-cache pages, copying from a pipe) costs the checking
- * no time. A regular file is mapped in windows of WINDOW_BYTES, populated
+ * no time. A regular file is mapped in windows of INPUT_WINDOW_BYTES, populated
  * by the thread and unmapped when their slot comes round again: mapped
  * page-cache pages count in the resident set, so SLOTS windows, not the
  * file, bound peak RSS. Anything else (pipes, terminals, character
@@ -29,8 +29,6 @@
 
 #include "cli.h"
 
-/** Bytes mapped at a time (a multiple of any page size). */
-#define WINDOW_BYTES INPUT_PART_MAX
 /** Inputs larger than this get a progress line on a terminal. */
 #define PROGRESS_MIN_BYTES ((uint64_t)64 << 20)
 /** Seconds between progress updates. */
@@ -61,7 +59,7 @@ static int map_slot(input *in, unsigned i)
     uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t base = off - off % page; /* mmap offsets are page-aligned */
     uint64_t end = in->start + in->size;
-    size_t len = (size_t)(end - base < WINDOW_BYTES ? end - base : WINDOW_BYTES);
+    size_t len = (size_t)(end - base < INPUT_WINDOW_BYTES ? end - base : INPUT_WINDOW_BYTES);
     void *m = mmap(NULL, len, PROT_READ, MAP_SHARED | MAP_POPULATE, in->fd, (off_t)base);
     if (m == MAP_FAILED)
         return 0;
@@ -156,7 +154,6 @@ void input_open(input *in, int fd, unsigned char *buf, size_t buf_size)
 {
     memset(in, 0, sizeof *in);
     in->fd = fd;
-    in->hold = 1;
     in->buf = buf;
     in->slot_size = buf_size / SLOTS;
     struct stat sb;
@@ -201,31 +198,25 @@ no_thread:
     close(in->wake[1]);
 }
 
-void input_hold(input *in, unsigned n)
-{
-    in->hold = n < 1 ? 1 : n > 4 ? 4 : n;
-}
-
 int input_next(input *in, const unsigned char **p, size_t *n)
 {
     if (in->ended)
         return 0;
     if (in->threaded) {
         pthread_mutex_lock(&in->mu);
-        if (in->held == in->hold) { /* the oldest slot handed out is free again */
+        if (in->held) { /* the slot handed out last is free again */
             in->taken++;
-            in->held--;
             pthread_cond_broadcast(&in->cv);
         }
-        while (in->filled == in->taken + in->held)
+        while (in->filled == in->taken)
             pthread_cond_wait(&in->cv, &in->mu);
         pthread_mutex_unlock(&in->mu);
     } else {
-        if (in->held == in->hold)
-            in->taken++, in->held--;
-        fill_slot(in, (in->taken + in->held) % SLOTS);
+        in->taken += (unsigned)in->held;
+        fill_slot(in, in->taken % SLOTS);
     }
-    unsigned i = (in->taken + in->held++) % SLOTS;
+    in->held = 1;
+    unsigned i = in->taken % SLOTS;
     if (in->got[i] <= 0) {
         in->ended = 1;
         errno = in->err[i];
@@ -240,7 +231,8 @@ int input_next(input *in, const unsigned char **p, size_t *n)
 void input_close(input *in)
 {
     if (!in->threaded) {
-        unmap(in, 0);
+        for (unsigned i = 0; i < SLOTS; i++) /* (not just slot 0: the slots turn) */
+            unmap(in, i);
         return;
     }
     pthread_mutex_lock(&in->mu);

@@ -12,11 +12,14 @@
 #include <pthread.h>
 #include <sys/types.h>
 
-/** Windows or parts of the caller's buffer the reader thread keeps ready. */
-#define SLOTS 6
-/** The most bytes one input_next hands out (a window, a part of the buffer
- *  when the caller's buffer is SLOTS * INPUT_PART_MAX bytes). */
-#define INPUT_PART_MAX ((size_t)1 << 20)
+/** Windows or parts of the caller's buffer: the one the caller checks and
+ *  those the reader thread keeps ready. */
+#define SLOTS 3
+/** Bytes of a regular file mapped at a time, the most one input_next hands
+ *  out (a multiple of any page size). Large enough that one feed holds
+ *  several rounds of --threads' pieces; SLOTS of them bound the mapped
+ *  pages in the resident set (peak RSS 27 MB: bench/README.md). */
+#define INPUT_WINDOW_BYTES ((size_t)8 << 20)
 
 /** An open input. */
 typedef struct input {
@@ -42,7 +45,7 @@ typedef struct input {
                              from waiting on the input (no pthread_cancel: glibc's needs
                              to load libgcc_s, which fails when memory ran out) */
     unsigned filled, taken; /**< parts read, parts given back (counters) */
-    unsigned held, hold;    /**< parts the caller holds; how many it may (1 to 4) */
+    int held;               /**< the caller holds a part (freed at the next call) */
     int stop, ended;
 } input;
 
@@ -50,13 +53,9 @@ typedef struct input {
 void input_open(input *in, int fd, unsigned char *buf, size_t buf_size);
 
 /** Next bytes: 1 with *P, *N, 0 at the end, -1 on a read error (errno).
- *  The bytes stay valid while the caller holds them: until N more calls
- *  after input_hold(in, N) (1 by default). */
+ *  The bytes stay valid until the next call. */
 int input_next(input *in, const unsigned char **p, size_t *n);
 
-/** Let the caller hold N parts at once (1, the default, to 4: two pairs
- *  of parts, one being checked while the next is checked ahead). */
-void input_hold(input *in, unsigned n);
 
 /** Release the current window (the caller closes FD). */
 void input_close(input *in);

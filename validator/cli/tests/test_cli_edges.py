@@ -605,9 +605,9 @@ def validate_out_of_memory():
         expect(p, 2, err='fxt-validate: %s\n' % NOMEM, what='%s %s' % (faults, args))
         check(p.out == '', p.out)
     # the validator's record buffer, taken for the first record that does
-    # not lie whole in a part (a large blob of 1.5 MiB across two mapped
-    # windows): no memory for it is not a pass (exit 3, W0055)
-    payload = 3 << 19
+    # not lie whole in a part (a large blob of 12 MiB across two mapped
+    # windows of 8 MiB, input.h): no memory for it is not a pass (exit 3, W0055)
+    payload = 3 << 22
     words = 3 + payload // 8
     big = tmpfile('big-blob.fxt', MAGIC + w(0xf | (words << 4) | (1 << 40)) + w(0) + w(payload)
                   + bytes(payload))

@@ -523,9 +523,10 @@ def peak_rss_flat_on_a_large_file():
     with open(path, 'rb') as f:  # warm the page cache, as it would be
         while f.read(1 << 24):
             pass
-    # 16 MiB; 24 under AddressSanitizer (its shadow memory and redzones:
-    # 15.3-16.6 MiB measured there, against 9 MiB in a plain build)
-    bound = (24 if os.environ.get('FXT_SANITIZED') == '1' else 16) * 1024
+    # 40 MiB: three windows of 8 MiB (input.h) and about 9 MiB besides; 48
+    # under AddressSanitizer (its shadow memory and redzones: 7-8 MiB more
+    # measured there). The bound is 64 MB; the whole file would be 256
+    bound = (48 if os.environ.get('FXT_SANITIZED') == '1' else 40) * 1024
     rc, rss = peak_rss_kib(['huge.fxt'])
     expect(rc == 0 and rss < bound, 'file: exit %d, peak RSS %d KiB' % (rc, rss))
     with open(path, 'rb') as f:

@@ -4,7 +4,8 @@
 
 The parallel path (validator/par.c) checks pieces of 512 KiB ahead, a
 round of one per thread, and merges what they could not know: these
-traces are a few MiB, so that fxt-validate's 4 MiB parts hold rounds
+traces are a few MiB, so that fxt-validate's parts hold rounds (a file
+is one window of up to 8 MiB, standard input parts of up to 1 MiB)
 (durations, async operations and flows open across pieces). For each trace (realistic and coverage
 profiles, every revision, big-endian, copies with bytes changed at random,
 one with a record of size 0 in the middle, one cut short), each output
@@ -45,7 +46,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix='fxt-threads-')
     traces = []
     real = os.path.join(tmp, 'real.fxt')
-    gen(real, '--records', '60000')  # about 2.6 MB: three 1 MiB windows
+    gen(real, '--records', '60000')  # about 2.6 MB: one window of several rounds
     traces.append(real)
     cov = os.path.join(tmp, 'cov.fxt')
     gen(cov, '--records', '1200', '--profile', 'coverage')
