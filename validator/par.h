@@ -21,6 +21,7 @@
 
 #define FXT__MAX_THREADS 64u               /* fxt_options.threads is capped here */
 #define FXT__TASK_BYTES ((size_t)512 << 10) /* bytes of a piece, by default */
+#define FXT__TASK_MAX ((size_t)16 << 20) /* pieces grow up to this within a feed (par.c) */
 #define FXT__MAX_COPIES 64u /* providers copied into a shadow at most (more: one thread) */
 
 typedef struct fxt__par fxt__par;
@@ -52,8 +53,8 @@ enum {
     FXT__REDO_ASYNC,       /* its async ids do not fit the open ones, or no room */
     FXT__REDO_FLOWS,       /* its flow ids do not fit the open ones, or no room */
     FXT__REDO_DOOMED,      /* known not to fit before it was done: a provider introduced
-                              or a thread index registered again with other koids in
-                              piece 0 */
+                              or a thread index registered again with other koids by the
+                              validator's thread since its copy */
     FXT__REDO_N_
 };
 #define FXT__REDO_NAMES                                                                    \
