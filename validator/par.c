@@ -124,7 +124,8 @@ struct fxt__par {
     int piped; /* one worker: segments of several cycles (two shadows) */
     size_t piece_bytes;
     _Atomic uint64_t cyc; /* the last cycle published */
-    uint64_t opened;      /* (the validator's thread) the last cycle set up */
+    uint64_t opened;      /* (the validator's thread) the last cycle set up, */
+    uint64_t seg_first;   /* and its segment's first */
     cycle cy[2];
     bound bnd[FXT__MAX_THREADS + 1];               /* where piece j starts (j >= 2) */
     _Atomic uint64_t bnd_cyc[FXT__MAX_THREADS + 1]; /* the cycle bnd[j] is of */
@@ -502,6 +503,11 @@ static int open_cycle(fxt__par *q, uint64_t c, const uint8_t *p, const uint8_t *
     cy->tgt[n] = from + bytes;
     for (unsigned j = n; j <= q->nworkers; j++)
         atomic_store(&q->w[j - 1].claim, 2 * c + 1); /* no piece for them */
+    if ((v->par_test & FXT__PAR_TAKE_4TH) && c == q->seg_first + 3)
+        for (unsigned j = 1; j < n; j++) /* (tests: taken back before it is published) */
+            atomic_store(&q->w[j - 1].claim, 2 * c + 1);
+    const size_t wp = (size_t)(cy->tgt[n] - cy->tgt[n - 1]);
+    q->counts.piece_max = wp > q->counts.piece_max ? wp : q->counts.piece_max;
     q->opened = c;
     if (!(v->par_test & FXT__PAR_TAKE)) {
         atomic_store_explicit(&q->cyc, c, memory_order_release);
@@ -530,7 +536,7 @@ static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
         for (unsigned spins = 0;
              !*ending && spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * c; spins++)
             cpu_relax();
-        if (take(w, c, 1)) {
+        if (take(w, c, 1) || atomic_load(&w->claim) == 2 * c + 1) {
             /* its worker has not started (the machine is busy): the rest of
              * the cycle here, as no later piece has its start yet */
             for (unsigned k = j + 1; k < n; k++)
@@ -618,8 +624,10 @@ static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     uint64_t c = q->opened + 1, t0 = now_ns();
     size_t piece = pb;
     const size_t first = piped ? cycle_bytes(pb, n, len, half) : len;
+    q->seg_first = c;
     if (!open_cycle(q, c, p, lim, off0, p, first, n, 1))
         return 0;
+    q->counts.segments++;
     const int one = first == len; /* one cycle: as fxt-validate's 1 MiB windows */
     int ending = 0, clean = 1;
     for (;; c++) {

@@ -33,7 +33,7 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes);
 /* Stop and join the workers, free (NULL: nothing). */
 void fxt__par_free(fxt__par *q);
 /* Check the whole records at the start of P[0..LEN) as fxt__run_whole
- * does, on every thread, in rounds of a piece per thread; the bytes
+ * does, on every thread, in cycles of a piece per thread; the bytes
  * checked (0: too few for two pieces, or nothing a shadow can summarise).
  * Returns only once no worker reads P any more. */
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len);
@@ -65,7 +65,7 @@ enum {
 /* Who waits (fxt__par_counts.wait_ns, sleeps). */
 enum {
     FXT__WAIT_PIECE, /* the validator's thread, for a worker to finish its piece */
-    FXT__WAIT_ROUND, /* a worker, for the next round */
+    FXT__WAIT_ROUND, /* a worker, for the next cycle */
     FXT__WAIT_BOUND, /* a worker, for the framing to say where its piece starts */
     FXT__WAIT_N_
 };
@@ -84,7 +84,9 @@ enum {
 
 /* What the rounds came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
-    uint64_t rounds;
+    uint64_t rounds;   /* cycles (a piece per thread) */
+    uint64_t segments; /* runs of cycles, each ending in a join (pipelined: one a feed) */
+    uint64_t piece_max; /* the largest piece handed to a worker, in bytes */
     uint64_t pieces; /* checked by shadows */
     uint64_t redone; /* of those, checked again on the validator's thread */
     uint64_t taken;  /* pieces the validator's thread took, their worker not started */
@@ -102,7 +104,9 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
  * whatever the timing (HOW: 0, as they come, or FXT__PAR_*). */
 enum {
     FXT__PAR_WAIT = 1, /* wait for each worker to take its piece: none taken back */
-    FXT__PAR_TAKE = 2  /* take back every piece of every round: none checked ahead */
+    FXT__PAR_TAKE = 2, /* take back every piece of every cycle: none checked ahead */
+    FXT__PAR_TAKE_4TH = 4 /* take back the pieces of each segment's 4th cycle (pipelined:
+                             the worker is on its way), and only those */
 };
 void fxt__par_test(fxt_validator *v, unsigned how);
 
