@@ -68,7 +68,9 @@
 #define SLICE ((size_t)64 << 10)
 /* Piece 0, checked on the validator's thread while worker 1 also frames
  * it, is PIECE0_UNITS / 8 of the others. */
+#ifndef PIECE0_UNITS /* (a -D for measuring) */
 #define PIECE0_UNITS 9u
+#endif
 /* The framing asks for the bytes this far ahead of it (it reads every
  * cache line of piece 0 faster than the memory brings them unasked:
  * piece 0's framing took 16-20 ms of a 256 MiB realistic trace's 0.11 s
@@ -618,7 +620,8 @@ static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     const size_t pb = q->piece_bytes, half = pb / 2 < 64 ? 64 : pb / 2;
     const int piped = q->piped && n == 2;
     size_t cap = len / (2 * (size_t)n);
-    cap = cap > FXT__TASK_MAX ? FXT__TASK_MAX : cap < pb ? pb : cap;
+    cap = cap > FXT__TASK_MAX ? FXT__TASK_MAX : cap;
+    cap = cap < pb ? pb : cap; /* (pieces never below the size asked for) */
     const uint8_t *const lim = p + len;
     const uint64_t off0 = v->off;
     uint64_t c = q->opened + 1, t0 = now_ns();

@@ -21,7 +21,11 @@
 
 #define FXT__MAX_THREADS 64u               /* fxt_options.threads is capped here */
 #define FXT__TASK_BYTES ((size_t)512 << 10) /* bytes of a piece, by default */
-#define FXT__TASK_MAX ((size_t)16 << 20) /* pieces grow up to this within a feed (par.c) */
+/* Pieces grow up to this within a feed (par.c); larger ones were slower on
+ * the realistic trace (bench/README.md, issue 34, par34f). */
+#ifndef FXT__TASK_MAX /* (a -D for measuring) */
+#define FXT__TASK_MAX ((size_t)1 << 20)
+#endif
 #define FXT__MAX_COPIES 64u /* providers copied into a shadow at most (more: one thread) */
 
 typedef struct fxt__par fxt__par;
