@@ -291,29 +291,26 @@ static void publish(fxt__par *q, unsigned j, uint64_t c)
 /* Worker W's part of cycle C. */
 static void run_piece(fxt__par *q, worker *w, uint64_t c)
 {
-    const cycle *cy = &q->cy[c & 1];
     const unsigned j = w->j;
-    uint64_t t0 = 0;
-    bound b;
-    if (j >= cy->npieces) { /* (no piece for it: the validator's thread said so) */
-        w->have_chain = 0;
+    /* (its piece taken first: until then the validator's thread may set up
+     * a later cycle in this one's place, q->cy[c & 1]) */
+    if ((j > 1 && !wait_for(q, &q->bnd_cyc[j], c, &w->claim, 2 * c, FXT__WAIT_BOUND)) ||
+        !take(w, c, 0)) {
+        w->have_chain = 0; /* (the validator's thread took it, or there is no piece for
+                              it: it takes the pieces after it until the segment ends) */
         return;
     }
+    const cycle *cy = &q->cy[c & 1];
+    uint64_t t0 = now_ns();
+    bound b;
+    w->s[c & 1].started = 0;
     if (j == 1) { /* piece 0's framing, from where it starts */
         const int chained = !cy->first;
-        if ((chained && !w->have_chain) || !take(w, c, 0)) {
-            w->have_chain = 0; /* (the validator's thread takes its pieces until the
-                                  segment ends) */
-            return;
-        }
-        t0 = now_ns();
+        if (chained && !w->have_chain)
+            return; /* (not started: checked again) */
         frame(q, chained ? &w->chain : &cy->b0, cy->tgt[1], &b);
         w->have_chain = 0;
-    } else if (!wait_for(q, &q->bnd_cyc[j], c, &w->claim, 2 * c, FXT__WAIT_BOUND) ||
-               !take(w, c, 0)) {
-        return; /* (the validator's thread took it) */
     } else {
-        t0 = now_ns();
         b = q->bnd[j];
     }
     const uint8_t *end = cy->tgt[cy->npieces];
