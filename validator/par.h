@@ -76,7 +76,7 @@ enum {
 
 /* What the threads spent their time on (fxt__par_counts.busy_ns). */
 enum {
-    FXT__BUSY_COPY,   /* the validator's thread: tables copied, the round set up */
+    FXT__BUSY_COPY,   /* the validator's thread: tables copied, the cycle set up */
     FXT__BUSY_PIECE0, /* the validator's thread: piece 0 checked */
     FXT__BUSY_MERGE,  /* the validator's thread: summaries merged */
     FXT__BUSY_REDO,   /* the validator's thread: pieces checked again or taken back */
@@ -86,7 +86,7 @@ enum {
 };
 #define FXT__BUSY_NAMES "copy", "piece 0", "merge", "redo", "framing", "pieces"
 
-/* What the rounds came to (for bench/fxt-threads). */
+/* What the cycles came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
     uint64_t rounds;   /* cycles (a piece per thread) */
     uint64_t segments; /* runs of cycles, each ending in a join (pipelined: one a feed) */

@@ -46,7 +46,7 @@
  *    record alone decides: an issue, which stops a shadow (redo).
  *  - --max-* limits, a full or memory-starved table, untracked
  *    providers: a shadow's limit is an issue (redo); with a real table
- *    full or providers past the limit, no round starts (one thread).
+ *    full or providers past the limit, no cycle starts (one thread).
  *  - counts (records, by type, by event type, per provider): summed.
  *  - ignored rules (--ignore): their reports still stop a shadow (redo).
  *  - stop at an error, --max-issues, size 0, a record not whole, a
@@ -80,7 +80,7 @@ void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
     uint32_t k = 0;
     if (c != &sv->implicit)
         k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
-    /* (K <= FXT__MAX_COPIES: rounds start with no more providers) */
+    /* (K <= FXT__MAX_COPIES: cycles start with no more providers) */
     if (sv->npend == FXT__PEND_CAP) {
         fxt__shadow_stop(sv, FXT__STOP_PENDING);
         return;
