@@ -296,9 +296,11 @@ int main(int argc, char **argv)
     }
     printf("taken in turn: 1 thread, %u threads, ideal split; output %s\n", threads,
            only_n ? "not compared (FXT_ONLY_N)" : same ? "identical" : "DIFFERENT");
-    printf("rounds: %llu, pieces for workers: %llu, redone: %llu, taken back (worker not "
-           "started): %llu (last run)\n",
-           (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.pieces,
+    printf("cycles: %llu in %llu segments, pieces for workers: %llu (largest %llu KiB), "
+           "redone: %llu, taken back (worker not started): %llu (last run)\n",
+           (unsigned long long)last_counts.rounds, (unsigned long long)last_counts.segments,
+           (unsigned long long)last_counts.pieces,
+           (unsigned long long)(last_counts.piece_max >> 10),
            (unsigned long long)last_counts.redone, (unsigned long long)last_counts.taken);
     printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
            (unsigned long long)last_counts.merged_records,
@@ -306,7 +308,7 @@ int main(int argc, char **argv)
     static const char *const why[] = {FXT__REDO_NAMES};
     _Static_assert(sizeof why / sizeof why[0] == FXT__REDO_N_, "a name per FXT__REDO_*");
     printf("waiting (last run): validator's thread for pieces %.1f ms (%llu sleeps), workers "
-           "for rounds %.1f ms (%llu sleeps), for their start %.1f ms (%llu sleeps)\n",
+           "for cycles %.1f ms (%llu sleeps), for their start %.1f ms (%llu sleeps)\n",
            last_counts.wait_ns[FXT__WAIT_PIECE] / 1e6,
            (unsigned long long)last_counts.sleeps[FXT__WAIT_PIECE],
            last_counts.wait_ns[FXT__WAIT_ROUND] / 1e6,

@@ -378,7 +378,7 @@ static int dec_thread(fxt__cur *c, uint64_t h, fxt_record *r, const fxt_word_des
             v->thr_epoch++;
             if ((pv->thrbits[idx >> 6] & bit) && (pv->thr_pid[idx] != r->u.thread.pid ||
                                                   pv->thr_tid[idx] != r->u.thread.tid))
-                pv->thr_changed[idx >> 6] |= bit;
+                v->thr_changed_at = v->thr_epoch;
         }
         fxt__reg_thread(pv, idx);
         pv->thr_pid[idx] = r->u.thread.pid;

@@ -77,8 +77,6 @@ typedef struct fxt__provider {
     uint64_t thr_used[4]; /* those whose koids it used before it did (sequencing), */
     uint64_t thr_base_pid[256], thr_base_tid[256]; /* and the copy's koids of those it
                                                      registered */
-    uint64_t thr_changed[4]; /* the validator's: indexes registered again with other
-                                koids in the round being checked (par.c) */
     char name[256];
     uint64_t records;
     uint64_t by_type[16];
@@ -175,6 +173,8 @@ struct fxt_validator {
     size_t npend;
     uint64_t prov_epoch; /* providers introduced or started afresh */
     uint64_t thr_epoch;  /* thread indexes registered */
+    uint64_t thr_changed_at; /* thr_epoch when this validator's own checks last registered
+                                an index again with other koids (par.c: doomed copies) */
 
     /* stream position */
     uint64_t off;     /* offset of the record being assembled / next record */

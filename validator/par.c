@@ -3,13 +3,14 @@
  * par.c - checking on several threads, with one thread's output: whole
  * chunks checked ahead by shadow validators.
  *
- * A round cuts the records fed into pieces, one per thread. The validator's
- * thread checks piece 0 with the one-thread path. Meanwhile worker j runs
- * the same one-thread path on piece j in its shadow validator: a copy of
- * the providers' string and thread tables as they were when the round
- * began, starting in the provider the framing says piece j starts in (the
- * framing, one header word per record, follows provider records). A
- * shadow never reports: it summarises what it could not know, and the
+ * The records fed are cut into pieces; the pieces come in cycles of one
+ * per thread. The validator's thread checks piece 0 of each cycle with the
+ * one-thread path. Meanwhile worker j runs the same one-thread path on
+ * piece j in a shadow validator: a copy of the providers' string and
+ * thread tables made on the validator's thread before the piece (an older
+ * copy is fine), starting in the provider the framing says piece j starts
+ * in (the framing, one header word per record, follows provider records).
+ * A shadow never reports: it summarises what it could not know, and the
  * validator's thread, having checked everything before piece j, merges the
  * summary in O(summary) if it fits, else checks piece j again itself. So
  * every issue comes from the one-thread path, in trace order, and the
@@ -19,16 +20,32 @@
  * shadow.c's (its comment: the inventory of what the one-thread path's
  * checks read besides the record).
  *
- * Rounds are numbered. The validator's thread copies the tables into each
- * shadow, then publishes the round. Worker 1 frames piece 0 and publishes
- * where piece 1 starts; worker j frames piece j (not the last) and
- * publishes where piece j + 1 starts, then checks piece j. A worker takes
- * its piece (claim) first; one not started when the validator's thread
- * wants its piece (a busy machine) has it taken back, with the rest of the
- * round. fxt__par_run returns only when every worker that took a piece is
- * done with it, so none reads the caller's memory after
- * fxt_validator_feed() returns. Two rounds in turn mostly redone: the next
- * 1, 2 ... 64 rounds' bytes on one thread (back-off).
+ * Cycles are numbered. The validator's thread copies its tables into a
+ * shadow of each worker, cuts the cycle into pieces (targets), then
+ * publishes the cycle. Worker 1 frames piece 0 (finding where piece 1
+ * starts); worker j frames piece j (not the last) and publishes where piece
+ * j + 1 starts, then checks piece j. A worker takes its piece (claim)
+ * first; one not started when the validator's thread wants its piece (a
+ * busy machine) has it taken back, with the rest of the cycle.
+ *
+ * A segment is a run of cycles over the bytes of one feed; it ends in a
+ * full join, so no worker reads the caller's memory after
+ * fxt_validator_feed() returns. With three threads or more a segment is one
+ * cycle (a round, with a barrier at its end). With one worker it is
+ * pipelined: the worker has two shadows, used in turn by the cycles; the
+ * validator's thread, done with its piece 2k, copies its tables into the
+ * worker's other shadow and publishes cycle k + 1 before it waits for and
+ * merges piece 2k + 1; the worker, done with piece 2k + 1, finds where it
+ * ended (where its shadow stopped, or by framing it), frames piece 2k + 2
+ * and checks piece 2k + 3 at once: no barrier inside the feed. The copy is
+ * then older than the piece's start (by pieces 2k + 1 and 2k + 2), which a
+ * shadow tolerates (shadow.c); each cycle keeps its copy's provider and
+ * thread epochs. Pieces double in size, up to FXT__TASK_MAX, after a cycle
+ * merged whole; a redo or a taken-back piece sets them back.
+ *
+ * Two cycles in turn mostly redone (or, in a segment of one cycle, of
+ * under one record per 2 KiB): the next 1, 2 ... 64 cycles' bytes on one
+ * thread (back-off).
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -51,7 +68,9 @@
 #define SLICE ((size_t)64 << 10)
 /* Piece 0, checked on the validator's thread while worker 1 also frames
  * it, is PIECE0_UNITS / 8 of the others. */
+#ifndef PIECE0_UNITS /* (a -D for measuring) */
 #define PIECE0_UNITS 9u
+#endif
 /* The framing asks for the bytes this far ahead of it (it reads every
  * cache line of piece 0 faster than the memory brings them unasked:
  * piece 0's framing took 16-20 ms of a 256 MiB realistic trace's 0.11 s
@@ -68,33 +87,50 @@ typedef struct bound {
     int cut; /* the framing before it met a record of size 0 */
 } bound;
 
+/* What the validator's thread publishes of a cycle (q->cy[c & 1]). */
+typedef struct cycle {
+    const uint8_t *p, *lim; /* its segment's bytes */
+    uint64_t off0;          /* P's offset */
+    unsigned npieces;
+    int first; /* its segment's first: piece 0 starts at B0 (else where the last ended) */
+    bound b0;
+    const uint8_t *tgt[FXT__MAX_THREADS + 1]; /* piece j ends at the last record boundary
+                                                  not past tgt[j + 1]; tgt[npieces]: the
+                                                  cycle's end */
+    uint64_t prov_epoch, thr_epoch; /* the validator's, at the copy */
+} cycle;
+
 typedef struct worker {
     struct fxt__par *q;
-    unsigned j;          /* the piece it checks */
-    fxt_validator *sv;   /* its shadow */
-    int started;         /* the shadow ran (its provider was known) */
-    _Atomic int abort;   /* the validator's thread checks the piece itself: stop */
-    uint64_t start_off, start_idx; /* where it started */
-    const fxt__provider *start_copy; /* in the copy of that provider */
-    _Atomic uint64_t claim; /* 2 * round once it takes its piece of the round,
-                              2 * round + 1 once the validator's thread does */
-    _Atomic uint64_t done; /* the round it finished */
+    unsigned j; /* the piece of each cycle it checks */
+    struct {    /* its shadow for the cycles of each parity (the same one unless pipelined) */
+        fxt_validator *sv;
+        int started;                /* the shadow ran (its provider was known) */
+        uint64_t off, idx;          /* where it started */
+        const fxt__provider *copy;  /* in the copy of that provider */
+    } s[2];
+    _Atomic uint64_t abort; /* the validator's thread checks its pieces of cycles up to
+                               this one itself: stop */
+    _Atomic uint64_t claim; /* 2 * c once it takes its piece of cycle c,
+                               2 * c + 1 once the validator's thread does */
+    _Atomic uint64_t done;  /* the last cycle it is done with */
+    uint64_t mine;          /* (the validator's thread's) the last cycle it took */
+    bound chain;            /* (the worker's) where its last piece ended, if HAVE_CHAIN */
+    int have_chain;
     pthread_t th;
 } worker;
 
 struct fxt__par {
     fxt_validator *v;
-    unsigned nworkers, npieces; /* npieces: of this round (pieces 1.. to workers) */
+    unsigned nworkers;
+    int piped; /* one worker: segments of several cycles (two shadows) */
     size_t piece_bytes;
-    _Atomic uint64_t round;
-    /* this round */
-    const uint8_t *p, *lim;                /* its bytes */
-    const uint8_t *tgt[FXT__MAX_THREADS + 1]; /* piece j ends at the last record
-                                              boundary not past tgt[j + 1] */
-    uint64_t off0;
-    bound bnd[FXT__MAX_THREADS + 1]; /* bnd[0]: the round's start */
-    _Atomic uint64_t bnd_round[FXT__MAX_THREADS + 1]; /* the round bnd[j] is of */
-    uint64_t prov_epoch, thr_epoch;        /* the validator's, at the copy */
+    _Atomic uint64_t cyc; /* the last cycle published */
+    uint64_t opened;      /* (the validator's thread) the last cycle set up, */
+    uint64_t seg_first;   /* and its segment's first */
+    cycle cy[2];
+    bound bnd[FXT__MAX_THREADS + 1];               /* where piece j starts (j >= 2) */
+    _Atomic uint64_t bnd_cyc[FXT__MAX_THREADS + 1]; /* the cycle bnd[j] is of */
     _Atomic unsigned sleeping;
     _Atomic uint64_t quit; /* 1 once the workers are to end */
     pthread_mutex_t mu;
@@ -102,8 +138,8 @@ struct fxt__par {
     fxt__par_counts counts;
     _Atomic uint64_t wait_ns[FXT__WAIT_N_], sleeps[FXT__WAIT_N_]; /* (counts.wait_*) */
     _Atomic uint64_t busy_ns[FXT__BUSY_N_];                       /* (counts.busy_ns) */
-    unsigned misses; /* rounds in turn whose pieces were mostly redone */
-    unsigned level;  /* 2^level rounds' bytes on one thread at the next miss */
+    unsigned misses; /* cycles in turn whose pieces were mostly redone */
+    unsigned level;  /* 2^level cycles' bytes on one thread at the next miss */
     size_t skip;     /* bytes left to check on one thread */
     worker w[FXT__MAX_THREADS];
 };
@@ -115,7 +151,7 @@ static void cpu_relax(void)
 #endif
 }
 
-/* After publishing a round or a bound: wake the workers that sleep (the
+/* After publishing a cycle or a bound: wake the workers that sleep (the
  * fence orders that store before the load of sleeping, as a worker's
  * increment of sleeping is before its load of what it waits for). */
 static void wake(fxt__par *q)
@@ -136,7 +172,7 @@ static uint64_t now_ns(void)
 }
 
 /* Time since *T0 to busy counter WHAT (FXT__BUSY_*); *T0 becomes now. A
- * few clock reads per round of 1 MiB. */
+ * few clock reads per piece. */
 static void busy(fxt__par *q, unsigned what, uint64_t *t0)
 {
     const uint64_t t = now_ns();
@@ -180,13 +216,13 @@ static int wait_for(fxt__par *q, _Atomic uint64_t *a, uint64_t want, _Atomic uin
     return got;
 }
 
-/* Take W's piece of round R for the worker (MINE 0) or for the
+/* Take W's piece of cycle C for the worker (MINE 0) or for the
  * validator's thread (1): 1 if taken, 0 if the other has it. */
-static int take(worker *w, uint64_t r, int mine)
+static int take(worker *w, uint64_t c, int mine)
 {
-    uint64_t c = atomic_load(&w->claim);
-    while (c < 2 * r)
-        if (atomic_compare_exchange_weak(&w->claim, &c, 2 * r + (uint64_t)mine))
+    uint64_t k = atomic_load(&w->claim);
+    while (k < 2 * c)
+        if (atomic_compare_exchange_weak(&w->claim, &k, 2 * c + (uint64_t)mine))
             return 1;
     return 0;
 }
@@ -246,66 +282,88 @@ static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound 
         frame_loop(q->v, b, goal, out, 0);
 }
 
-static void publish(fxt__par *q, unsigned j, uint64_t round)
+static void publish(fxt__par *q, unsigned j, uint64_t c)
 {
-    atomic_store_explicit(&q->bnd_round[j], round, memory_order_release);
+    atomic_store_explicit(&q->bnd_cyc[j], c, memory_order_release);
     wake(q);
 }
 
-/* Worker W's part of round R. */
-static void run_piece(fxt__par *q, worker *w, uint64_t r)
+/* Worker W's part of cycle C. */
+static void run_piece(fxt__par *q, worker *w, uint64_t c)
 {
     const unsigned j = w->j;
-    uint64_t t0 = 0;
-    if (j == 1) { /* piece 0's framing */
-        if (!take(w, r, 0))
-            return;
-        t0 = now_ns();
-        frame(q, &q->bnd[0], q->tgt[1], &q->bnd[1]);
-        publish(q, 1, r);
-    } else if (!wait_for(q, &q->bnd_round[j], r, &w->claim, 2 * r, FXT__WAIT_BOUND) || !take(w, r, 0)) {
-        return; /* (the validator's thread took it) */
+    /* (its piece taken first: until then the validator's thread may set up
+     * a later cycle in this one's place, q->cy[c & 1]) */
+    if ((j > 1 && !wait_for(q, &q->bnd_cyc[j], c, &w->claim, 2 * c, FXT__WAIT_BOUND)) ||
+        !take(w, c, 0)) {
+        w->have_chain = 0; /* (the validator's thread took it, or there is no piece for
+                              it: it takes the pieces after it until the segment ends) */
+        return;
     }
-    if (j > 1)
-        t0 = now_ns();
-    const bound b = q->bnd[j];
-    const uint8_t *end = q->lim;
-    if (j + 1 < q->npieces) {
-        frame(q, &b, q->tgt[j + 1], &q->bnd[j + 1]);
-        publish(q, j + 1, r);
+    const cycle *cy = &q->cy[c & 1];
+    uint64_t t0 = now_ns();
+    bound b;
+    w->s[c & 1].started = 0;
+    if (j == 1) { /* piece 0's framing, from where it starts */
+        const int chained = !cy->first;
+        if (chained && !w->have_chain)
+            return; /* (not started: checked again) */
+        frame(q, chained ? &w->chain : &cy->b0, cy->tgt[1], &b);
+        w->have_chain = 0;
+    } else {
+        b = q->bnd[j];
+    }
+    const uint8_t *end = cy->tgt[cy->npieces];
+    if (j + 1 < cy->npieces) {
+        frame(q, &b, cy->tgt[j + 1], &q->bnd[j + 1]);
+        publish(q, j + 1, c);
         end = q->bnd[j + 1].at;
     }
     busy(q, FXT__BUSY_FRAME, &t0);
-    w->start_off = q->off0 + (uint64_t)(b.at - q->p);
-    w->start_idx = b.idx;
-    w->started = !b.cut && fxt__shadow_start(w->sv, b.implicit, b.pid, w->start_off, b.idx);
-    w->start_copy = w->sv->cur;
+    fxt_validator *sv = w->s[c & 1].sv;
+    const uint64_t off = cy->off0 + (uint64_t)(b.at - cy->p);
+    w->s[c & 1].off = off, w->s[c & 1].idx = b.idx;
+    const int started = !b.cut && fxt__shadow_start(sv, b.implicit, b.pid, off, b.idx);
+    w->s[c & 1].started = started;
+    w->s[c & 1].copy = sv->cur;
     /* in slices, to stop soon once its piece is checked again anyway */
-    for (const uint8_t *at = b.at; w->started && at < end && !w->sv->stopped;) {
-        if (atomic_load_explicit(&w->abort, memory_order_relaxed)) {
-            fxt__shadow_stop(w->sv, FXT__STOP_ABORT);
+    const uint8_t *at = b.at;
+    while (started && at < end && !sv->stopped) {
+        if (atomic_load_explicit(&w->abort, memory_order_relaxed) >= c) {
+            fxt__shadow_stop(sv, FXT__STOP_ABORT);
             break;
         }
         size_t k = (size_t)(end - at) < SLICE ? (size_t)(end - at) : SLICE;
-        size_t got = fxt__run_whole(w->sv, at, k);
+        size_t got = fxt__run_whole(sv, at, k);
         if (got == 0 && k < (size_t)(end - at)) /* (a record larger than a slice) */
-            got = fxt__run_whole(w->sv, at, (size_t)(end - at));
+            got = fxt__run_whole(sv, at, (size_t)(end - at));
         if (got == 0)
             break;
         at += got;
     }
     busy(q, FXT__BUSY_CHECK, &t0);
+    if (q->piped && end < cy->lim) {
+        /* where the next cycle's piece 0 starts: where the shadow stopped
+         * (its position and provider are the one-thread path's, unless it
+         * met what it could not summarise), framed to the end (a record of
+         * size 0 there) */
+        const int exact = started && (sv->shadow_fail == 0 || sv->shadow_fail == FXT__STOP_ABORT);
+        const bound from = {at, sv->rec_idx, sv->cur->id, sv->cur == &sv->implicit, 0};
+        frame(q, exact ? &from : &b, end, &w->chain);
+        w->have_chain = 1;
+        busy(q, FXT__BUSY_FRAME, &t0);
+    }
 }
 
 static void *worker_main(void *arg)
 {
     worker *w = arg;
     fxt__par *q = w->q;
-    for (uint64_t r = 1;; r++) {
-        if (!wait_for(q, &q->round, r, &q->quit, 1, FXT__WAIT_ROUND))
+    for (uint64_t c = 1;; c++) {
+        if (!wait_for(q, &q->cyc, c, &q->quit, 1, FXT__WAIT_ROUND))
             return NULL;
-        run_piece(q, w, r);
-        atomic_store_explicit(&w->done, r, memory_order_release);
+        run_piece(q, w, c);
+        atomic_store_explicit(&w->done, c, memory_order_release);
         wake(q);
     }
 }
@@ -323,6 +381,7 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
     memset(q, 0, sizeof *q);
     q->v = v;
     q->piece_bytes = piece_bytes;
+    q->piped = threads == 2;
     if (pthread_mutex_init(&q->mu, NULL) != 0)
         goto fail_mu;
     if (pthread_cond_init(&q->cv, NULL) != 0)
@@ -333,10 +392,18 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes)
         w->j = q->nworkers + 1;
         atomic_init(&w->done, 0);
         atomic_init(&w->claim, 0);
-        if ((w->sv = fxt__shadow_new(v)) == NULL)
+        atomic_init(&w->abort, 0);
+        if ((w->s[0].sv = fxt__shadow_new(v)) == NULL)
             break;
+        w->s[1].sv = w->s[0].sv;
+        if (q->piped && (w->s[1].sv = fxt__shadow_new(v)) == NULL) {
+            fxt__shadow_free(v, w->s[0].sv);
+            break;
+        }
         if (pthread_create(&w->th, NULL, worker_main, w) != 0) {
-            fxt__shadow_free(v, w->sv);
+            if (w->s[1].sv != w->s[0].sv)
+                fxt__shadow_free(v, w->s[1].sv);
+            fxt__shadow_free(v, w->s[0].sv);
             break;
         }
         q->nworkers++;
@@ -364,8 +431,11 @@ void fxt__par_free(fxt__par *q)
     pthread_cond_destroy(&q->cv);
     pthread_mutex_destroy(&q->mu);
     fxt_validator *v = q->v;
-    for (unsigned i = 0; i < q->nworkers; i++)
-        fxt__shadow_free(v, q->w[i].sv);
+    for (unsigned i = 0; i < q->nworkers; i++) {
+        if (q->w[i].s[1].sv != q->w[i].s[0].sv)
+            fxt__shadow_free(v, q->w[i].s[1].sv);
+        fxt__shadow_free(v, q->w[i].s[0].sv);
+    }
     fxt__free(v, q, sizeof *q);
 }
 
@@ -385,115 +455,232 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out)
     }
 }
 
+/* ---- the validator's thread ---- */
+
 /* Nothing a shadow could summarise: a table full, providers past the
- * limit or too many to copy each round. */
+ * limit or too many to copy each cycle. */
 static int can_speculate(const fxt_validator *v)
 {
     return v->untracked == NULL && !v->implicit.untracked && !v->threads.full &&
            !v->async.full && !v->flows.full && v->nprov <= FXT__MAX_COPIES;
 }
 
-/* One round over P[0..LEN): the bytes checked. */
-static size_t round_run(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
+/* Wait until W is done with every piece it took (up to cycle UPTO). */
+static void wait_done(fxt__par *q, worker *w, uint64_t upto)
+{
+    const uint64_t c = w->mine < upto ? w->mine : upto;
+    if (c > 0)
+        wait_for(q, &w->done, c, &q->quit, 1, FXT__WAIT_PIECE);
+}
+
+/* Set up cycle C of N pieces over [FROM, FROM + BYTES) of the segment
+ * P[0..LIM), P at offset OFF0 (the first of its segment: V is at FROM): copy V's tables into
+ * the workers' shadows for it, once each is done with the cycle before
+ * that used the shadow; publish it unless every piece is to be taken back
+ * (tests). 0 without memory for the copies. */
+static int open_cycle(fxt__par *q, uint64_t c, const uint8_t *p, const uint8_t *lim,
+                      uint64_t off0, const uint8_t *from, size_t bytes, unsigned n, int first)
 {
     fxt_validator *v = q->v;
-    uint64_t t0 = now_ns();
-    for (unsigned i = 0; i + 1 < n; i++)
-        if (!fxt__shadow_copy(v, q->w[i].sv))
+    cycle *cy = &q->cy[c & 1];
+    for (unsigned i = 0; i + 1 < n; i++) {
+        wait_done(q, &q->w[i], c - 2);
+        if (!fxt__shadow_copy(v, q->w[i].s[c & 1].sv))
             return 0;
-    q->npieces = n;
-    q->p = p, q->lim = p + len;
-    q->off0 = v->off;
-    q->bnd[0] = (bound){p, v->rec_idx, v->cur->id, v->cur->implicit, 0};
-    q->prov_epoch = v->prov_epoch, q->thr_epoch = v->thr_epoch;
+    }
+    cy->p = p, cy->lim = lim, cy->off0 = off0;
+    cy->npieces = n;
+    cy->first = first;
+    if (first)
+        cy->b0 = (bound){from, v->rec_idx, v->cur->id, v->cur->implicit, 0};
+    cy->prov_epoch = v->prov_epoch, cy->thr_epoch = v->thr_epoch;
     const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
-    for (unsigned j = 1; j < n; j++)
-        q->tgt[j] = p + ((size_t)((len * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
-                         ~(size_t)7); /* (records are whole words from P) */
-    q->tgt[n] = q->lim;
-    for (size_t i = 0; i <= v->nprov; i++)
-        memset((i < v->nprov ? v->prov[i] : &v->implicit)->thr_changed, 0,
-               sizeof v->implicit.thr_changed);
-    for (unsigned j = 1; j < n; j++)
-        atomic_store(&q->w[j - 1].abort, 0);
-    const uint64_t r = atomic_load(&q->round) + 1;
+    cy->tgt[0] = from;
+    for (unsigned j = 1; j < n; j++) /* (records are whole words from P: FROM - P is) */
+        cy->tgt[j] = from + ((size_t)((bytes * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
+                             ~(size_t)7);
+    cy->tgt[n] = from + bytes;
     for (unsigned j = n; j <= q->nworkers; j++)
-        atomic_store(&q->w[j - 1].claim, 2 * r + 1); /* no piece for them */
-    const unsigned test = v->par_test; /* (0 but in tests: fxt__par_test) */
-    if (!(test & FXT__PAR_TAKE)) {
-        atomic_store_explicit(&q->round, r, memory_order_release);
+        atomic_store(&q->w[j - 1].claim, 2 * c + 1); /* no piece for them */
+    if ((v->par_test & FXT__PAR_TAKE_4TH) && c == q->seg_first + 3)
+        for (unsigned j = 1; j < n; j++) /* (tests: taken back before it is published) */
+            atomic_store(&q->w[j - 1].claim, 2 * c + 1);
+    const size_t wp = (size_t)(cy->tgt[n] - cy->tgt[n - 1]);
+    q->counts.piece_max = wp > q->counts.piece_max ? wp : q->counts.piece_max;
+    q->opened = c;
+    if (!(v->par_test & FXT__PAR_TAKE)) {
+        atomic_store_explicit(&q->cyc, c, memory_order_release);
         wake(q);
     }
-    busy(q, FXT__BUSY_COPY, &t0);
-    fxt__run_whole(v, p, (size_t)(q->tgt[1] - p)); /* piece 0 */
-    busy(q, FXT__BUSY_PIECE0, &t0);
+    return 1;
+}
+
+/* The workers' pieces of cycle C, in order: merged, checked again, or
+ * taken back; *ENDING once the segment is to end (a piece taken back: its
+ * worker is not running). The pieces checked again. */
+static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
+{
+    fxt_validator *v = q->v;
+    const cycle *cy = &q->cy[c & 1];
+    const unsigned n = cy->npieces, test = v->par_test; /* (0 but in tests: fxt__par_test) */
+    const uint8_t *p = cy->p;
+    const uint64_t redone = q->counts.redone;
+    uint64_t t0;
     q->counts.pieces += n - 1;
     for (unsigned j = 1; j < n; j++) {
         worker *w = &q->w[j - 1];
         /* (a worker that spins takes its piece within a microsecond) */
         if (test & FXT__PAR_WAIT)
-            wait_for(q, &w->claim, 2 * r, &q->quit, 1, FXT__WAIT_PIECE);
-        for (unsigned spins = 0; spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * r; spins++)
+            wait_for(q, &w->claim, 2 * c, &q->quit, 1, FXT__WAIT_PIECE);
+        for (unsigned spins = 0;
+             !*ending && spins < CLAIM_SPINS && atomic_load(&w->claim) < 2 * c; spins++)
             cpu_relax();
-        if (take(w, r, 1)) {
+        if (take(w, c, 1) || atomic_load(&w->claim) == 2 * c + 1) {
             /* its worker has not started (the machine is busy): the rest of
-             * the round here, as no later piece has its start yet */
+             * the cycle here, as no later piece has its start yet */
             for (unsigned k = j + 1; k < n; k++)
-                take(&q->w[k - 1], r, 1);
+                if (!take(&q->w[k - 1], c, 1))
+                    q->w[k - 1].mine = c; /* (it frames before it looks) */
             wake(q);
             q->counts.taken += n - j;
+            *ending = 1;
             if (!v->stopped) {
-                const uint8_t *at = p + (v->off - q->off0);
+                const uint8_t *at = p + (v->off - cy->off0);
                 t0 = now_ns();
-                fxt__run_whole(v, at, (size_t)(q->lim - at));
+                fxt__run_whole(v, at, (size_t)(cy->tgt[n] - at));
                 busy(q, FXT__BUSY_REDO, &t0);
             }
             break;
         }
-        int why = v->stopped ? FXT__REDO_N_ : fxt__shadow_doomed(v, q->prov_epoch, q->thr_epoch);
-        if (why != FXT__REDO_N_) { /* its summary cannot fit: here, now */
-            atomic_store(&w->abort, 1);
+        w->mine = c;
+        int why = v->stopped ? FXT__REDO_N_ : fxt__shadow_doomed(v, cy->prov_epoch, cy->thr_epoch);
+        if (v->stopped || why != FXT__REDO_N_) { /* its summary cannot fit: here, now */
+            atomic_store(&w->abort, c);
+            if (v->stopped)
+                continue; /* (waited for when the segment ends) */
             q->counts.redone++;
             q->counts.why[why]++;
             /* (AT <= END: piece 0, a redo and a merge each leave the
              * validator at or before the end of their piece, tgt[j]) */
-            const uint8_t *at = p + (v->off - q->off0);
+            const uint8_t *at = p + (v->off - cy->off0);
             t0 = now_ns();
-            fxt__run_whole(v, at, (size_t)(q->tgt[j + 1] - at));
+            fxt__run_whole(v, at, (size_t)(cy->tgt[j + 1] - at));
             busy(q, FXT__BUSY_REDO, &t0);
-            continue; /* (waited for below) */
+            continue;
         }
         /* (spin, then sleep until its worker says it is done: yielding the
          * core on a busy machine can cost a time slice) */
-        wait_for(q, &w->done, r, &q->quit, 1, FXT__WAIT_PIECE);
+        wait_for(q, &w->done, c, &q->quit, 1, FXT__WAIT_PIECE);
         if (v->stopped)
-            continue; /* (every worker still has to finish the round) */
-        const fxt__shadow_at from = {w->start_off, w->start_idx, w->start_copy, q->thr_epoch};
+            continue;
+        const fxt__shadow_at from = {w->s[c & 1].off, w->s[c & 1].idx, w->s[c & 1].copy,
+                                     cy->thr_epoch};
+        fxt_validator *sv = w->s[c & 1].sv;
         t0 = now_ns();
-        why = w->started ? fxt__shadow_why_not(v, w->sv, &from) : FXT__REDO_UNSTARTED;
+        why = w->s[c & 1].started ? fxt__shadow_why_not(v, sv, &from) : FXT__REDO_UNSTARTED;
         if (why == FXT__REDO_N_) {
-            fxt__shadow_merge(v, w->sv);
-            q->counts.merged_records += w->sv->st.records;
+            fxt__shadow_merge(v, sv);
+            q->counts.merged_records += sv->st.records;
             busy(q, FXT__BUSY_MERGE, &t0);
             continue;
         }
         q->counts.redone++;
         q->counts.why[why]++;
         if (why == FXT__REDO_ISSUE)
-            q->counts.by_rule[w->sv->shadow_rule]++;
+            q->counts.by_rule[sv->shadow_rule]++;
         /* (where the framing ends the piece, by the same rule) */
-        const uint8_t *at = p + (v->off - q->off0);
-        fxt__run_whole(v, at, (size_t)(q->tgt[j + 1] - at));
+        const uint8_t *at = p + (v->off - cy->off0);
+        fxt__run_whole(v, at, (size_t)(cy->tgt[j + 1] - at));
         busy(q, FXT__BUSY_REDO, &t0);
     }
     if (test & FXT__PAR_TAKE) { /* (its pieces all taken back: the workers skip it) */
-        atomic_store_explicit(&q->round, r, memory_order_release);
+        atomic_store_explicit(&q->cyc, c, memory_order_release);
         wake(q);
     }
-    for (unsigned j = 1; j < n; j++) /* (the pieces stopped, and those after a stop) */
-        if (atomic_load(&q->w[j - 1].claim) == 2 * r)
-            wait_for(q, &q->w[j - 1].done, r, &q->quit, 1, FXT__WAIT_PIECE);
-    return (size_t)(v->off - q->off0);
+    return q->counts.redone - redone;
+}
+
+/* The bytes of a cycle of N pieces of PIECE bytes from FROM, LEFT bytes
+ * before the segment's end: all of them if the rest would be too little
+ * for a further cycle. */
+static size_t cycle_bytes(size_t piece, unsigned n, size_t left, size_t half)
+{
+    const size_t bytes = (size_t)n * piece;
+    return bytes > left || left - bytes < (size_t)n * half ? left : bytes;
+}
+
+/* A segment over P[0..LEN): cycles of N pieces until LEN (pipelined) or
+ * one cycle; the bytes checked. Returns once no worker reads P any more. */
+static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
+{
+    fxt_validator *v = q->v;
+    const size_t pb = q->piece_bytes, half = pb / 2 < 64 ? 64 : pb / 2;
+    const int piped = q->piped && n == 2;
+    size_t cap = len / (2 * (size_t)n);
+    cap = cap > FXT__TASK_MAX ? FXT__TASK_MAX : cap;
+    cap = cap < pb ? pb : cap; /* (pieces never below the size asked for) */
+    const uint8_t *const lim = p + len;
+    const uint64_t off0 = v->off;
+    uint64_t c = q->opened + 1, t0 = now_ns();
+    size_t piece = pb;
+    const size_t first = piped ? cycle_bytes(pb, n, len, half) : len;
+    q->seg_first = c;
+    if (!open_cycle(q, c, p, lim, off0, p, first, n, 1))
+        return 0;
+    q->counts.segments++;
+    const int one = first == len; /* one cycle: as fxt-validate's 1 MiB windows */
+    int ending = 0, clean = 1;
+    for (;; c++) {
+        const cycle *cy = &q->cy[c & 1];
+        const uint64_t records = v->st.records;
+        busy(q, FXT__BUSY_COPY, &t0);
+        const uint8_t *at = p + (v->off - off0);
+        const size_t got = fxt__run_whole(v, at, (size_t)(cy->tgt[1] - at)); /* piece 0 */
+        busy(q, FXT__BUSY_PIECE0, &t0);
+        /* the next cycle now, so that the worker, done with its piece,
+         * goes on at once: its copy is older than its pieces, which shadows
+         * tolerate (shadow.c); pieces grow after a cycle merged whole */
+        const uint8_t *next = cy->tgt[cy->npieces];
+        /* (none after a piece 0 that checked nothing: a record of size 0,
+         * or one larger than the cycle, that stream.c reports) */
+        int more = piped && !ending && next < lim && !v->stopped && can_speculate(v) &&
+                   (got > 0 || at >= cy->tgt[1]);
+        if (more) {
+            piece = !clean ? pb : 2 * piece > cap ? cap : 2 * piece;
+            const size_t bytes = cycle_bytes(piece, n, (size_t)(lim - next), half);
+            more = open_cycle(q, c + 1, p, lim, off0, next, bytes, n, 0);
+        }
+        busy(q, FXT__BUSY_COPY, &t0);
+        const uint64_t redone = close_cycle(q, c, &ending);
+        t0 = now_ns();
+        q->counts.rounds++;
+        clean = redone == 0 && !ending;
+        /* pieces mostly redone in two cycles in turn (a trace whose
+         * earlier pieces keep changing what later ones depend on), or, in a
+         * segment of one cycle, of so few records that handing them out costs more
+         * than checking them (large records: under one per 2 KiB; measured
+         * through fxt-validate, whose 1 MiB windows are one cycle each): the
+         * next 1, 2, 4 ... 64 cycles' bytes on one thread, where waiting for
+         * a piece and checking it again costs more than it gains */
+        const size_t bytes = (size_t)(cy->tgt[cy->npieces] - cy->tgt[0]);
+        const int cheap = one && (v->st.records - records) * 2048 < bytes;
+        if (cheap || 2 * redone > n - 1) {
+            if (++q->misses >= 2) {
+                q->misses = 0;
+                q->skip = ((size_t)1 << q->level) * n * pb;
+                q->level += q->level < 6;
+                q->counts.backoffs++;
+                ending = 1;
+            }
+        } else {
+            q->misses = 0, q->level = 0;
+        }
+        if (!more)
+            break;
+    }
+    for (unsigned i = 0; i < q->nworkers; i++) /* (the pieces stopped, and after a stop) */
+        wait_done(q, &q->w[i], c);
+    return (size_t)(v->off - off0);
 }
 
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
@@ -501,7 +688,7 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
     fxt_validator *v = q->v;
     size_t done = 0;
     const size_t pb = q->piece_bytes;
-    /* (a round of pieces of half the size or more: a chunk of twice the
+    /* (a cycle of pieces of half the size or more: a chunk of twice the
      * piece size still has one after a record left over from the last) */
     const size_t half = pb / 2 < 64 ? 64 : pb / 2;
     while (len - done >= 2 * half && !v->stopped && can_speculate(v)) {
@@ -517,32 +704,16 @@ size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len)
         unsigned n = q->nworkers + 1;
         if (left / half < n)
             n = (unsigned)(left / half);
-        size_t take = (size_t)n * pb;
-        if (take > left || left - take < 2 * half)
-            take = left; /* (the rest would be too little for a round) */
-        const uint64_t redone = q->counts.redone, records = v->st.records;
-        got = round_run(q, p + done, take, n);
-        q->counts.rounds++;
-        /* pieces mostly redone in two rounds in turn (a trace whose
-         * earlier pieces keep changing what later ones depend on), or of
-         * so few records that handing them out costs more than checking
-         * them (large records: under one per 2 KiB): the next 1, 2, 4 ... 64
-         * rounds' bytes on one thread, where waiting for a piece and
-         * checking it again costs more than it gains */
-        const int cheap = (v->st.records - records) * 2048 < take;
-        if (cheap || 2 * (q->counts.redone - redone) > n - 1) {
-            if (++q->misses >= 2) {
-                q->misses = 0;
-                q->skip = ((size_t)1 << q->level) * n * pb;
-                q->level += q->level < 6;
-                q->counts.backoffs++;
-            }
-        } else {
-            q->misses = 0, q->level = 0;
+        if (!q->piped || n < 2) { /* one cycle (a round) */
+            size_t take = (size_t)n * pb;
+            if (take > left || left - take < 2 * half)
+                take = left; /* (the rest would be too little for a round) */
+            left = take;
         }
+        got = segment(q, p + done, left, n);
         done += got;
         if (got == 0)
-            break; /* a record of size 0, or one larger than a round: stream.c */
+            break; /* a record of size 0, or one larger than a cycle: stream.c */
     }
     return done;
 }

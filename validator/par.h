@@ -21,6 +21,11 @@
 
 #define FXT__MAX_THREADS 64u               /* fxt_options.threads is capped here */
 #define FXT__TASK_BYTES ((size_t)512 << 10) /* bytes of a piece, by default */
+/* Pieces grow up to this within a feed (par.c); larger ones were slower on
+ * the realistic trace (bench/README.md, issue 34, par34f). */
+#ifndef FXT__TASK_MAX /* (a -D for measuring) */
+#define FXT__TASK_MAX ((size_t)1 << 20)
+#endif
 #define FXT__MAX_COPIES 64u /* providers copied into a shadow at most (more: one thread) */
 
 typedef struct fxt__par fxt__par;
@@ -32,7 +37,7 @@ fxt__par *fxt__par_new(fxt_validator *v, unsigned threads, size_t piece_bytes);
 /* Stop and join the workers, free (NULL: nothing). */
 void fxt__par_free(fxt__par *q);
 /* Check the whole records at the start of P[0..LEN) as fxt__run_whole
- * does, on every thread, in rounds of a piece per thread; the bytes
+ * does, on every thread, in cycles of a piece per thread; the bytes
  * checked (0: too few for two pieces, or nothing a shadow can summarise).
  * Returns only once no worker reads P any more. */
 size_t fxt__par_run(fxt__par *q, const uint8_t *p, size_t len);
@@ -52,8 +57,8 @@ enum {
     FXT__REDO_ASYNC,       /* its async ids do not fit the open ones, or no room */
     FXT__REDO_FLOWS,       /* its flow ids do not fit the open ones, or no room */
     FXT__REDO_DOOMED,      /* known not to fit before it was done: a provider introduced
-                              or a thread index registered again with other koids in
-                              piece 0 */
+                              or a thread index registered again with other koids by the
+                              validator's thread since its copy */
     FXT__REDO_N_
 };
 #define FXT__REDO_NAMES                                                                    \
@@ -64,14 +69,14 @@ enum {
 /* Who waits (fxt__par_counts.wait_ns, sleeps). */
 enum {
     FXT__WAIT_PIECE, /* the validator's thread, for a worker to finish its piece */
-    FXT__WAIT_ROUND, /* a worker, for the next round */
+    FXT__WAIT_ROUND, /* a worker, for the next cycle */
     FXT__WAIT_BOUND, /* a worker, for the framing to say where its piece starts */
     FXT__WAIT_N_
 };
 
 /* What the threads spent their time on (fxt__par_counts.busy_ns). */
 enum {
-    FXT__BUSY_COPY,   /* the validator's thread: tables copied, the round set up */
+    FXT__BUSY_COPY,   /* the validator's thread: tables copied, the cycle set up */
     FXT__BUSY_PIECE0, /* the validator's thread: piece 0 checked */
     FXT__BUSY_MERGE,  /* the validator's thread: summaries merged */
     FXT__BUSY_REDO,   /* the validator's thread: pieces checked again or taken back */
@@ -81,9 +86,11 @@ enum {
 };
 #define FXT__BUSY_NAMES "copy", "piece 0", "merge", "redo", "framing", "pieces"
 
-/* What the rounds came to (for bench/fxt-threads). */
+/* What the cycles came to (for bench/fxt-threads). */
 typedef struct fxt__par_counts {
-    uint64_t rounds;
+    uint64_t rounds;   /* cycles (a piece per thread) */
+    uint64_t segments; /* runs of cycles, each ending in a join (pipelined: one a feed) */
+    uint64_t piece_max; /* the largest piece handed to a worker, in bytes */
     uint64_t pieces; /* checked by shadows */
     uint64_t redone; /* of those, checked again on the validator's thread */
     uint64_t taken;  /* pieces the validator's thread took, their worker not started */
@@ -101,7 +108,9 @@ void fxt__par_get_counts(const fxt_validator *v, fxt__par_counts *out);
  * whatever the timing (HOW: 0, as they come, or FXT__PAR_*). */
 enum {
     FXT__PAR_WAIT = 1, /* wait for each worker to take its piece: none taken back */
-    FXT__PAR_TAKE = 2  /* take back every piece of every round: none checked ahead */
+    FXT__PAR_TAKE = 2, /* take back every piece of every cycle: none checked ahead */
+    FXT__PAR_TAKE_4TH = 4 /* take back the pieces of each segment's 4th cycle (pipelined:
+                             the worker is on its way), and only those */
 };
 void fxt__par_test(fxt_validator *v, unsigned how);
 

@@ -21,11 +21,12 @@
  *    copy, before registering the index itself if it does (thr_used), and
  *    keeps the copy's koids of the indexes it registers (thr_base_*); if
  *    any thread was registered since the copy (thr_epoch), each index it
- *    took from the copy must still have the copy's koids. A round whose
- *    piece 0 registers an index again with other koids redoes its later
- *    pieces at once (doomed()). (Resolving koids at the merge instead, so
- *    that such pieces merge too, is not done: neither profile of fxt-gen
- *    registers an index again with other koids.)
+ *    took from the copy must still have the copy's koids. A piece whose
+ *    copy is older than an index registered again with other koids by the
+ *    validator's own checks is redone at once (doomed()). (Resolving koids
+ *    at the merge instead, so that such pieces merge too, is not done:
+ *    neither profile of fxt-gen registers an index again with other
+ *    koids.)
  *  - the current provider, providers introduced, provider info starting
  *    one afresh (its tables emptied, a warning): a shadow stops at a
  *    provider info or an unknown provider; the merge wants the provider
@@ -45,7 +46,7 @@
  *    record alone decides: an issue, which stops a shadow (redo).
  *  - --max-* limits, a full or memory-starved table, untracked
  *    providers: a shadow's limit is an issue (redo); with a real table
- *    full or providers past the limit, no round starts (one thread).
+ *    full or providers past the limit, no cycle starts (one thread).
  *  - counts (records, by type, by event type, per provider): summed.
  *  - ignored rules (--ignore): their reports still stop a shadow (redo).
  *  - stop at an error, --max-issues, size 0, a record not whole, a
@@ -79,7 +80,7 @@ void fxt__shadow_pending(fxt_validator *sv, unsigned ref)
     uint32_t k = 0;
     if (c != &sv->implicit)
         k = (uint32_t)fxt__tfind(&sv->prov_ids, c->id, 0, 0)->idx + 1;
-    /* (K <= FXT__MAX_COPIES: rounds start with no more providers) */
+    /* (K <= FXT__MAX_COPIES: cycles start with no more providers) */
     if (sv->npend == FXT__PEND_CAP) {
         fxt__shadow_stop(sv, FXT__STOP_PENDING);
         return;
@@ -223,15 +224,8 @@ static void ids_apply(fxt__table *t, const fxt__table *x)
 
 int fxt__shadow_doomed(const fxt_validator *v, uint64_t prov_epoch, uint64_t thr_epoch)
 {
-    if (v->prov_epoch != prov_epoch)
+    if (v->prov_epoch != prov_epoch || v->thr_changed_at > thr_epoch)
         return FXT__REDO_DOOMED;
-    if (v->thr_epoch == thr_epoch)
-        return FXT__REDO_N_;
-    for (size_t i = 0; i <= v->nprov; i++) {
-        const fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
-        if (s->thr_changed[0] | s->thr_changed[1] | s->thr_changed[2] | s->thr_changed[3])
-            return FXT__REDO_DOOMED;
-    }
     return FXT__REDO_N_;
 }
 

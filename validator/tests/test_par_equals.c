@@ -17,6 +17,10 @@
  * under the --max-* limits, stopping at the first error, and cut by a
  * record of size 0. It also demands that the clean traces are mostly
  * merged, not redone, so that it holds the merge and not only the redo.
+ * pipelined() holds the feeds that par.c pipelines (one worker: cycles
+ * without a barrier, copies older than their pieces, pieces that grow) to
+ * one thread on calm traces of 3 MiB, with a piece taken back, errors, a
+ * stop and a record of size 0 in the middle of the feed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,8 +137,10 @@ static void event_rec(trace *t, state *s, unsigned bad, unsigned et, unsigned th
         put(t, data);
 }
 
+static int g_calm; /* write_trace's CHURN < 0: events that are clean with BAD 0 */
+
 /* An event of kind ET on a registered thread (or inline koids), a clean
- * one unless 1/BAD says otherwise. */
+ * one unless 1/BAD says otherwise (or mostly clean, unless g_calm). */
 static void event(trace *t, state *s, unsigned bad)
 {
     unsigned thr = 1 + rnd(t, NTHR);
@@ -149,6 +155,10 @@ static void event(trace *t, state *s, unsigned bad)
     if (et == FXT_ET_DURATION_BEGIN || et == FXT_ET_DURATION_END) {
         if (thr == 0)
             thr = 1 + rnd(t, NTHR), et = s->thr[s->cur][thr] ? et : FXT_ET_INSTANT;
+        if (g_calm && !s->thr[s->cur][thr]) { /* (an instant on koids inline) */
+            event_rec(t, s, bad, FXT_ET_INSTANT, 0, ts, data);
+            return;
+        }
         depth = &s->depth[s->cur][thr];
         if (et == FXT_ET_DURATION_END && *depth == 0 && !wrong)
             et = FXT_ET_DURATION_BEGIN;
@@ -160,9 +170,13 @@ static void event(trace *t, state *s, unsigned bad)
             --*depth;
     } else if (et == FXT_ET_DURATION_COMPLETE) {
         data = wrong ? ts - 1 : ts + 5;
+    } else if (g_calm && et <= FXT_ET_ASYNC_END && s->cur != NPROV) {
+        et = FXT_ET_INSTANT; /* (the writer keeps the async ids of one provider) */
     } else if (et >= FXT_ET_ASYNC_BEGIN) {
         const int begin = et == FXT_ET_ASYNC_BEGIN || et == FXT_ET_FLOW_BEGIN;
         const int end = et == FXT_ET_ASYNC_END || et == FXT_ET_FLOW_END;
+        if (g_calm && et <= FXT_ET_ASYNC_END)
+            thr = 0; /* (and of one process: inline koids) */
         unsigned id = rnd(t, 8);
         if (!wrong)
             for (unsigned i = 0; i < 8 && (begin ? ids[id] : !ids[id]); i++)
@@ -190,11 +204,14 @@ static void event(trace *t, state *s, unsigned bad)
  * of the choices that can go wrong do (0: none). CHURN: a thread index
  * registered again, with one of two koids, every few records, so that
  * most pieces use an index's koids, then register it again, and the piece
- * before them changed its koids too. */
+ * before them changed its koids too. CHURN < 0 (calm): a thread index is
+ * registered once per provider (then strings instead), so that pieces
+ * merge and grow (par.c). */
 static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed, int churn)
 {
     state s;
     memset(&s, 0, sizeof s);
+    g_calm = churn < 0;
     t->n = 0;
     t->x = seed * 0x9e3779b97f4a7c15ull | 1;
     put(t, FXT_MAGIC_RECORD);
@@ -204,23 +221,32 @@ static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed, int c
     s.cur = NPROV;
     for (unsigned i = 0; i < n; i++) {
         unsigned c = rnd(t, 100);
-        if (churn && c < 25) {
+        if (churn > 0 && c < 25) {
             thread_rec(t, &s, 1 + rnd(t, 2), 1 + rnd(t, 2));
             continue;
         }
         if (c < 8) { /* a string, new or again */
             string_rec(t, &s, 1 + rnd(t, NSTR));
         } else if (c < 11) { /* a thread, new or again with other koids */
-            thread_rec(t, &s, 1 + rnd(t, NTHR), 1 + rnd(t, 3));
+            const unsigned idx = 1 + rnd(t, NTHR), pid = 1 + rnd(t, 3);
+            if (churn < 0 && s.thr[s.cur][idx])
+                string_rec(t, &s, 1 + rnd(t, NSTR));
+            else
+                thread_rec(t, &s, idx, pid);
         } else if (c < 12) { /* a string and a thread, then an async event using both: past
                                  a piece's end, its refs are pending and its koids new */
             unsigned str = 1 + rnd(t, NSTR), thr = 1 + rnd(t, NTHR), id = rnd(t, 8);
             string_rec(t, &s, str);
-            thread_rec(t, &s, thr, 1 + rnd(t, 3));
-            if (!s.async[id]) { /* (a begin: s.async[id] is its id open) */
+            if (churn >= 0 || !s.thr[s.cur][thr])
+                thread_rec(t, &s, thr, 1 + rnd(t, 3));
+            if (!s.async[id] && (!g_calm || s.cur == NPROV)) { /* (a begin: s.async[id]
+                                                                   is its id open) */
                 const size_t at = t->n;
                 s.async[id] = 1;
-                event_rec(t, &s, 0, FXT_ET_ASYNC_BEGIN, thr, 1000 + t->n, id);
+                if (g_calm) /* (inline koids, as event() writes them) */
+                    event_rec(t, &s, 0, FXT_ET_ASYNC_BEGIN, 0, 1000 + t->n, id + 100);
+                else
+                    event_rec(t, &s, 0, FXT_ET_ASYNC_BEGIN, thr, 1000 + t->n, id);
                 t->w[at] = FXT_SET(t->w[at], FXT_EV_CATEGORY, str);
             }
         } else if (c < 16) { /* a provider switch */
@@ -338,6 +364,7 @@ static void show_at(const result *r1, const result *rn, size_t at)
 
 static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
 static uint64_t g_why[FXT__REDO_N_];
+static const char *const g_why_names[] = {FXT__REDO_NAMES};
 
 /* CHURN: more runs on 3 and 4 threads (a piece merged after one that
  * registered an index again: piece 0's own registrations make the rest of
@@ -585,6 +612,136 @@ static void paths(void)
     free(t.w);
 }
 
+/* ---- pipelined feeds (par.c, one worker): multi-MiB feeds whose pieces
+ * grow, with every path in the middle of the feed ---- */
+
+/* Calm traces of a few MiB against one thread, fed whole and in chunks of
+ * a few MiB, at the default piece size and smaller ones: many cycles in
+ * a segment, pieces grown to MiBs, copies older than their pieces. */
+static void compare_big(const trace *t, const char *what, int clean)
+{
+    static const config cfg[] = {{2, 0, 0, 0, NULL},
+                                 {2, 4096, 0, 0, NULL},
+                                 {2, 65536, 3u << 20, 0, NULL},
+                                 {2, 2048, 0, FXT__PAR_WAIT, NULL}};
+    static const limits lims[] = {{"default limits", 0, 0, 0, 0, 0},
+                                  {"--max-async 5 --max-flows 5", 0, 5, 5, 0, 0},
+                                  {"stop at the first error", 0, 0, 0, 0, FXT_OPT_STOP_AT_ERROR}};
+    const config one = {1, 0, 0, 0, NULL};
+    const uint8_t *b = (const uint8_t *)t->w;
+    for (size_t k = 0; k < sizeof lims / sizeof lims[0]; k++) {
+        result r1 = run(b, t->n * 8, &one, &lims[k]);
+        for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
+            result rn = run(b, t->n * 8, &cfg[c], &lims[k]);
+            size_t at;
+            const char *d = differ(&r1, &rn, &at);
+            if (d != NULL) {
+                g_failures++;
+                fprintf(stderr,
+                        "FAIL %s, %s: 2 threads, pieces of %u bytes, %s: %s differs from one "
+                        "thread's (validator/par.c, pipelined)\n",
+                        what, lims[k].what, cfg[c].piece,
+                        cfg[c].chunk ? "fed in chunks" : "fed whole", d);
+                show_at(&r1, &rn, at);
+            }
+            if (clean && k == 0 && cfg[c].how == FXT__PAR_WAIT) {
+                /* (fed whole, no piece taken back: pieces grown from 2 KiB
+                 * past 64 KiB, most merged; a few segments, as the first
+                 * pieces, whose copies miss the threads registered just
+                 * before them, are redone and back off) */
+                const uint64_t merged = rn.pc.pieces - rn.pc.redone - rn.pc.taken;
+                printf("%s, pipelined: %llu cycles in %llu segments, largest piece %llu bytes, "
+                       "%llu of %llu pieces merged\n",
+                       what, (unsigned long long)rn.pc.rounds, (unsigned long long)rn.pc.segments,
+                       (unsigned long long)rn.pc.piece_max, (unsigned long long)merged,
+                       (unsigned long long)rn.pc.pieces);
+                if (rn.pc.segments > 4 || rn.pc.piece_max < 65536 || 2 * merged < rn.pc.pieces) {
+                    g_failures++;
+                    fprintf(stderr,
+                            "FAIL %s: pipelined: %llu segments (want <= 4), largest piece %llu "
+                            "bytes (want >= 65536), %llu of %llu pieces merged (want half)\n",
+                            what, (unsigned long long)rn.pc.segments,
+                            (unsigned long long)rn.pc.piece_max, (unsigned long long)merged,
+                            (unsigned long long)rn.pc.pieces);
+                    for (unsigned y = 0; y < FXT__REDO_N_; y++)
+                        if (rn.pc.why[y])
+                            fprintf(stderr, "    redone: %s %llu\n", g_why_names[y],
+                                    (unsigned long long)rn.pc.why[y]);
+                    for (unsigned y = 0; y < FXT_R_END_; y++)
+                        if (rn.pc.by_rule[y])
+                            fprintf(stderr, "    issue: %s\n", fxt_rule_get((fxt_rule)y)->name);
+                }
+            }
+            free(rn.l.v);
+        }
+        free(r1.l.v);
+    }
+}
+
+/* The string record at or after byte AT of T: its word. */
+static size_t string_at(const trace *t, size_t at)
+{
+    for (size_t i = 0, k; i < t->n && (k = (size_t)FXT_GET(t->w[i], FXT_REC_SIZE)) != 0; i += k)
+        if (i * 8 >= at && FXT_GET(t->w[i], FXT_REC_TYPE) == FXT_RT_STRING)
+            return i;
+    fprintf(stderr, "string_at: none past %zu (a bug of this test)\n", at);
+    exit(2);
+}
+
+static void pipelined(void)
+{
+    trace t = {0};
+    fxt__par_counts pc;
+    const char *w;
+    write_trace(&t, 60000, 0, 7, -1); /* (about 3 MiB) */
+    compare_big(&t, "a calm trace of 3 MiB", 1);
+    static const limits stop = {"stop at the first error", 0, 0, 0, 0, FXT_OPT_STOP_AT_ERROR};
+    const config waitc = {2, 2048, 0, FXT__PAR_WAIT, NULL};
+
+    /* the 4th cycle's piece taken back (its worker not started): the rest
+     * of that cycle and the next on the validator's thread, then a new
+     * segment */
+    w = "a piece taken back in the middle of a pipelined feed, clean";
+    same_as_one(&t, &(config){2, 2048, 0, FXT__PAR_TAKE_4TH, NULL}, &defaults, w, &pc);
+    demand(w, "pieces taken back", pc.taken,
+           pc.taken >= 1 && pc.merged_records > 0 && pc.rounds > pc.segments + 3);
+
+    /* errors (string index 0) at a third, a half and two thirds: pieces
+     * redone in the middle of the feed (an issue in a shadow), pieces set
+     * back to the base size, the pipeline going on */
+    size_t e[3];
+    for (int k = 0; k < 3; k++) {
+        e[k] = string_at(&t, t.n * 8 / 6 * (size_t)(2 + k));
+        t.w[e[k]] = FXT_SET(t.w[e[k]], FXT_STR_INDEX, 0);
+    }
+    compare_big(&t, "a calm trace of 3 MiB, 3 errors", 0);
+    w = "errors in the middle of a pipelined feed";
+    uint64_t shadow_issues = 0;
+    for (unsigned piece = 2048; piece <= 8192; piece *= 2) {
+        same_as_one(&t, &(config){2, piece, 0, FXT__PAR_WAIT, NULL}, &defaults, w, &pc);
+        shadow_issues += pc.why[FXT__REDO_ISSUE];
+        demand(w, "records merged", pc.merged_records, pc.merged_records > 0);
+    }
+    demand(w, "pieces redone for an issue", shadow_issues, shadow_issues >= 1);
+    w = "stop at the first error in the middle of a pipelined feed";
+    same_as_one(&t, &waitc, &stop, w, &pc);
+    demand(w, "pieces merged before the stop", pc.merged_records,
+           pc.merged_records > 0 && pc.rounds > 3);
+    w = "taken back in the middle of a pipelined feed, stop at the first error";
+    same_as_one(&t, &(config){2, 2048, 0, FXT__PAR_TAKE_4TH, NULL}, &stop, w, &pc);
+    demand(w, "taken back", pc.taken, pc.taken >= 1);
+
+    /* a record of size 0 at two thirds: the feed stops there */
+    const size_t z = string_at(&t, t.n * 8 / 3 * 2 + 4096);
+    t.w[z] = FXT_SET(t.w[z], FXT_REC_SIZE, 0);
+    w = "a record of size 0 in the middle of a pipelined feed";
+    same_as_one(&t, &waitc, &defaults, w, &pc);
+    demand(w, "pieces merged before it", pc.merged_records,
+           pc.merged_records > 0 && pc.rounds > 3);
+    compare_big(&t, "a calm trace of 3 MiB, 3 errors, size 0 at 2/3", 0);
+    free(t.w);
+}
+
 int main(void)
 {
 #if defined(__wasi__)
@@ -634,6 +791,7 @@ int main(void)
         }
     free(t.w);
     paths();
+    pipelined();
     /* the clean traces must mostly merge: else this test would hold the
      * redo alone */
     const uint64_t merged = g_pieces - g_redone - g_taken;
