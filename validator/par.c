@@ -43,9 +43,8 @@
  * thread epochs. Pieces double in size, up to FXT__TASK_MAX, after a cycle
  * merged whole; a redo or a taken-back piece sets them back.
  *
- * Two cycles in turn mostly redone (or, in a segment of one cycle, of
- * under one record per 2 KiB): the next 1, 2 ... 64 cycles' bytes on one
- * thread (back-off).
+ * Two cycles in turn mostly redone, or of under one record per 2 KiB:
+ * the next 1, 2 ... 64 cycles' bytes on one thread (back-off).
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -628,7 +627,6 @@ static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
     if (!open_cycle(q, c, p, lim, off0, p, first, n, 1))
         return 0;
     q->counts.segments++;
-    const int one = first == len; /* one cycle: as fxt-validate's 1 MiB windows */
     int ending = 0, clean = 1;
     for (;; c++) {
         const cycle *cy = &q->cy[c & 1];
@@ -656,14 +654,16 @@ static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         q->counts.rounds++;
         clean = redone == 0 && !ending;
         /* pieces mostly redone in two cycles in turn (a trace whose
-         * earlier pieces keep changing what later ones depend on), or, in a
-         * segment of one cycle, of so few records that handing them out costs more
-         * than checking them (large records: under one per 2 KiB; measured
-         * through fxt-validate, whose 1 MiB windows are one cycle each): the
-         * next 1, 2, 4 ... 64 cycles' bytes on one thread, where waiting for
-         * a piece and checking it again costs more than it gains */
+         * earlier pieces keep changing what later ones depend on), or of so
+         * few records that handing them out costs more than checking them
+         * (large records: under one per 2 KiB; measured through
+         * fxt-validate, whose reader thread then needs the second core as
+         * much as the worker does: coverage's -j2 took 0.060-0.079 s against
+         * -j1's 0.050-0.063 s when such cycles were pipelined; bench/README.md):
+         * the next 1, 2, 4 ... 64 cycles' bytes on one thread, where waiting
+         * for a piece and checking it again costs more than it gains */
         const size_t bytes = (size_t)(cy->tgt[cy->npieces] - cy->tgt[0]);
-        const int cheap = one && (v->st.records - records) * 2048 < bytes;
+        const int cheap = (v->st.records - records) * 2048 < bytes;
         if (cheap || 2 * redone > n - 1) {
             if (++q->misses >= 2) {
                 q->misses = 0;
