@@ -472,8 +472,8 @@ static void usage(FILE *f)
             "                        record counts (--json always has them); implies --timing\n"
             "      --timing          add wall time and MB/s to each summary (without it the\n"
             "                        output is the same bytes on every run)\n"
-            "  -j, --threads=N       check on N threads (default 1); the output is the same\n"
-            "                        for any N\n"
+            "  -j, --threads=N       check on N threads (default: the cores online, at most\n"
+            "                        2); the output is the same for any N\n"
             "      --max-providers=N, --max-threads=N, --max-async=N, --max-flows=N\n"
             "                        capacity limits: providers, threads, async operations\n"
             "                        and flows open at once that the validator tracks\n"
@@ -647,6 +647,20 @@ static int auto_color(void)
 
 /** --threads' largest value (the library's cap). */
 #define MAX_CHECK_THREADS 64u
+/** --threads' default at most: the most threads measured to pay (on two
+ *  cores; bench/README.md, "Threads"). */
+#define DEFAULT_THREADS_CAP 2u
+
+/** --threads' default: the cores online, at most
+ *  DEFAULT_THREADS_CAP; 1 where that is unknown. */
+static unsigned default_threads(void)
+{
+    long n = 1;
+#ifdef _SC_NPROCESSORS_ONLN
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    return n < 1 ? 1u : n > (long)DEFAULT_THREADS_CAP ? DEFAULT_THREADS_CAP : (unsigned)n;
+}
 /** --format NAME, in any case (SARIF, JUnit...). */
 static int parse_format(const char *s, out_format *out)
 {
@@ -698,7 +712,7 @@ int main(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.base = fxt_options_default();
     cfg.base.revision = FXT_REV_CURRENT;
-    cfg.base.threads = 1; /* (more do not pay yet: bench/README.md, "Threads") */
+    cfg.base.threads = default_threads();
     cfg.max_issues = DEFAULT_MAX_ISSUES;
     session s;
     memset(&s, 0, sizeof s);

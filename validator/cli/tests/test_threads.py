@@ -10,8 +10,8 @@ is one window of up to 8 MiB, standard input parts of up to 1 MiB)
 profiles, every revision, big-endian, copies with bytes changed at random,
 one with a record of size 0 in the middle, one cut short), each output
 format, --revision auto, small tracking limits and standard input, the
-stdout bytes, stderr bytes and exit status of --threads 2 and 3 must be
-those of --threads 1. And --threads takes a whole number from 1 to 64.
+stdout bytes, stderr bytes and exit status of --threads 2 and 3 (and of
+no --threads: the default) must be those of --threads 1. And --threads takes a whole number from 1 to 64.
 
 usage: test_threads.py FXT_VALIDATE FXT_GEN
 """
@@ -107,12 +107,14 @@ def main():
     for t in traces:
         for opts in option_sets:
             one = run(opts + ['--threads', '1', t])
-            for n in ('2', '3') if not opts else ('2',):
-                got = run(opts + ['--threads', n, t])
+            # (None: no --threads, the default of the cores online, at most 2)
+            for n in ('2', '3', None) if not opts else ('2',):
+                got = run(opts + (['--threads', n] if n else []) + [t])
                 runs += 1
                 if got != one:
                     fail('%s %s: --threads %s differs from one thread (exit %d vs %d)'
-                         % (os.path.basename(t), ' '.join(opts), n, got[0], one[0]))
+                         % (os.path.basename(t), ' '.join(opts), n or '(default)', got[0],
+                            one[0]))
                     for a, b in zip(one[1].splitlines(), got[1].splitlines()):
                         if a != b:
                             print('  1: %r\n  %s: %r' % (a[:200], n, b[:200]))
