@@ -116,7 +116,7 @@ cfg=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/nul
 echo "build: $build (${cfg:-unknown build type}); counts from valgrind --tool=callgrind --branch-sim=yes"
 echo
 
-echo "== validation: fxt-validate --quiet FILE (no visitor; the checking itself)"
+echo "== validation: fxt-validate --quiet --threads 1 FILE (no visitor; the checking itself, one thread)"
 n_big=$(records_of "$trace")
 n_small=$(records_of "$small")
 [ -n "$n_big" ] && [ "$n_big" -gt "$n_small" ] ||
@@ -124,17 +124,17 @@ n_small=$(records_of "$small")
 bytes=$(stat -c %s "$trace")
 echo "  trace: $what"
 echo "  $bytes bytes, $n_big records ($(awk -v b="$bytes" -v n="$n_big" 'BEGIN { printf "%.1f", b / n }') bytes/record)"
-vb=$(callgrind "$work/val.cg" "$val" --quiet "$trace")
-vs=$(callgrind "$work/vals.cg" "$val" --quiet "$small")
+vb=$(callgrind "$work/val.cg" "$val" --quiet --threads 1 "$trace")
+vs=$(callgrind "$work/vals.cg" "$val" --quiet --threads 1 "$small")
 per_record "$vb" "$vs" "$n_big" "$n_small"
 split_report "$work/val.cg" "$val"
 echo
 
 # Every revision: one validator per revision over the same input; those
 # that cannot be reported stop after their first error.
-echo "== validation, every revision: fxt-validate --quiet --revision auto FILE"
-vb2=$(callgrind "$work/val2.cg" "$val" --quiet --revision auto "$trace")
-vs2=$(callgrind "$work/vals2.cg" "$val" --quiet --revision auto "$small")
+echo "== validation, every revision: fxt-validate --quiet --threads 1 --revision auto FILE"
+vb2=$(callgrind "$work/val2.cg" "$val" --quiet --threads 1 --revision auto "$trace")
+vs2=$(callgrind "$work/vals2.cg" "$val" --quiet --threads 1 --revision auto "$small")
 per_record "$vb2" "$vs2" "$n_big" "$n_small"
 echo
 
