@@ -29,6 +29,11 @@
 #                second fresh build (the fuzz quick start's build and
 #                install): not in scripts/test.sh, `ctest -L extended` runs it
 #
+# and, beside those:
+#   threads      runs the validator's parallel path (validator/par.c) on
+#                several threads: scripts/test.sh also runs these under
+#                ThreadSanitizer, building only the targets they need
+#
 # Labels given where a test is added (set_tests_properties(... LABELS ...))
 # win; every other test takes its labels from the first row below whose
 # pattern matches its whole name. A test with no label, or a directory that
@@ -36,7 +41,8 @@
 # message naming this file: a new test must say what it costs.
 set(FXT_TEST_LABELS
   # unit and spec tests (C, Check)
-  "support|sha256|validator|encode|encode_revisions|gen_properties|roundtrip|body_order|par_equals_one=quick"
+  "support|sha256|validator|encode|encode_revisions|gen_properties|roundtrip|body_order=quick"
+  "par_equals_one=quick,threads"
   "rules_doc_fresh|rule-ids-fresh|cxx-headers|license-headers=quick"
   "spec_real_traces=quick,shared-data"
   "spec_.*=quick"
@@ -44,7 +50,8 @@ set(FXT_TEST_LABELS
   # the corpus and the generator's command line
   "golden-regen|golden-check|violate|gen-cli|readme-example=quick"
   # fxt-validate and fxt-dump end to end
-  "cli|cli-formats|cli-ci|cli-edges|cli-threads|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
+  "cli|cli-formats|cli-ci|cli-edges|ci-recipes|dump|dump-corpus|outputs-never-destroy=quick"
+  "cli-threads=quick,threads"
   "cli_real_traces|cli_spec_headings|cli-formats-sarif-schema|cli-baseline-formats|cli-sarif-corpus|dump-real=quick,shared-data"
   "dump-corpus-schema=slow,once"
   "violate-controls=slow,once"

@@ -15,10 +15,12 @@
 #      Go recipe and fxt-conform (their C parts run here through the quick
 #      tests), the benchmarks, the WebAssembly ones and the checks run once
 #      (ctest -LE 'valgrind|package|go|conform|bench|once|node|browser')
-#   3. clang coverage (scripts/coverage.sh): the tests that exercise the
+#   3. clang ThreadSanitizer: the tests of the threaded validator (ctest -L
+#      threads), with only the targets they need built; any report fails
+#   4. clang coverage (scripts/coverage.sh): the tests that exercise the
 #      validator, its CLI and the mutator; prints line and branch coverage
 #      (FXT_SKIP_COVERAGE=1 skips it)
-#   4. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
+#   5. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
 #      (fuzz/smoke.sh; FXT_SKIP_FUZZ=1 skips it; the AFL++ build runs beside
 #      the libFuzzer one)
 #
@@ -28,6 +30,7 @@
 #
 #   scripts/test.sh            everything (what .ci/run runs)
 #   scripts/test.sh quick      one gcc build, ctest -L quick: for every edit
+#   scripts/test.sh tsan       stage 3 alone (after an edit to validator/par.c)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -47,12 +50,32 @@ configure() { # DIR ARGS...: a fresh build directory
   cmake -S . -B "$dir" -G Ninja -DFXT_WERROR=ON -DPython3_EXECUTABLE=$py "$@" >/dev/null
 }
 
+# ThreadSanitizer on the parallel path (validator/par.c: worker threads,
+# lock-free claims, pipelined cycles): its own build, not the ASan one (the
+# two do not mix), of the threaded tests' targets only. halt_on_error: the
+# first report stops the test and fails it (fxt-validate's exit status and
+# stderr then differ from one thread's in cli-threads).
+tsan_stage() {
+  echo "== 3. clang TSan: the threaded tests (ctest -L threads) =="
+  local tsan=-fsanitize=thread
+  CC=clang configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFXT_HARDENING=OFF -DCMAKE_C_FLAGS="$tsan" \
+    -DCMAKE_EXE_LINKER_FLAGS="$tsan" -DCMAKE_SHARED_LINKER_FLAGS="$tsan"
+  cmake --build build-tsan -j"$jobs" --target test_par_equals fxt-validate fxt-gen
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+    ctest --test-dir build-tsan -j"$jobs" -L threads --output-on-failure
+  stage_done "3. clang TSan"
+}
+
 if [ "${1:-}" = quick ]; then
   echo "== quick: gcc build, ctest -L quick =="
   configure build-quick -DCMAKE_BUILD_TYPE=RelWithDebInfo
   cmake --build build-quick -j"$jobs"
   ctest --test-dir build-quick -j"$jobs" -L quick --output-on-failure
   stage_done "quick"
+  exit 0
+fi
+if [ "${1:-}" = tsan ]; then
+  tsan_stage
   exit 0
 fi
 
@@ -71,21 +94,23 @@ FXT_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print
   ctest --test-dir build-asan -j"$jobs" -LE 'valgrind|package|go|conform|bench|once|node|browser' --output-on-failure
 stage_done "2. clang ASan+UBSan"
 
+tsan_stage
+
 # Line and branch coverage of the validator, its CLI and the mutator: the
 # figures are printed; a part below its branch target is reported but does
 # not fail CI (FXT_COVERAGE_STRICT=1 makes it fail). A test failing in this
 # build does. (Not in the sanitizer build: its fault-injection tests, which
 # reach the CLI's error paths, cannot run under ASan.)
 if [ "${FXT_SKIP_COVERAGE:-0}" != 1 ]; then
-  echo "== 3. coverage (scripts/coverage.sh) =="
+  echo "== 4. coverage (scripts/coverage.sh) =="
   bash scripts/coverage.sh "$PWD/build-cov"
-  stage_done "3. coverage"
+  stage_done "4. coverage"
 fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
-  echo "== 4. fuzzing smoke run =="
+  echo "== 5. fuzzing smoke run =="
   bash fuzz/smoke.sh "$PWD/build-fuzz"
-  stage_done "4. fuzzing smoke run"
+  stage_done "5. fuzzing smoke run"
 fi
 
 echo "== stage times =="
