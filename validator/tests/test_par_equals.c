@@ -362,6 +362,23 @@ static void show_at(const result *r1, const result *rn, size_t at)
                 (unsigned long long)rn->l.v[at].record_offset);
 }
 
+/* Fail if RN (config CF, limits L) is not R1, one thread's: say where (WHERE). */
+static void same_output(const char *what, const limits *l, const config *cf, const result *r1,
+                        const result *rn, const char *where)
+{
+    size_t at;
+    const char *d = differ(r1, rn, &at);
+    if (d == NULL)
+        return;
+    g_failures++;
+    fprintf(stderr,
+            "FAIL %s, %s: %u threads, pieces of %u bytes, %s: %s differs from one thread's "
+            "(%s)\n",
+            what, l->what, cf->threads, cf->piece, cf->chunk ? "fed in chunks" : "fed whole", d,
+            where);
+    show_at(r1, rn, at);
+}
+
 static uint64_t g_pieces, g_redone, g_taken; /* over the clean traces */
 static uint64_t g_why[FXT__REDO_N_];
 static const char *const g_why_names[] = {FXT__REDO_NAMES};
@@ -386,17 +403,7 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean, i
         result r1 = run(b, len, &one, &lims[k]);
         for (size_t c = 0; c < ncfg; c++) {
             result rn = run(b, len, &cfg[c], &lims[k]);
-            size_t at;
-            const char *d = differ(&r1, &rn, &at);
-            if (d != NULL) {
-                g_failures++;
-                fprintf(stderr,
-                        "FAIL %s, %s: %u threads, pieces of %u bytes, %s: %s differs from one "
-                        "thread's (validator/par.c)\n",
-                        what, lims[k].what, cfg[c].threads, cfg[c].piece,
-                        cfg[c].chunk ? "fed in chunks" : "fed whole", d);
-                show_at(&r1, &rn, at);
-            }
+            same_output(what, &lims[k], &cfg[c], &r1, &rn, "validator/par.c");
             if (clean && k == 0) {
                 g_pieces += rn.pc.pieces, g_redone += rn.pc.redone, g_taken += rn.pc.taken;
                 for (unsigned w = 0; w < FXT__REDO_N_; w++)
@@ -633,17 +640,7 @@ static void compare_big(const trace *t, const char *what, int clean)
         result r1 = run(b, t->n * 8, &one, &lims[k]);
         for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
             result rn = run(b, t->n * 8, &cfg[c], &lims[k]);
-            size_t at;
-            const char *d = differ(&r1, &rn, &at);
-            if (d != NULL) {
-                g_failures++;
-                fprintf(stderr,
-                        "FAIL %s, %s: 2 threads, pieces of %u bytes, %s: %s differs from one "
-                        "thread's (validator/par.c, pipelined)\n",
-                        what, lims[k].what, cfg[c].piece,
-                        cfg[c].chunk ? "fed in chunks" : "fed whole", d);
-                show_at(&r1, &rn, at);
-            }
+            same_output(what, &lims[k], &cfg[c], &r1, &rn, "validator/par.c, pipelined");
             if (clean && k == 0 && cfg[c].how == FXT__PAR_WAIT) {
                 /* (fed whole, no piece taken back: pieces grown from 2 KiB
                  * past 64 KiB, most merged; a few segments, as the first
