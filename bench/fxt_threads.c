@@ -17,6 +17,15 @@
  * one thread's time over this one bounds every speed-up here (on a
  * machine whose cores scale it is close to N).
  *
+ * And in the same turns, the machine's own scaling, with no validator: a
+ * plain scan of the trace's bytes (one 8-byte load and an XOR per word,
+ * as the UTF-8 check's ASCII path reads strings), whole on one thread
+ * against 1/N of it on each of N threads; and a loop of register
+ * arithmetic (no memory), once on one thread against once on each of N.
+ * A trace whose checking reads its bytes about as fast as the scan (large
+ * strings) cannot gain more than the scan's ratio; no checking can gain
+ * more than the loop's.
+ *
  *   fxt-threads FILE [--threads N] [--reps R] [--chunk-kib K] [--revision REV]
  */
 #include <errno.h>
@@ -116,6 +125,81 @@ static double run(const unsigned char *b, size_t n, size_t chunk, unsigned threa
         mix(d, &vd[r].complete, sizeof vd[r].complete);
     }
     return t;
+}
+
+/* ---- the machine's own scaling: a scan, a loop ---- */
+
+typedef struct mjob {
+    const unsigned char *b;
+    size_t from, to; /* the scan's words (none for the loop) */
+    pthread_barrier_t *go;
+    uint64_t out;
+    double t0, t1;
+} mjob;
+
+/* (the empty asm keeps one scalar 8-byte load per step, as the UTF-8
+ * check's ASCII path does: the compiler may not vectorise or drop it) */
+static uint64_t scan_words(const unsigned char *b, size_t from, size_t to)
+{
+    uint64_t s = 0;
+    for (size_t i = from; i + 8 <= to; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        s ^= w;
+        __asm__ volatile("" : "+r"(s));
+    }
+    return s;
+}
+
+/* Register arithmetic only: six dependent chains, ~50 ms on one core. */
+static uint64_t spin_alu(void)
+{
+    uint64_t a = 1, c = 2, d = 3, e = 4, f = 5, g = 6;
+    for (uint64_t i = 0; i < 20000000; i++) {
+        a += c ^ i, c += d ^ a, d += e ^ i, e += f ^ d, f += g ^ i, g += a ^ f;
+        __asm__ volatile("" : "+r"(a), "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g));
+    }
+    return a + c + d + e + f + g;
+}
+
+static void *mjob_main(void *arg)
+{
+    mjob *j = arg;
+    pthread_barrier_wait(j->go);
+    j->t0 = now();
+    j->out = j->b ? scan_words(j->b, j->from, j->to) : spin_alu();
+    j->t1 = now();
+    return NULL;
+}
+
+/* The wall time of N jobs at once: the scan of B[0..LEN) cut in N parts
+ * (B not NULL), or the loop N times. */
+static double run_machine(const unsigned char *b, size_t len, unsigned n)
+{
+    mjob jb[64];
+    pthread_t th[64];
+    pthread_barrier_t go;
+    pthread_barrier_init(&go, NULL, n);
+    for (unsigned k = 0; k < n; k++) {
+        jb[k] = (mjob){b, len / n * k & ~(size_t)7, k + 1 == n ? len : len / n * (k + 1) & ~(size_t)7,
+                       &go, 0, 0, 0};
+        if (pthread_create(&th[k], NULL, mjob_main, &jb[k]) != 0) {
+            fprintf(stderr, "fxt-threads: no thread\n");
+            exit(2);
+        }
+    }
+    double t0 = 1e300, t1 = 0;
+    uint64_t out = 0;
+    for (unsigned k = 0; k < n; k++) {
+        pthread_join(th[k], NULL);
+        t0 = jb[k].t0 < t0 ? jb[k].t0 : t0;
+        t1 = jb[k].t1 > t1 ? jb[k].t1 : t1;
+        out ^= jb[k].out;
+    }
+    pthread_barrier_destroy(&go);
+    if (out == 0x5eed) /* (never, in practice: keeps OUT live) */
+        fprintf(stderr, "fxt-threads: %llx\n", (unsigned long long)out);
+    return t1 - t0;
 }
 
 /* ---- the ideal split (this machine's ceiling) ---- */
@@ -258,7 +342,7 @@ int main(int argc, char **argv)
         return 2;
     }
     fclose(f);
-    double best1 = 1e9, bestn = 1e9, besti = 1e9, part_t[64], best_part_t[64] = {0};
+    double best1 = 1e9, bestn = 1e9, besti = 1e9, bestm[4] = {1e9, 1e9, 1e9, 1e9}, part_t[64], best_part_t[64] = {0};
     uint64_t ideal_issues = 0;
     digest d1 = {0, 0, 0}, dn;
     int same = 1;
@@ -276,6 +360,10 @@ int main(int argc, char **argv)
         t = run_ideal(b, (size_t)sz, chunk, threads, rev, part_t, &ideal_issues);
         if (t < besti)
             besti = t, memcpy(best_part_t, part_t, sizeof part_t);
+        for (int m = 0; m < 4; m++) { /* scan 1, scan N, loop 1, loop N */
+            t = run_machine(m < 2 ? b : NULL, (size_t)sz, m & 1 ? threads : 1);
+            bestm[m] = t < bestm[m] ? t : bestm[m];
+        }
     }
     printf("trace: %s, %ld bytes, in memory, chunks of %zu KiB, %u issues\n", path, sz,
            chunk >> 10, (unsigned)d1.n);
@@ -294,7 +382,15 @@ int main(int argc, char **argv)
         printf("%u threads reach %.0f%% of the ideal split (the ceiling: %.2fx)\n", threads,
                100.0 * besti / bestn, best1 / besti);
     }
-    printf("taken in turn: 1 thread, %u threads, ideal split; output %s\n", threads,
+    if (bestm[0] < 1e9) {
+        printf("the machine:     a scan of the trace's bytes %.3f s on 1 thread, %.3f s on %u "
+               "(%.2fx); register arithmetic %.3f s on 1 thread, the same on each of %u "
+               "%.3f s (%.2fx the work per second) (best of %d)\n",
+               bestm[0], bestm[1], threads, bestm[0] / bestm[1], bestm[2], threads, bestm[3],
+               threads * bestm[2] / bestm[3], reps);
+    }
+    printf("taken in turn: 1 thread, %u threads, ideal split%s; output %s\n", threads,
+           bestm[0] < 1e9 ? ", the machine's scan and loop" : "",
            only_n ? "not compared (FXT_ONLY_N)" : same ? "identical" : "DIFFERENT");
     printf("cycles: %llu in %llu segments, pieces for workers: %llu (largest %llu KiB), "
            "redone: %llu, taken back (worker not started): %llu (last run)\n",
