@@ -401,6 +401,8 @@ int main(int argc, char **argv)
     printf("records merged from pieces checked ahead: %llu, back-offs: %llu (last run)\n",
            (unsigned long long)last_counts.merged_records,
            (unsigned long long)last_counts.backoffs);
+    printf("pieces started at a guessed boundary: %llu, misguesses: %llu (last run)\n",
+           (unsigned long long)last_counts.guessed, (unsigned long long)last_counts.misguesses);
     static const char *const why[] = {FXT__REDO_NAMES};
     _Static_assert(sizeof why / sizeof why[0] == FXT__REDO_N_, "a name per FXT__REDO_*");
     printf("waiting (last run): validator's thread for pieces %.1f ms (%llu sleeps), workers "

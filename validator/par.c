@@ -52,6 +52,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "guess.h"
 #include "par.h"
 #include "shadow.h"
 
@@ -77,6 +78,16 @@
  * without, 12-17 ms with; bench/README.md) */
 #define FRAME_AHEAD 2048
 
+/* Guess where the worker's pieces start (guess.c) instead of framing the
+ * validator's pieces (a -D for measuring: 0 frames them, as before). */
+#ifndef GUESS
+#define GUESS 1
+#endif
+/* The record index a piece started at a guessed boundary counts from (the
+ * merge adds what it really was; not 0, so that a magic record there is
+ * not first) */
+#define GUESS_IDX ((uint64_t)1 << 62)
+
 /* Where a piece starts: its first record, its index, and the provider the
  * records before it leave current. */
 typedef struct bound {
@@ -84,7 +95,8 @@ typedef struct bound {
     uint64_t idx;
     uint32_t pid;
     int implicit;
-    int cut; /* the framing before it met a record of size 0 */
+    int cut;     /* the framing before it met a record of size 0 */
+    int guessed; /* AT and the provider guessed, IDX from GUESS_IDX */
 } bound;
 
 /* What the validator's thread publishes of a cycle (q->cy[c & 1]). */
@@ -93,7 +105,9 @@ typedef struct cycle {
     uint64_t off0;          /* P's offset */
     unsigned npieces;
     int first; /* its segment's first: piece 0 starts at B0 (else where the last ended) */
-    bound b0;
+    int guess; /* the worker guesses where its piece starts (not the first) */
+    bound b0;  /* where V stood at the copy: piece 0's start if FIRST, else the last
+                  cycle's piece 1's (the worker's guess then checked) */
     const uint8_t *tgt[FXT__MAX_THREADS + 1]; /* piece j ends at the last record boundary
                                                   not past tgt[j + 1]; tgt[npieces]: the
                                                   cycle's end */
@@ -108,6 +122,7 @@ typedef struct worker {
         int started;                /* the shadow ran (its provider was known) */
         uint64_t off, idx;          /* where it started */
         const fxt__provider *copy;  /* in the copy of that provider */
+        bound b;                    /* (its start: guessed or not, the provider) */
     } s[2];
     _Atomic uint64_t abort; /* the validator's thread checks its pieces of cycles up to
                                this one itself: stop */
@@ -117,6 +132,7 @@ typedef struct worker {
     uint64_t mine;          /* (the validator's thread's) the last cycle it took */
     bound chain;            /* (the worker's) where its last piece ended, if HAVE_CHAIN */
     int have_chain;
+    bound last;             /* (the worker's) where its last piece started */
     pthread_t th;
 } worker;
 
@@ -139,6 +155,8 @@ struct fxt__par {
     _Atomic uint64_t wait_ns[FXT__WAIT_N_], sleeps[FXT__WAIT_N_]; /* (counts.wait_*) */
     _Atomic uint64_t busy_ns[FXT__BUSY_N_];                       /* (counts.busy_ns) */
     unsigned misses; /* cycles in turn whose pieces were mostly redone */
+    unsigned misguessed; /* guesses in turn that were wrong */
+    unsigned noguess, noguess_for; /* cycles left to frame, and how many after the next misses */
     unsigned level;  /* 2^level cycles' bytes on one thread at the next miss */
     size_t skip;     /* bytes left to check on one thread */
     worker w[FXT__MAX_THREADS];
@@ -272,6 +290,7 @@ static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b
         __builtin_prefetch(p + FRAME_AHEAD + 64);
     }
     out->at = p, out->idx = b->idx + n, out->pid = pid, out->implicit = implicit, out->cut = cut;
+    out->guessed = b->guessed;
 }
 
 static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
@@ -280,6 +299,37 @@ static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound 
         frame_loop(q->v, b, goal, out, 1);
     else
         frame_loop(q->v, b, goal, out, 0);
+}
+
+/* Where worker W's piece of cycle CY (piece 1) starts, into *B: framed
+ * from where piece 0 starts, or guessed near its target (pipelined, after
+ * the first cycle); 0 if the worker cannot know (its last piece taken
+ * back). */
+static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
+{
+    if (cy->first) {
+        frame(q, &cy->b0, cy->tgt[1], b);
+        return 1;
+    }
+    if (!w->have_chain)
+        return 0;
+    w->have_chain = 0;
+    /* its last piece started where V then stood (B0), in its provider:
+     * where that piece ended is exact, its index counted from B0's */
+    const int exact = w->last.at == cy->b0.at && w->last.implicit == cy->b0.implicit &&
+                      (w->last.implicit || w->last.pid == cy->b0.pid);
+    if (exact)
+        w->chain.idx += cy->b0.idx - w->last.idx, w->chain.guessed = 0;
+    fxt__guess g;
+    if (cy->guess && (size_t)(cy->tgt[1] - cy->tgt[0]) >= 2 * FXT__GUESS_BACK &&
+        fxt__guess_bound(q->v, cy->tgt[0], cy->tgt[1], &g)) {
+        /* (no provider record near it: the one piece 0 started in) */
+        *b = (bound){g.at, GUESS_IDX, g.has_pid ? g.pid : w->chain.pid,
+                     g.has_pid ? 0 : w->chain.implicit, 0, 1};
+        return 1;
+    }
+    frame(q, exact ? &w->chain : &cy->b0, cy->tgt[1], b); /* (B0: its last piece too) */
+    return 1;
 }
 
 static void publish(fxt__par *q, unsigned j, uint64_t c)
@@ -303,16 +353,14 @@ static void run_piece(fxt__par *q, worker *w, uint64_t c)
     const cycle *cy = &q->cy[c & 1];
     uint64_t t0 = now_ns();
     bound b;
-    w->s[c & 1].started = 0;
-    if (j == 1) { /* piece 0's framing, from where it starts */
-        const int chained = !cy->first;
-        if (chained && !w->have_chain)
+    w->s[c & 1].started = 0, w->s[c & 1].b.guessed = 0;
+    if (j == 1) {
+        if (!piece1_start(q, w, cy, &b))
             return; /* (not started: checked again) */
-        frame(q, chained ? &w->chain : &cy->b0, cy->tgt[1], &b);
-        w->have_chain = 0;
     } else {
         b = q->bnd[j];
     }
+    w->s[c & 1].b = b;
     const uint8_t *end = cy->tgt[cy->npieces];
     if (j + 1 < cy->npieces) {
         frame(q, &b, cy->tgt[j + 1], &q->bnd[j + 1]);
@@ -348,9 +396,10 @@ static void run_piece(fxt__par *q, worker *w, uint64_t c)
          * met what it could not summarise), framed to the end (a record of
          * size 0 there) */
         const int exact = started && (sv->shadow_fail == 0 || sv->shadow_fail == FXT__STOP_ABORT);
-        const bound from = {at, sv->rec_idx, sv->cur->id, sv->cur == &sv->implicit, 0};
+        const bound from = {at, sv->rec_idx, sv->cur->id, sv->cur == &sv->implicit, 0, b.guessed};
         frame(q, exact ? &from : &b, end, &w->chain);
         w->have_chain = 1;
+        w->last = b;
         busy(q, FXT__BUSY_FRAME, &t0);
     }
 }
@@ -491,8 +540,9 @@ static int open_cycle(fxt__par *q, uint64_t c, const uint8_t *p, const uint8_t *
     cy->p = p, cy->lim = lim, cy->off0 = off0;
     cy->npieces = n;
     cy->first = first;
-    if (first)
-        cy->b0 = (bound){from, v->rec_idx, v->cur->id, v->cur->implicit, 0};
+    cy->b0 = (bound){p + (v->off - off0), v->rec_idx, v->cur->id, v->cur->implicit, 0, 0};
+    cy->guess = GUESS && !first && q->noguess == 0;
+    q->noguess -= !first && q->noguess > 0;
     cy->prov_epoch = v->prov_epoch, cy->thr_epoch = v->thr_epoch;
     const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
     cy->tgt[0] = from;
@@ -515,16 +565,34 @@ static int open_cycle(fxt__par *q, uint64_t c, const uint8_t *p, const uint8_t *
     return 1;
 }
 
+/* A guessed start checked (RIGHT: V stood there, in its provider): after
+ * two wrong in turn, the next 16, 32 ... 256 cycles framed. */
+static void guessed(fxt__par *q, int right)
+{
+    q->counts.guessed++;
+    if (right) {
+        q->misguessed = 0;
+        return;
+    }
+    q->counts.misguesses++;
+    if (++q->misguessed >= 2) {
+        q->misguessed = 0;
+        q->noguess_for = q->noguess_for == 0 ? 16 : q->noguess_for < 256 ? 2 * q->noguess_for : 256;
+        q->noguess = q->noguess_for;
+    }
+}
+
 /* The workers' pieces of cycle C, in order: merged, checked again, or
  * taken back; *ENDING once the segment is to end (a piece taken back: its
- * worker is not running). The pieces checked again. */
+ * worker is not running). The pieces checked again, but for a wrong guess
+ * (which says nothing of how the trace's pieces depend on each other). */
 static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
 {
     fxt_validator *v = q->v;
     const cycle *cy = &q->cy[c & 1];
     const unsigned n = cy->npieces, test = v->par_test; /* (0 but in tests: fxt__par_test) */
     const uint8_t *p = cy->p;
-    const uint64_t redone = q->counts.redone;
+    const uint64_t redone = q->counts.redone + q->counts.misguesses;
     uint64_t t0;
     q->counts.pieces += n - 1;
     for (unsigned j = 1; j < n; j++) {
@@ -573,13 +641,18 @@ static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
         wait_for(q, &w->done, c, &q->quit, 1, FXT__WAIT_PIECE);
         if (v->stopped)
             continue;
+        const bound *g = &w->s[c & 1].b;
+        if (g->guessed)
+            guessed(q, v->off == cy->off0 + (uint64_t)(g->at - p) &&
+                           v->cur->implicit == g->implicit &&
+                           (g->implicit || v->cur->id == g->pid));
         const fxt__shadow_at from = {w->s[c & 1].off, w->s[c & 1].idx, w->s[c & 1].copy,
-                                     cy->thr_epoch};
+                                     cy->thr_epoch, g->guessed};
         fxt_validator *sv = w->s[c & 1].sv;
         t0 = now_ns();
         why = w->s[c & 1].started ? fxt__shadow_why_not(v, sv, &from) : FXT__REDO_UNSTARTED;
         if (why == FXT__REDO_N_) {
-            fxt__shadow_merge(v, sv);
+            fxt__shadow_merge(v, sv, &from);
             q->counts.merged_records += sv->st.records;
             busy(q, FXT__BUSY_MERGE, &t0);
             continue;
@@ -597,7 +670,7 @@ static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
         atomic_store_explicit(&q->cyc, c, memory_order_release);
         wake(q);
     }
-    return q->counts.redone - redone;
+    return q->counts.redone + q->counts.misguesses - redone;
 }
 
 /* The bytes of a cycle of N pieces of PIECE bytes from FROM, LEFT bytes

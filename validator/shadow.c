@@ -200,7 +200,7 @@ static int ids_fit(const fxt__table *t, const fxt__table *x)
     return 1;
 }
 
-static void ids_apply(fxt__table *t, const fxt__table *x)
+static void ids_apply(fxt__table *t, const fxt__table *x, uint64_t didx)
 {
     for (size_t i = 0; x->count && i <= x->mask; i++) {
         if (!x->tag[i])
@@ -217,7 +217,7 @@ static void ids_apply(fxt__table *t, const fxt__table *x)
         if (r == NULL && (r = fxt__tput(t, s->k[0], s->k[1], s->k[2], &fresh)) == NULL)
             continue; /* (no memory: ids_fit saw room) */
         if (left == 0) /* every begin before closed: the slot is the shadow's begin's */
-            r->off = s->off, r->idx = s->idx;
+            r->off = s->off, r->idx = s->idx + didx;
         r->depth = left + s->depth;
     }
 }
@@ -243,7 +243,7 @@ int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const f
 {
     if (sv->shadow_fail)
         return stop_reason(sv->shadow_fail);
-    if (sv->stopped || v->stopped || v->off != at->off || v->rec_idx != at->idx)
+    if (sv->stopped || v->stopped || v->off != at->off || (!at->guessed && v->rec_idx != at->idx))
         return FXT__REDO_POSITION;
     /* (no provider introduced or started afresh since the copy:
      * fxt__shadow_doomed) */
@@ -275,8 +275,9 @@ int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const f
     return FXT__REDO_N_;
 }
 
-void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv)
+void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at)
 {
+    const uint64_t didx = v->rec_idx - at->idx; /* (0 unless its start was guessed) */
     for (size_t i = 0; i <= v->nprov; i++) { /* registrations and counts */
         fxt__provider *s = i < v->nprov ? v->prov[i] : &v->implicit;
         const fxt__provider *d = i < v->nprov ? sv->prov[i] : &sv->implicit;
@@ -311,14 +312,14 @@ void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv)
         const uint32_t base = r->depth - t->borrow;
         for (uint32_t d = 0; d < t->depth && base + d <= FXT__DUR_STACK; d++)
             r->stack[2 * (base + d)] = t->stack[2 * d],
-                          r->stack[2 * (base + d) + 1] = t->stack[2 * d + 1];
+                          r->stack[2 * (base + d) + 1] = t->stack[2 * d + 1] + didx;
         r->depth = base + t->depth;
     }
-    ids_apply(&v->async, &sv->async);
-    ids_apply(&v->flows, &sv->flows);
+    ids_apply(&v->async, &sv->async, didx);
+    ids_apply(&v->flows, &sv->flows, didx);
     v->cur = real_of(v, sv, sv->cur);
     v->off = sv->off;
-    v->rec_idx = sv->rec_idx;
+    v->rec_idx = sv->rec_idx + didx;
 }
 
 /* ---- life ---- */

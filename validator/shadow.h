@@ -27,6 +27,8 @@ typedef struct fxt__shadow_at {
     uint64_t off, idx;
     const fxt__provider *copy; /* the copy of the provider it started in */
     uint64_t thr_epoch;
+    int guessed; /* OFF and the provider guessed (par.c), IDX a base: the merge wants
+                    V at OFF, whatever its index, and counts from V's */
 } fxt__shadow_at;
 /* Known before the shadow is done: no piece copied at those epochs can
  * fit (a provider introduced or started afresh, or a thread index
@@ -38,7 +40,8 @@ int fxt__shadow_doomed(const fxt_validator *v, uint64_t prov_epoch, uint64_t thr
  * FXT__REDO_N_ if it fits. */
 int fxt__shadow_why_not(const fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at);
 /* Commit it (fxt__shadow_why_not said it fits): registrations, counts,
- * durations, async and flow ids, position. */
-void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv);
+ * durations, async and flow ids, position (record indexes moved by V's
+ * index less AT's). */
+void fxt__shadow_merge(fxt_validator *v, const fxt_validator *sv, const fxt__shadow_at *at);
 
 #endif /* FXT_VALIDATOR_SHADOW_H */

@@ -29,19 +29,13 @@
 #include "fxt/format.h"
 #include "fxt/validate.h"
 #include "issue_list.h"
-#include "../par.h" /* the rounds' counters */
+#include "par_equals.h"
 
 static unsigned g_failures;
 
 /* ---- traces ---- */
 
-typedef struct trace {
-    uint64_t *w;
-    size_t n, cap;
-    uint64_t x; /* the generator's state */
-} trace;
-
-static void put(trace *t, uint64_t w)
+void put(trace *t, uint64_t w)
 {
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 4096;
@@ -58,7 +52,7 @@ static unsigned rnd(trace *t, unsigned n)
     return (unsigned)((t->x >> 11) % n);
 }
 
-static uint64_t hdr(unsigned type, size_t words)
+uint64_t hdr(unsigned type, size_t words)
 {
     return FXT_SET(FXT_SET(0, FXT_REC_TYPE, type), FXT_REC_SIZE, words);
 }
@@ -270,19 +264,6 @@ static void write_trace(trace *t, unsigned n, unsigned bad, uint64_t seed, int c
 
 /* ---- runs ---- */
 
-typedef struct config {
-    unsigned threads, piece;
-    size_t chunk;       /* 0: fed whole */
-    unsigned how;       /* fxt__par_test's (par.h) */
-    const size_t *cuts; /* or fed in chunks ending there (the last: the length) */
-} config;
-
-typedef struct limits {
-    const char *what;
-    size_t max_threads, max_async, max_flows, max_providers;
-    unsigned flags;
-} limits;
-
 typedef struct result {
     issues l;
     fxt_stats st;
@@ -422,7 +403,7 @@ static void compare(const uint8_t *b, size_t len, const char *what, int clean, i
  * on the machine's load. Each demands one thread's output and the
  * counters that say the path was taken. */
 
-static void str_rec(trace *t, unsigned idx, size_t bytes) /* (BYTES >= 16) */
+void str_rec(trace *t, unsigned idx, size_t bytes) /* (BYTES >= 16) */
 {
     put(t, FXT_SET(FXT_SET(hdr(FXT_RT_STRING, bytes / 8), FXT_STR_INDEX, idx), FXT_STR_LEN,
                    bytes - 8));
@@ -443,14 +424,14 @@ static void fill_to(trace *t, size_t at, size_t most)
     }
 }
 
-static void thr_rec(trace *t, unsigned idx, uint64_t pid, uint64_t tid)
+void thr_rec(trace *t, unsigned idx, uint64_t pid, uint64_t tid)
 {
     put(t, FXT_SET(hdr(FXT_RT_THREAD, 3), FXT_THR_INDEX, idx));
     put(t, pid), put(t, tid);
 }
 
 /* An event of type ET on thread index THR, no name, no arguments. */
-static void ev_ref(trace *t, unsigned et, unsigned thr)
+void ev_ref(trace *t, unsigned et, unsigned thr)
 {
     put(t, FXT_SET(FXT_SET(hdr(FXT_RT_EVENT, 2), FXT_EV_TYPE, et), FXT_EV_THREAD, thr));
     put(t, 2000);
@@ -463,7 +444,7 @@ static void ev_async(trace *t, unsigned et, uint64_t id)
     put(t, 2000), put(t, 1), put(t, 2), put(t, id);
 }
 
-static void start(trace *t)
+void start(trace *t)
 {
     t->n = 0;
     put(t, FXT_MAGIC_RECORD);
@@ -472,8 +453,8 @@ static void start(trace *t)
 
 /* One thread's output and C's on T (under LIM) must be the same: C's
  * counters into *PC. */
-static void same_as_one(const trace *t, const config *c, const limits *lim, const char *what,
-                        fxt__par_counts *pc)
+void same_as_one(const trace *t, const config *c, const limits *lim, const char *what,
+                 fxt__par_counts *pc)
 {
     const config one = {1, 0, 0, 0, c->cuts};
     const uint8_t *b = (const uint8_t *)t->w;
@@ -494,7 +475,7 @@ static void same_as_one(const trace *t, const config *c, const limits *lim, cons
     free(r1.l.v), free(rn.l.v);
 }
 
-static void demand(const char *what, const char *counter, uint64_t got, int ok)
+void demand(const char *what, const char *counter, uint64_t got, int ok)
 {
     if (!ok) {
         g_failures++;
@@ -503,7 +484,7 @@ static void demand(const char *what, const char *counter, uint64_t got, int ok)
     }
 }
 
-static const limits defaults = {"default limits", 0, 0, 0, 0, 0};
+const limits defaults = {"default limits", 0, 0, 0, 0, 0};
 
 /* A thread index registered again with the same process koid and another
  * thread koid in piece 1 (merged), a duration ended on that index in
@@ -801,6 +782,7 @@ int main(void)
     free(t.w);
     paths();
     pipelined();
+    guesses();
     /* the clean traces must mostly merge: else this test would hold the
      * redo alone */
     const uint64_t merged = g_pieces - g_redone - g_taken;

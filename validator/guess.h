@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * guess.h - where a piece starts, guessed (guess.c) for par.c: a record
+ * boundary near a target found by framing only a short way back from it.
+ */
+#ifndef FXT_VALIDATOR_GUESS_H
+#define FXT_VALIDATOR_GUESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* How far back from its target a guess frames (bytes; a multiple of 8). */
+#define FXT__GUESS_BACK ((size_t)8 << 10)
+
+/* What a guess found. */
+typedef struct fxt__guess {
+    const uint8_t *at; /* the last record end not past the target on the chain chosen */
+    int has_pid;       /* that chain met a provider record before AT: */
+    uint32_t pid;      /* the last one's provider */
+} fxt__guess;
+
+/* A record boundary of V's trace guessed near GOAL (a whole number of
+ * words from any record start), framing from candidate words in the
+ * FXT__GUESS_BACK bytes before GOAL and keeping the boundary most of their
+ * chains agree on: 1 and *OUT, or 0 if they do not agree. The bytes from
+ * LO (GOAL - LO >= FXT__GUESS_BACK) to GOAL are readable; it looks for
+ * the provider no further back. The guess may be wrong (par.c checks it). */
+int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal,
+                     fxt__guess *out);
+
+#endif /* FXT_VALIDATOR_GUESS_H */
