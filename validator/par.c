@@ -544,7 +544,7 @@ static int open_cycle(fxt__par *q, uint64_t c, const uint8_t *p, const uint8_t *
     cy->guess = GUESS && !first && q->noguess == 0;
     q->noguess -= !first && q->noguess > 0;
     cy->prov_epoch = v->prov_epoch, cy->thr_epoch = v->thr_epoch;
-    const uint64_t units = (uint64_t)8 * n + (PIECE0_UNITS - 8);
+    const uint64_t units = (uint64_t)8 * (n - 1) + PIECE0_UNITS; /* (below 8 too) */
     cy->tgt[0] = from;
     for (unsigned j = 1; j < n; j++) /* (records are whole words from P: FROM - P is) */
         cy->tgt[j] = from + ((size_t)((bytes * (PIECE0_UNITS + (uint64_t)8 * (j - 1))) / units) &
