@@ -23,7 +23,7 @@
  * Cycles are numbered. The validator's thread copies its tables into a
  * shadow of each worker, cuts the cycle into pieces (targets), then
  * publishes the cycle. Worker 1 frames piece 0 (finding where piece 1
- * starts); worker j frames piece j (not the last) and publishes where piece
+ * starts, bound.c); worker j frames piece j (not the last) and publishes where piece
  * j + 1 starts, then checks piece j. A worker takes its piece (claim)
  * first; one not started when the validator's thread wants its piece (a
  * busy machine) has it taken back, with the rest of the cycle.
@@ -36,8 +36,18 @@
  * validator's thread, done with its piece 2k, copies its tables into the
  * worker's other shadow and publishes cycle k + 1 before it waits for and
  * merges piece 2k + 1; the worker, done with piece 2k + 1, finds where it
- * ended (where its shadow stopped, or by framing it), frames piece 2k + 2
- * and checks piece 2k + 3 at once: no barrier inside the feed. The copy is
+ * ended (where its shadow stopped, or by framing it), and rather than
+ * frame piece 2k + 2 guesses where piece 2k + 3 starts near its target
+ * (bound.c) and checks it at once: no barrier inside the feed. The
+ * validator's thread merges that piece only if it stands exactly at the
+ * guess, in the guessed provider (else it checks the piece again: a
+ * misguess); the record index a guessed piece counts from is a base that
+ * the merge moves to the real one. The next cycle says where the
+ * validator stood after piece 2k (B0): the worker's chain is exact if its
+ * guess was; if not, or while it does not guess (the first cycle of a
+ * segment, a piece 0 under twice the guess's window, no agreement among
+ * the guess's chains, or 16 to 256 cycles after two misguesses in turn),
+ * it frames from there. The copy is
  * then older than the piece's start (by pieces 2k + 1 and 2k + 2), which a
  * shadow tolerates (shadow.c); each cycle keeps its copy's provider and
  * thread epochs. Pieces double in size, up to FXT__TASK_MAX, after a cycle
@@ -52,7 +62,7 @@
 #include <time.h>
 
 #include "internal.h"
-#include "guess.h"
+#include "bound.h"
 #include "par.h"
 #include "shadow.h"
 
@@ -72,13 +82,7 @@
 #ifndef PIECE0_UNITS /* (a -D for measuring) */
 #define PIECE0_UNITS 9u
 #endif
-/* The framing asks for the bytes this far ahead of it (it reads every
- * cache line of piece 0 faster than the memory brings them unasked:
- * piece 0's framing took 16-20 ms of a 256 MiB realistic trace's 0.11 s
- * without, 12-17 ms with; bench/README.md) */
-#define FRAME_AHEAD 2048
-
-/* Guess where the worker's pieces start (guess.c) instead of framing the
+/* Guess where the worker's pieces start (bound.c) instead of framing the
  * validator's pieces (a -D for measuring: 0 frames them, as before). */
 #ifndef GUESS
 #define GUESS 1
@@ -88,16 +92,7 @@
  * not first) */
 #define GUESS_IDX ((uint64_t)1 << 62)
 
-/* Where a piece starts: its first record, its index, and the provider the
- * records before it leave current. */
-typedef struct bound {
-    const uint8_t *at;
-    uint64_t idx;
-    uint32_t pid;
-    int implicit;
-    int cut;     /* the framing before it met a record of size 0 */
-    int guessed; /* AT and the provider guessed, IDX from GUESS_IDX */
-} bound;
+typedef fxt__bound bound; /* (bound.h) */
 
 /* What the validator's thread publishes of a cycle (q->cy[c & 1]). */
 typedef struct cycle {
@@ -245,62 +240,6 @@ static int take(worker *w, uint64_t c, int mine)
     return 0;
 }
 
-/* ---- framing ---- */
-
-/* The records from B->at while they lie whole before GOAL, a whole number
- * of words after it (the rule of
- * fxt__run_whole, so a piece checked ends where the framing says), into
- * OUT: where the next piece starts. One test per record for what is not
- * an ordinary record of size > 0 (metadata, large, size 0). */
-static FXT__ALWAYS_INLINE void frame_loop(const fxt_validator *v, const bound *b,
-                                          const uint8_t *goal, bound *out, const int be)
-{
-    const uint8_t *p = b->at;
-    uint32_t pid = b->pid;
-    int implicit = b->implicit, cut = b->cut;
-    const unsigned special = 1u << FXT_RT_METADATA | 1u << FXT_RT_LARGE;
-    uint64_t n = 0;
-    /* (bytes left before GOAL, a multiple of 8: its decrement also tests
-     * the loop, so a record costs 15 instructions, not 18) */
-    uint64_t left = cut || p >= goal ? 0 : (uint64_t)(goal - p);
-    while (left != 0) {
-        uint64_t h = fxt_load_le64(p);
-        if (be)
-            h = fxt_bswap64(h);
-        const unsigned type = (unsigned)FXT_GET(h, FXT_REC_TYPE);
-        uint64_t rl = fxt_record_bytes_small(h);
-        if (FXT__UNLIKELY((special >> type) & 1)) {
-            if (type == FXT_RT_LARGE)
-                rl = fxt__record_len(v, h);
-            else if (rl != 0) {
-                const unsigned mt = (unsigned)FXT_GET(h, FXT_META_TYPE);
-                if (mt == FXT_MT_PROVIDER_INFO || mt == FXT_MT_PROVIDER_SECTION)
-                    pid = (uint32_t)FXT_GET(h, FXT_META_PROVIDER_ID), implicit = 0;
-            }
-        }
-        /* one test for two: size 0 (rl - 1 wraps), or not whole before GOAL */
-        if (FXT__UNLIKELY(rl - 1 >= left)) {
-            cut = rl == 0;
-            break;
-        }
-        p += rl;
-        n++;
-        left -= rl;
-        __builtin_prefetch(p + FRAME_AHEAD); /* (never faults) */
-        __builtin_prefetch(p + FRAME_AHEAD + 64);
-    }
-    out->at = p, out->idx = b->idx + n, out->pid = pid, out->implicit = implicit, out->cut = cut;
-    out->guessed = b->guessed;
-}
-
-static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound *out)
-{
-    if (q->v->be)
-        frame_loop(q->v, b, goal, out, 1);
-    else
-        frame_loop(q->v, b, goal, out, 0);
-}
-
 /* Where worker W's piece of cycle CY (piece 1) starts, into *B: framed
  * from where piece 0 starts, or guessed near its target (pipelined, after
  * the first cycle); 0 if the worker cannot know (its last piece taken
@@ -308,7 +247,7 @@ static void frame(const fxt__par *q, const bound *b, const uint8_t *goal, bound 
 static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
 {
     if (cy->first) {
-        frame(q, &cy->b0, cy->tgt[1], b);
+        fxt__frame(q->v, &cy->b0, cy->tgt[1], b);
         return 1;
     }
     if (!w->have_chain)
@@ -328,7 +267,7 @@ static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
                      g.has_pid ? 0 : w->chain.implicit, 0, 1};
         return 1;
     }
-    frame(q, exact ? &w->chain : &cy->b0, cy->tgt[1], b); /* (B0: its last piece too) */
+    fxt__frame(q->v, exact ? &w->chain : &cy->b0, cy->tgt[1], b); /* (B0: its last piece too) */
     return 1;
 }
 
@@ -363,7 +302,7 @@ static void run_piece(fxt__par *q, worker *w, uint64_t c)
     w->s[c & 1].b = b;
     const uint8_t *end = cy->tgt[cy->npieces];
     if (j + 1 < cy->npieces) {
-        frame(q, &b, cy->tgt[j + 1], &q->bnd[j + 1]);
+        fxt__frame(q->v, &b, cy->tgt[j + 1], &q->bnd[j + 1]);
         publish(q, j + 1, c);
         end = q->bnd[j + 1].at;
     }
@@ -397,7 +336,7 @@ static void run_piece(fxt__par *q, worker *w, uint64_t c)
          * size 0 there) */
         const int exact = started && (sv->shadow_fail == 0 || sv->shadow_fail == FXT__STOP_ABORT);
         const bound from = {at, sv->rec_idx, sv->cur->id, sv->cur == &sv->implicit, 0, b.guessed};
-        frame(q, exact ? &from : &b, end, &w->chain);
+        fxt__frame(q->v, exact ? &from : &b, end, &w->chain);
         w->have_chain = 1;
         w->last = b;
         busy(q, FXT__BUSY_FRAME, &t0);

@@ -96,7 +96,7 @@ typedef struct fxt__par_counts {
     uint64_t taken;  /* pieces the validator's thread took, their worker not started */
     uint64_t merged_records; /* records of the pieces merged */
     uint64_t backoffs; /* times it checked the next chunks on one thread */
-    uint64_t guessed;    /* pieces started where the worker guessed (guess.c), checked */
+    uint64_t guessed;    /* pieces started where the worker guessed (bound.c), checked */
     uint64_t misguesses; /* of those, not where the validator stood: redone */
     uint64_t why[FXT__REDO_N_]; /* the pieces redone, by reason */
     uint64_t by_rule[FXT_R_END_]; /* FXT__REDO_ISSUE, by the rule that stopped it */

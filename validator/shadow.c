@@ -41,7 +41,11 @@
  *    before the piece (table.h: aux); the merge checks it against the real
  *    table and applies it. Limits: room for every id the shadow saw.
  *  - record offsets and indexes (in issues, magic-first, the begins
- *    kept): the framing counts records, so a shadow's are the real ones.
+ *    kept): the framing counts records, so a shadow's are the real ones;
+ *    a piece started at a guessed boundary (par.c, bound.c) counts from
+ *    a base far from 0 (so a magic record there is not first), and the
+ *    merge, once V stands at the guess, moves the indexes the shadow kept
+ *    (durations' and async and flow ids' begins, its position) to V's.
  *  - magic first, initialization, duration complete, everything else a
  *    record alone decides: an issue, which stops a shadow (redo).
  *  - --max-* limits, a full or memory-starved table, untracked

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * par_guess.c - part of test_par_equals: pieces that start where the
- * worker guessed (validator/guess.c), and guesses that are wrong.
+ * worker guessed (validator/bound.c), and guesses that are wrong.
  *
  * On two threads, after a feed's first cycle, the worker guesses where its
  * piece starts by framing only a short way back from its target; the

@@ -795,14 +795,14 @@ int main(void)
                 (unsigned long long)merged, (unsigned long long)g_redone);
     }
     /* on a clean trace a piece starts where the one-thread path is, unless
-     * the framing (par.c frame_loop) disagrees with it on an offset or a
+     * the framing (bound.c, frame_loop) disagrees with it on an offset or a
      * record index: every piece would then be redone, the output still
      * identical */
     if (g_why[FXT__REDO_POSITION] != 0) {
         g_failures++;
         fprintf(stderr,
                 "FAIL %llu pieces of the clean traces redone for their position: the framing "
-                "disagrees with the one-thread path (validator/par.c: frame_loop)\n",
+                "disagrees with the one-thread path (validator/bound.c: frame_loop)\n",
                 (unsigned long long)g_why[FXT__REDO_POSITION]);
     }
     printf("%u traces; clean traces: %llu pieces for workers, %llu merged, %llu redone, %llu "

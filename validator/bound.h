@@ -1,15 +1,34 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * guess.h - where a piece starts, guessed (guess.c) for par.c: a record
- * boundary near a target found by framing only a short way back from it.
+ * bound.h - where pieces start, for par.c (bound.c): framed exactly from
+ * a known record start, or guessed near a target by framing only a short
+ * way back from it.
  */
-#ifndef FXT_VALIDATOR_GUESS_H
-#define FXT_VALIDATOR_GUESS_H
+#ifndef FXT_VALIDATOR_BOUND_H
+#define FXT_VALIDATOR_BOUND_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "internal.h"
+
+/* Where a piece starts: its first record, its index, and the provider the
+ * records before it leave current. */
+typedef struct fxt__bound {
+    const uint8_t *at;
+    uint64_t idx;
+    uint32_t pid;
+    int implicit;
+    int cut;     /* the framing before it met a record of size 0 */
+    int guessed; /* AT and the provider guessed, IDX a base (par.c) */
+} fxt__bound;
+
+/* The records of V's trace from B->at while they lie whole before GOAL, a
+ * whole number of words after it (the rule of fxt__run_whole, so that a
+ * piece checked ends where the framing says), into *OUT: where the next
+ * piece starts (GUESSED as B's). */
+void fxt__frame(const fxt_validator *v, const fxt__bound *b, const uint8_t *goal,
+                fxt__bound *out);
 
 /* How far back from its target a guess frames (bytes; a multiple of 8). */
 #define FXT__GUESS_BACK ((size_t)8 << 10)
@@ -30,4 +49,4 @@ typedef struct fxt__guess {
 int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal,
                      fxt__guess *out);
 
-#endif /* FXT_VALIDATOR_GUESS_H */
+#endif /* FXT_VALIDATOR_BOUND_H */
