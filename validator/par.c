@@ -246,13 +246,14 @@ static int take(worker *w, uint64_t c, int mine)
  * back). */
 static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
 {
+    const int chained = w->have_chain;
+    w->have_chain = 0;
     if (cy->first) {
         fxt__frame(q->v, &cy->b0, cy->tgt[1], b);
         return 1;
     }
-    if (!w->have_chain)
+    if (!chained)
         return 0;
-    w->have_chain = 0;
     /* its last piece started where V then stood (B0), in its provider:
      * where that piece ended is exact, its index counted from B0's */
     const int exact = w->last.at == cy->b0.at && w->last.implicit == cy->b0.implicit &&
