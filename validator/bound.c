@@ -130,7 +130,7 @@ static int plausible(const fxt_validator *v, uint64_t h, uint64_t rl)
  * with two votes or more and no tie, or NULL; *FIRST: the earliest start
  * of those chains. */
 static const uint8_t *vote(const fxt_validator *v, const uint8_t *s0, const uint8_t *goal,
-                           const uint8_t **first)
+                           size_t back, const uint8_t **first)
 {
     uint8_t owner[FXT__GUESS_BACK / 8]; /* 1 + the chain that framed each word, or 0 */
     const uint8_t *end[STARTS];         /* where each chain ended (NULL: it failed a check) */
@@ -153,7 +153,7 @@ static const uint8_t *vote(const fxt_validator *v, const uint8_t *s0, const uint
             if (!plausible(v, h, rl))
                 break;
             if (rl > (size_t)(goal - p)) { /* not whole before GOAL: the piece starts here, */
-                end[i] = (size_t)(goal - p) < FXT__GUESS_BACK / 2 ? p : NULL; /* (unless the */
+                end[i] = (size_t)(goal - p) < back / 2 ? p : NULL; /* (unless the */
                 break; /* record claims over half the window: mostly a payload word) */
             }
             p += rl;
@@ -197,10 +197,10 @@ static int providers(const fxt_validator *v, const uint8_t *p, const uint8_t *en
     return found;
 }
 
-int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal,
+int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal, size_t back,
                      fxt__guess *out)
 {
-    const uint8_t *from, *at = vote(v, goal - FXT__GUESS_BACK, goal, &from);
+    const uint8_t *from, *at = vote(v, goal - back, goal, back, &from);
     if (at == NULL)
         return 0;
     out->at = at, out->has_pid = 0, out->pid = 0;
@@ -212,9 +212,8 @@ int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *g
             out->has_pid = got > 0;
             break;
         }
-        const uint8_t *g = goal - (k - 1) * FXT__GUESS_BACK;
-        if ((size_t)(g - lo) < FXT__GUESS_BACK ||
-            vote(v, g - FXT__GUESS_BACK, g, &from) == NULL)
+        const uint8_t *g = goal - (k - 1) * back;
+        if ((size_t)(g - lo) < back || vote(v, g - back, g, back, &from) == NULL)
             break;
     }
     return 1;

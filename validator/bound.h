@@ -30,8 +30,11 @@ typedef struct fxt__bound {
 void fxt__frame(const fxt_validator *v, const fxt__bound *b, const uint8_t *goal,
                 fxt__bound *out);
 
-/* How far back from its target a guess frames (bytes; a multiple of 8). */
+/* How far back from its target a guess frames at most (bytes; a multiple
+ * of 8): half of piece 0 when that is less (the small pieces of tests and
+ * fuzzing), but not under FXT__GUESS_MIN. */
 #define FXT__GUESS_BACK ((size_t)8 << 10)
+#define FXT__GUESS_MIN ((size_t)256)
 
 /* What a guess found. */
 typedef struct fxt__guess {
@@ -41,12 +44,13 @@ typedef struct fxt__guess {
 } fxt__guess;
 
 /* A record boundary of V's trace guessed near GOAL (a whole number of
- * words from any record start), framing from candidate words in the
- * FXT__GUESS_BACK bytes before GOAL and keeping the boundary most of their
- * chains agree on: 1 and *OUT, or 0 if they do not agree. The bytes from
- * LO (GOAL - LO >= FXT__GUESS_BACK) to GOAL are readable; it looks for
- * the provider no further back. The guess may be wrong (par.c checks it). */
-int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal,
+ * words from any record start), framing from candidate words in the BACK
+ * bytes before GOAL (FXT__GUESS_MIN to FXT__GUESS_BACK, a multiple of 8)
+ * and keeping the boundary most of their chains agree on: 1 and *OUT, or
+ * 0 if they do not agree. The bytes from LO (GOAL - LO >= BACK) to GOAL
+ * are readable; it looks for the provider no further back. The guess may
+ * be wrong (par.c checks it). */
+int fxt__guess_bound(const fxt_validator *v, const uint8_t *lo, const uint8_t *goal, size_t back,
                      fxt__guess *out);
 
 #endif /* FXT_VALIDATOR_BOUND_H */

@@ -45,7 +45,7 @@
  * the merge moves to the real one. The next cycle says where the
  * validator stood after piece 2k (B0): the worker's chain is exact if its
  * guess was; if not, or while it does not guess (the first cycle of a
- * segment, a piece 0 under twice the guess's window, no agreement among
+ * segment, a piece 0 under 2 * FXT__GUESS_MIN, no agreement among
  * the guess's chains, or 16 to 256 cycles after two misguesses in turn),
  * it frames from there. The copy is
  * then older than the piece's start (by pieces 2k + 1 and 2k + 2), which a
@@ -261,8 +261,10 @@ static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
     if (exact)
         w->chain.idx += cy->b0.idx - w->last.idx, w->chain.guessed = 0;
     fxt__guess g;
-    if (cy->guess && (size_t)(cy->tgt[1] - cy->tgt[0]) >= 2 * FXT__GUESS_BACK &&
-        fxt__guess_bound(q->v, cy->tgt[0], cy->tgt[1], &g)) {
+    const size_t half = (size_t)(cy->tgt[1] - cy->tgt[0]) / 2 & ~(size_t)7;
+    const size_t back = half < FXT__GUESS_BACK ? half : FXT__GUESS_BACK;
+    if (cy->guess && back >= FXT__GUESS_MIN &&
+        fxt__guess_bound(q->v, cy->tgt[0], cy->tgt[1], back, &g)) {
         /* (no provider record near it: the one piece 0 started in) */
         *b = (bound){g.at, GUESS_IDX, g.has_pid ? g.pid : w->chain.pid,
                      g.has_pid ? 0 : w->chain.implicit, 0, 1};
