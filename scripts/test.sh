@@ -111,7 +111,8 @@ fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
   echo "== 5. fuzzing smoke run =="
-  bash fuzz/smoke.sh "$PWD/build-fuzz"
+  # (fuzz_seeds and the AFL++ module, plain in every build, from stage 1's)
+  FXT_SMOKE_PLAIN_BUILD=$PWD/build-test bash fuzz/smoke.sh "$PWD/build-fuzz"
   stage_done "5. fuzzing smoke run"
 fi
 
