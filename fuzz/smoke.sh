@@ -23,6 +23,11 @@
 # exit status 0 only if nothing failed. Artifacts (crash inputs, logs) stay
 # under BUILD_ROOT/fuzz-*/run/. FXT_SMOKE_SKIP_AFL=1 skips step 2;
 # FXT_FUZZ_STRICT=ON builds the harnesses strict (see regressions/README.md).
+# FXT_SMOKE_PLAIN_BUILD=DIR: a plain build of the same tree (scripts/test.sh
+# passes its Release one) whose fuzz/fuzz_seeds and AFL++ module
+# (fuzz/libfxt_afl_mutator.so, the one that is installed) are used instead
+# of building them again here: neither is instrumented in these builds
+# either, and they were a third of the two builds' compile time.
 set -uo pipefail
 
 if [ $# -ne 1 ]; then
@@ -57,6 +62,14 @@ HARNESSES="validate chunks roundtrip"
 STRICT=${FXT_FUZZ_STRICT:-ON}
 GEN=(-G Ninja)
 command -v ninja >/dev/null 2>&1 || GEN=()
+PLAIN=${FXT_SMOKE_PLAIN_BUILD:-}
+AFL_MUT_TARGET=fxt_afl_mutator SEEDS_TARGET=fuzz_seeds
+if [ -n "$PLAIN" ]; then
+  for f in fuzz/fuzz_seeds fuzz/libfxt_afl_mutator.so; do
+    [ -f "$PLAIN/$f" ] || { echo "$0: FXT_SMOKE_PLAIN_BUILD: no $PLAIN/$f" >&2; exit 2; }
+  done
+  AFL_MUT_TARGET="" SEEDS_TARGET=""
+fi
 
 passed=0
 failed=0
@@ -95,7 +108,7 @@ if [ "${FXT_SMOKE_SKIP_AFL:-0}" != 1 ] && command -v afl-clang-fast >/dev/null 2
       -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$RWDI" \
       >"$BUILD_ROOT/fuzz-afl.configure.log" 2>&1 &&
-      AFL_QUIET=1 AFL_DONT_OPTIMIZE=1 cmake --build "$AB" -j"$JOBS" --target fuzz_validate fxt_afl_mutator \
+      AFL_QUIET=1 AFL_DONT_OPTIMIZE=1 cmake --build "$AB" -j"$JOBS" --target fuzz_validate $AFL_MUT_TARGET \
         >"$BUILD_ROOT/fuzz-afl.build.log" 2>&1
     echo $? >"$BUILD_ROOT/fuzz-afl.rc"
   ) &
@@ -112,7 +125,7 @@ note "configuring the libFuzzer build in $CB"
 if ! CC=${FXT_SMOKE_CLANG:-clang} cmake -S "$ROOT" -B "$CB" "${GEN[@]}" -DFXT_FUZZ=ON \
       -DFXT_FUZZ_STRICT="$STRICT" -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$RWDI" >"$BUILD_ROOT/fuzz-clang.configure.log" 2>&1 ||
-   ! cmake --build "$CB" -j"$JOBS" --target $targets fuzz_seeds \
+   ! cmake --build "$CB" -j"$JOBS" --target $targets $SEEDS_TARGET \
       >"$BUILD_ROOT/fuzz-clang.build.log" 2>&1; then
   tail -30 "$BUILD_ROOT/fuzz-clang.configure.log" "$BUILD_ROOT/fuzz-clang.build.log" 2>/dev/null
   record FAIL libfuzzer-build "see $BUILD_ROOT/fuzz-clang.build.log"
@@ -123,7 +136,7 @@ record PASS libfuzzer-build "$(echo $targets | wc -w) targets"
 # seeds: generated traces, corpus/ (when present), past crashes
 SEEDS=$CB/seeds
 mkdir -p "$SEEDS"
-"$CB/fuzz/fuzz_seeds" "$SEEDS" || { record FAIL seeds "fuzz_seeds failed"; finish; }
+"${PLAIN:-$CB}/fuzz/fuzz_seeds" "$SEEDS" || { record FAIL seeds "fuzz_seeds failed"; finish; }
 n_corpus=0
 if [ -d "$ROOT/corpus" ]; then
   while IFS= read -r -d '' f; do
@@ -207,7 +220,9 @@ if ! wait "$afl_build_pid" || [ "$(cat "$BUILD_ROOT/fuzz-afl.rc" 2>/dev/null)" !
   record FAIL afl-build "see $BUILD_ROOT/fuzz-afl.build.log"
   finish
 fi
-record PASS afl-build "fuzz_validate (afl-clang-fast, ASan) + libfxt_afl_mutator.so (plain compiler)"
+AFL_MUT=$AB/fuzz/libfxt_afl_mutator.so
+[ -z "$PLAIN" ] || AFL_MUT=$PLAIN/fuzz/libfxt_afl_mutator.so
+record PASS afl-build "fuzz_validate (afl-clang-fast, ASan) + $AFL_MUT (plain compiler)"
 
 AIN=$AB/run/in
 AOUT=$AB/run/out
@@ -221,7 +236,7 @@ note "afl-fuzz on fuzz_validate with the fxt custom mutator, $AFL_WHAT ($(ls "$A
 # ASAN_OPTIONS (abort_on_error=1:symbolize=0) when none are set.
 env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u MSAN_OPTIONS -u LSAN_OPTIONS \
   AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1 \
-  AFL_CUSTOM_MUTATOR_LIBRARY="$AB/fuzz/libfxt_afl_mutator.so" \
+  AFL_CUSTOM_MUTATOR_LIBRARY="$AFL_MUT" \
   timeout -k 10 "$AFL_WALL" afl-fuzz "${AFL_BOUND[@]}" -i "$AIN" -o "$AOUT" \
     -x "$ROOT/fuzz/fxt.dict" -t 2000 -m none -- "$AB/fuzz/fuzz_validate" \
     </dev/null >"$AB/run/afl.log" 2>&1

@@ -14,7 +14,10 @@
 #      and valgrind do not mix), the packages (made from a plain build), the
 #      Go recipe and fxt-conform (their C parts run here through the quick
 #      tests), the benchmarks, the WebAssembly ones and the checks run once
-#      (ctest -LE 'valgrind|package|go|conform|bench|once|node|browser')
+#      (ctest -LE 'valgrind|package|go|conform|bench|once|node|browser');
+#      with FXT_SANITIZED=1, test_violate.py and test_gen.c
+#      (support/test_scale.h) take fewer seeds there, each saying why they
+#      reach the same paths (stage 1 and 4 run every seed)
 #   3. clang ThreadSanitizer: the tests of the threaded validator (ctest -L
 #      threads), with only the targets they need built; any report fails
 #   4. clang coverage (scripts/coverage.sh): the tests that exercise the
@@ -22,7 +25,8 @@
 #      (FXT_SKIP_COVERAGE=1 skips it)
 #   5. the fuzzing smoke run, libFuzzer and AFL++, bounded by executions
 #      (fuzz/smoke.sh; FXT_SKIP_FUZZ=1 skips it; the AFL++ build runs beside
-#      the libFuzzer one)
+#      the libFuzzer one; fuzz_seeds and the AFL++ module, instrumented in
+#      neither, are stage 1's: FXT_SMOKE_PLAIN_BUILD)
 #
 # Every test runs in at least one configuration. Fresh build directories
 # each time (CMake caches -D options). Each stage's wall time is printed
@@ -111,7 +115,8 @@ fi
 
 if [ "${FXT_SKIP_FUZZ:-0}" != 1 ]; then
   echo "== 5. fuzzing smoke run =="
-  bash fuzz/smoke.sh "$PWD/build-fuzz"
+  # (fuzz_seeds and the AFL++ module, plain in every build, from stage 1's)
+  FXT_SMOKE_PLAIN_BUILD=$PWD/build-test bash fuzz/smoke.sh "$PWD/build-fuzz"
   stage_done "5. fuzzing smoke run"
 fi
 

@@ -67,7 +67,12 @@ def cmd_go(a, tmp):
         return 77
     src = os.path.join(tmp, "fxtread")
     shutil.copytree(os.path.join(HERE, "go"), src)
-    env = dict(os.environ, GOCACHE=os.path.join(tmp, "gocache"),
+    # Go's build cache: FXT_GOCACHE, the one the build tree's Go tests share
+    # (ctest: the standard library compiled once for them all), without the
+    # fuzzing cache a run before this one left there; else one of its own
+    gocache = os.environ.get("FXT_GOCACHE") or os.path.join(tmp, "gocache")
+    shutil.rmtree(os.path.join(gocache, "fuzz"), ignore_errors=True)
+    env = dict(os.environ, GOCACHE=gocache,
                GOPATH=os.path.join(tmp, "gopath"), GOFLAGS="-mod=mod", GOPROXY="off",
                GOTOOLCHAIN="local")
     corpus_dir = os.path.join(src, "testdata", "fuzz", "FuzzRead")

@@ -12,7 +12,7 @@
 # changelog.Debian.gz), the ldconfig trigger and shlibs of the library
 # package; then extracts them and runs the extracted tools on the extracted
 # corpus. The packages are left in OUT/debs/ for package-deb-lintian and
-# package-deb-install (scripts/check-deb.sh).
+# doc-recipes-deb (scripts/check-deb.sh; package-deb-install without Python).
 set -euo pipefail
 cpack=$1 build=$2 out=$3 version=$4 soversion=$5 src=$6
 # what the build was configured with (cmake/package.cmake)

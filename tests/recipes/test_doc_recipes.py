@@ -254,7 +254,10 @@ def fuzz_go_recipe():
     lines = [ln for ln in body.splitlines() if 'go-fuzz-loop.sh' not in ln.split('#')[0]]
     expect(len(lines) == len(body.splitlines()) - 1, 'one campaign line')
     d = fixture('go')  # a module with FuzzRead (fuzz/tests/go)
-    env = {'FXT': Ctx.src, 'GOCACHE': os.path.join(Ctx.tmp, 'gocache'),
+    # (Go's build cache: FXT_GOCACHE, shared by the build tree's Go tests, or
+    # one of its own)
+    gocache = os.environ.get('FXT_GOCACHE') or os.path.join(Ctx.tmp, 'gocache')
+    env = {'FXT': Ctx.src, 'GOCACHE': gocache,
            'GOPATH': os.path.join(Ctx.tmp, 'gopath'), 'GOFLAGS': '-mod=mod', 'GOPROXY': 'off',
            'GOTOOLCHAIN': 'local'}
     r = sh('\n'.join(lines), d, env)
