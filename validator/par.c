@@ -53,8 +53,9 @@
  * thread epochs. Pieces double in size, up to FXT__TASK_MAX, after a cycle
  * merged whole; a redo or a taken-back piece sets them back.
  *
- * Two cycles in turn mostly redone, or of under one record per 2 KiB:
- * the next 1, 2 ... 64 cycles' bytes on one thread (back-off).
+ * Two cycles in turn mostly redone, or of under one record per 2 KiB for
+ * a caller that needs a core itself (FXT_OPT_CALLER_BUSY): the next 1, 2
+ * ... 64 cycles' bytes on one thread (back-off).
  */
 #include <stdatomic.h>
 #include <string.h>
@@ -671,18 +672,19 @@ static size_t segment(fxt__par *q, const uint8_t *p, size_t len, unsigned n)
         /* pieces mostly redone in two cycles in turn (a trace whose
          * earlier pieces keep changing what later ones depend on), or of so
          * few records that handing them out costs more than checking them
-         * (large records: under one per 2 KiB; measured through
-         * fxt-validate, whose reader thread then needs the second core as
-         * much as the worker does: coverage's -j2 took 0.069-0.077 s
-         * against -j1's 0.053-0.057 s when such cycles were pipelined,
-         * even when only those whose piece was taken back, or that came
-         * late, or whose thread lost the core, backed off; in memory they
-         * would gain, 0.028-0.029 s against 0.033-0.042 s; bench/README.md):
-         * the next 1, 2, 4 ... 64 cycles' bytes on one
+         * while the caller needs a core too (large records: under one per
+         * 2 KiB, FXT_OPT_CALLER_BUSY; fxt-validate's reader thread: there
+         * coverage's -j2 took 0.069-0.077 s against -j1's 0.053-0.057 s
+         * when such cycles were pipelined, even when only those whose piece
+         * was taken back, or that came late, or whose thread lost the core,
+         * backed off: no signal seen here tells; in memory they gain,
+         * 0.028-0.029 s against 0.033-0.042 s; bench/README.md): the next
+         * 1, 2, 4 ... 64 cycles' bytes on one
          * thread, where waiting for a piece and checking it again costs
          * more than it gains */
         const size_t bytes = (size_t)(cy->tgt[cy->npieces] - cy->tgt[0]);
-        const int cheap = (v->st.records - records) * 2048 < bytes;
+        const int cheap = (v->o.flags & FXT_OPT_CALLER_BUSY) &&
+                          (v->st.records - records) * 2048 < bytes;
         if (cheap || 2 * redone > n - 1) {
             if (++q->misses >= 2) {
                 q->misses = 0;

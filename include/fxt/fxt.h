@@ -68,6 +68,12 @@ typedef void (*fxt_record_fn)(void *ctx, const fxt_record *rec);
 /** Option flag: stop after the record of the first error (its verdict is
  *  decided): no end-of-input checks; the verdict says where it stopped. */
 #define FXT_OPT_STOP_AT_ERROR 4u
+/** Option flag (with threads > 1): the caller's own threads need a core
+ *  while it feeds, as a thread reading the input does: records so large
+ *  (under one per 2 KiB) that checking them ahead on another thread
+ *  gains less than that thread takes from the caller's are checked on
+ *  the caller's thread. The output is the same either way. */
+#define FXT_OPT_CALLER_BUSY 8u
 
 /** Words of fxt_options.ignore (rule numbers below 64 times this). */
 #define FXT_IGNORE_WORDS 4

@@ -713,6 +713,7 @@ int main(int argc, char **argv)
     cfg.base = fxt_options_default();
     cfg.base.revision = FXT_REV_CURRENT;
     cfg.base.threads = default_threads();
+    cfg.base.flags |= FXT_OPT_CALLER_BUSY; /* (input.c's reader thread) */
     cfg.max_issues = DEFAULT_MAX_ISSUES;
     session s;
     memset(&s, 0, sizeof s);

@@ -599,12 +599,17 @@ static void paths(void)
     demand(w, "back-offs", pc.backoffs, pc.backoffs > 0 && pc.why[FXT__REDO_ISSUE] > 0);
 
     /* large records (8 KiB strings: under one record per 2 KiB), the
-     * worker taking every piece: cycles too cheap to hand out back off
-     * (fxt-validate's reader thread needs the second core) */
+     * worker taking every piece: pipelined, but backed off for a caller
+     * that needs a core itself (FXT_OPT_CALLER_BUSY: fxt-validate's
+     * reader thread) */
     start(&t);
     fill_to(&t, 512 * 1024, 8192);
     w = "clean large records";
     same_as_one(&t, &(config){2, 8192, 0, FXT__PAR_WAIT, NULL}, &defaults, w, &pc);
+    demand(w, "back-offs", pc.backoffs, pc.backoffs == 0 && pc.merged_records > 0);
+    static const limits busy = {"FXT_OPT_CALLER_BUSY", 0, 0, 0, 0, FXT_OPT_CALLER_BUSY};
+    w = "clean large records, the caller busy";
+    same_as_one(&t, &(config){2, 8192, 0, FXT__PAR_WAIT, NULL}, &busy, w, &pc);
     demand(w, "back-offs", pc.backoffs, pc.backoffs > 0 && pc.redone == 0);
     free(t.w);
 }
