@@ -240,6 +240,13 @@ static int take(worker *w, uint64_t c, int mine)
     return 0;
 }
 
+/* Whether two starts are in the same provider: both the implicit one, or
+ * the same id. */
+static int same_provider(int implicit_a, uint32_t pid_a, int implicit_b, uint32_t pid_b)
+{
+    return implicit_a == implicit_b && (implicit_a || pid_a == pid_b);
+}
+
 /* Where worker W's piece of cycle CY (piece 1) starts, into *B: framed
  * from where piece 0 starts, or guessed near its target (pipelined, after
  * the first cycle); 0 if the worker cannot know (its last piece taken
@@ -256,8 +263,8 @@ static int piece1_start(fxt__par *q, worker *w, const cycle *cy, bound *b)
         return 0;
     /* its last piece started where V then stood (B0), in its provider:
      * where that piece ended is exact, its index counted from B0's */
-    const int exact = w->last.at == cy->b0.at && w->last.implicit == cy->b0.implicit &&
-                      (w->last.implicit || w->last.pid == cy->b0.pid);
+    const int exact = w->last.at == cy->b0.at &&
+                      same_provider(w->last.implicit, w->last.pid, cy->b0.implicit, cy->b0.pid);
     if (exact)
         w->chain.idx += cy->b0.idx - w->last.idx, w->chain.guessed = 0;
     fxt__guess g;
@@ -526,15 +533,15 @@ static void guessed(fxt__par *q, int right)
 
 /* The workers' pieces of cycle C, in order: merged, checked again, or
  * taken back; *ENDING once the segment is to end (a piece taken back: its
- * worker is not running). The pieces checked again, but for a wrong guess
- * (which says nothing of how the trace's pieces depend on each other). */
+ * worker is not running). The pieces checked again (a wrong guess among
+ * them: its piece is redone as one that did not start where V stands). */
 static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
 {
     fxt_validator *v = q->v;
     const cycle *cy = &q->cy[c & 1];
     const unsigned n = cy->npieces, test = v->par_test; /* (0 but in tests: fxt__par_test) */
     const uint8_t *p = cy->p;
-    const uint64_t redone = q->counts.redone + q->counts.misguesses;
+    const uint64_t redone = q->counts.redone;
     uint64_t t0;
     q->counts.pieces += n - 1;
     for (unsigned j = 1; j < n; j++) {
@@ -586,8 +593,7 @@ static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
         const bound *g = &w->s[c & 1].b;
         if (g->guessed)
             guessed(q, v->off == cy->off0 + (uint64_t)(g->at - p) &&
-                           v->cur->implicit == g->implicit &&
-                           (g->implicit || v->cur->id == g->pid));
+                           same_provider(v->cur->implicit, v->cur->id, g->implicit, g->pid));
         const fxt__shadow_at from = {w->s[c & 1].off, w->s[c & 1].idx, w->s[c & 1].copy,
                                      cy->thr_epoch, g->guessed};
         fxt_validator *sv = w->s[c & 1].sv;
@@ -612,7 +618,7 @@ static uint64_t close_cycle(fxt__par *q, uint64_t c, int *ending)
         atomic_store_explicit(&q->cyc, c, memory_order_release);
         wake(q);
     }
-    return q->counts.redone + q->counts.misguesses - redone;
+    return q->counts.redone - redone;
 }
 
 /* The bytes of a cycle of N pieces of PIECE bytes from FROM, LEFT bytes
